@@ -1,0 +1,60 @@
+package geom
+
+import "testing"
+
+func TestRuleBookDistanceExample(t *testing.T) {
+	ship := Point{146, -131, 135}
+	planet := Point{174, -144, 110}
+	if d := ship.Dist(planet); d != 39 {
+		t.Errorf("ship to planet: %d, the rule book says 39", d)
+	}
+	if d := ship.Dist(Origin); d != 238 {
+		t.Errorf("ship to Silverfall: %d, the rule book says 238", d)
+	}
+	if e := ship.Exact(planet); e < 39.72 || e > 39.73 {
+		t.Errorf("exact distance %v, the rule book says 39.724", e)
+	}
+}
+
+func TestDistTruncatesExactly(t *testing.T) {
+	for _, c := range []struct {
+		p, q Point
+		want int
+	}{
+		{Point{}, Point{3, 4, 0}, 5},
+		{Point{}, Point{1, 1, 0}, 1},
+		{Point{}, Point{350, 0, 0}, 350},
+		{Point{}, Point{350, 1, 0}, 350},
+		{Point{-1000000, 0, 0}, Point{1000000, 0, 0}, 2000000},
+	} {
+		if got := c.p.Dist(c.q); got != c.want {
+			t.Errorf("%v-%v: %d, want %d", c.p, c.q, got, c.want)
+		}
+		if !c.p.Within(c.q, c.want) || c.p.Within(c.q, c.want-1) {
+			t.Errorf("%v-%v: Within disagrees with Dist %d", c.p, c.q, c.want)
+		}
+	}
+}
+
+func TestToward(t *testing.T) {
+	// The rule book's example: range 60 toward a target 50 away moves 20, 20, 10.
+	p, q := Point{}, Point{50, 0, 0}
+	p1 := p.Toward(q, 20)
+	p2 := p1.Toward(q, 20)
+	p3 := p2.Toward(q, 20)
+	if p1 != (Point{20, 0, 0}) || p2 != (Point{40, 0, 0}) || p3 != q {
+		t.Errorf("moves %v %v %v", p1, p2, p3)
+	}
+	if got := p.Toward(Point{3, 4, 0}, 100); got != (Point{3, 4, 0}) {
+		t.Errorf("short move: %v", got)
+	}
+}
+
+func TestSegmentDist(t *testing.T) {
+	if d := SegmentDist2(Point{-100, 5, 0}, Point{100, 5, 0}, Origin); d != 25 {
+		t.Errorf("passing 5 from the centre: %v, want 25", d)
+	}
+	if d := SegmentDist2(Point{10, 0, 0}, Point{100, 0, 0}, Origin); d != 100 {
+		t.Errorf("ending 10 away: %v, want 100", d)
+	}
+}

@@ -1,0 +1,393 @@
+package rules
+
+import (
+	"bufio"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// rulebookShips reads testdata/rulebook-ships.txt: the ship table and the
+// capability lists as the rule book prints them.
+func rulebookShips(t *testing.T) (rows [][]string, lists map[string]string) {
+	t.Helper()
+	f, err := os.Open("testdata/rulebook-ships.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lists = map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, rest, _ := strings.Cut(line, ": ")
+		if key == "table" {
+			rows = append(rows, tableRow(t, rest))
+		} else {
+			lists[key] = rest
+		}
+	}
+	return rows, lists
+}
+
+// tableRow splits "17 CUSTOMISED SHIP 0 - 5 1 - 20 60 ..." into the number,
+// the name and the nine figures, joining "0 - 5" into "0-5".
+func tableRow(t *testing.T, s string) []string {
+	f := strings.Fields(s)
+	row := []string{f[0]}
+	i := 1
+	var name []string
+	for ; i < len(f) && f[i] != "N/A" && (f[i][0] < '0' || f[i][0] > '9'); i++ {
+		name = append(name, f[i])
+	}
+	row = append(row, strings.Join(name, " "))
+	for ; i < len(f); i++ {
+		v := strings.ReplaceAll(f[i], ",", "")
+		if i+2 < len(f) && f[i+1] == "-" {
+			v += "-" + f[i+2]
+			i += 2
+		}
+		if f[i] == "**" {
+			continue
+		}
+		row = append(row, v)
+	}
+	if len(row) != 11 {
+		t.Fatalf("rule book row %q: %d fields, want 11", s, len(row))
+	}
+	return row
+}
+
+func TestShipTableMatchesRuleBook(t *testing.T) {
+	r := Default()
+	rows, _ := rulebookShips(t)
+	if len(rows) != 50 || len(r.Ships) != 50 {
+		t.Fatalf("rule book has %d rows, data has %d ships; want 50 each", len(rows), len(r.Ships))
+	}
+	for _, row := range rows {
+		id, _ := strconv.Atoi(row[0])
+		s := r.Ship(id)
+		if s == nil {
+			t.Errorf("ship %d missing", id)
+			continue
+		}
+		got := []string{strconv.Itoa(s.ID), s.Name, s.Fire.String(), s.Defence.String(), s.Movement.String(),
+			s.FireRange.String(), s.CommRange.String(), s.Cargo.String(), s.MaxFuel.String(),
+			strconv.Itoa(s.Size), strconv.Itoa(s.Cost)}
+		cols := []string{"number", "name", "fire", "defence", "movement", "fire range", "comm range", "cargo", "max fuel", "size", "cost"}
+		for i := range row {
+			if got[i] != row[i] {
+				t.Errorf("ship %d %s: data says %s, rule book says %s", id, cols[i], got[i], row[i])
+			}
+		}
+		if s.Customisable != !s.Fire.Fixed() {
+			t.Errorf("ship %d: customisable %v but fire %v", id, s.Customisable, s.Fire)
+		}
+	}
+}
+
+var listEntry = regexp.MustCompile(`(\d+)\. ([A-Z][A-Z ]*[A-Z])(?: -- ([\d,]+))?`)
+
+func TestCapabilitiesMatchRuleBook(t *testing.T) {
+	r := Default()
+	_, lists := rulebookShips(t)
+	caps := map[string]func(*ShipType) int{
+		"cloak":          func(s *ShipType) int { return b2i(s.Cloak) },
+		"cloaked_moving": func(s *ShipType) int { return b2i(s.CloakedMoving) },
+		"warpdrive":      func(s *ShipType) int { return b2i(s.Warpdrive) },
+		"refuels":        func(s *ShipType) int { return b2i(s.Refuels) },
+		"repairs":        func(s *ShipType) int { return b2i(s.Repairs) },
+		"unrepairable":   func(s *ShipType) int { return b2i(s.Unrepairable) },
+		"carries_size":   func(s *ShipType) int { return s.CarriesSize },
+		"population":     func(s *ShipType) int { return s.Population },
+	}
+	for key, get := range caps {
+		text, ok := lists[key]
+		if !ok {
+			t.Fatalf("test data has no %s list", key)
+		}
+		_, text, _ = strings.Cut(text, ":-")
+		want := map[int]int{}
+		for _, m := range listEntry.FindAllStringSubmatch(text, -1) {
+			id, _ := strconv.Atoi(m[1])
+			v := 1
+			if m[3] != "" {
+				v, _ = strconv.Atoi(strings.ReplaceAll(m[3], ",", ""))
+			}
+			want[id] = v
+			if s := r.Ship(id); s == nil || s.Name != strings.TrimSpace(m[2]) {
+				t.Errorf("%s: rule book lists %d %s, which the table does not name so", key, id, m[2])
+			}
+		}
+		if len(want) == 0 {
+			t.Fatalf("%s: no entries read from the test data", key)
+		}
+		for i := range r.Ships {
+			s := &r.Ships[i]
+			if got := get(s); got != want[s.ID] {
+				t.Errorf("%s of ship %d (%s): data %d, rule book %d", key, s.ID, s.Name, got, want[s.ID])
+			}
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func TestOreMatchesRuleBook(t *testing.T) {
+	_, lists := rulebookShips(t)
+	var want []int
+	for _, m := range regexp.MustCompile(`(\d+) units? of ore type (\d)`).FindAllStringSubmatch(lists["ore"], -1) {
+		n, _ := strconv.Atoi(m[1])
+		want = append(want, n)
+	}
+	got := Default().Ore.PerCargoUnit
+	if len(want) != 5 {
+		t.Fatalf("read %d ore figures from the test data", len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("ore type %d: %d a cargo unit, rule book %d", i+1, got[i], want[i])
+		}
+	}
+}
+
+// TestFiguresMatchRuleBook pins every cost, limit and rate to the rule book.
+func TestFiguresMatchRuleBook(t *testing.T) {
+	r := Default()
+	for _, c := range []struct {
+		name      string
+		got, want int
+	}{
+		{"warpdrive radius", r.Movement.WarpdriveRadius, 350},
+		{"warpdrive defence cost", r.Movement.WarpdriveDefenceCost, 5},
+		{"hyperdrive defence cost", r.Movement.HyperdriveDefenceCost, 1},
+		{"hyperdrive needs defence above 1", r.Movement.HyperdriveMinDefence, 2},
+		{"destruction radius", r.Movement.DestructionRadius, 20},
+		{"gravity starts after turn 14", r.Movement.GravityFromTurn, 15},
+		{"battle station gravity loss", r.Movement.BattleStationGravityDefenceLoss, 7},
+		{"pursue interaction range", r.Movement.PursueRangeFactor, 2},
+		{"movement per phase = 1/3", r.Movement.PhaseFraction, 3},
+		{"battle station builds", r.Builds(TypeBattleStation), 4},
+		{"monitor builds", r.Builds(TypeMonitor), 2},
+		{"scout builds", r.Builds(1), 0},
+		{"build industry base", r.Building.IndustryBase, 1000},
+		{"build industry per size", r.Building.IndustryPerSize, 100},
+		{"custom fire unit", r.Building.CustomFireUnitCost, 4000},
+		{"custom defence unit", r.Building.CustomDefenceUnitCost, 2000},
+		{"repair fire unit", r.Repair.FireUnitCost, 2000},
+		{"repair defence unit", r.Repair.DefenceUnitCost, 1000},
+		{"station self repair", r.Repair.BattleStationSelfRepairPercent, 10},
+		{"mine cost", r.Mines.Cost, 5000},
+		{"mines a planet", r.Mines.MaxPerPlanet, 2},
+		{"mine start population", r.Mines.MinPopulationToStart, 5000},
+		{"population per mine", r.Mines.PopulationPerMine, 1000},
+		{"PDU cost", r.PlanetDefence.UnitCost, 1000},
+		{"PDU per turn", r.PlanetDefence.MaxPerTurn, 10},
+		{"PDU per planet", r.PlanetDefence.MaxPerPlanet, 50},
+		{"PDU population", r.PlanetDefence.MinPopulation, 5000},
+		{"PDU industry", r.PlanetDefence.IndustryPerUnit, 100},
+		{"PDU shots", r.PlanetDefence.ShotsPerTurn, 5},
+		{"interceptor cost", r.Interceptors.Cost, 2000},
+		{"interceptor max", r.Interceptors.Max, 90},
+		{"interceptor pay", r.Interceptors.PayPerTurn, 100},
+		{"interceptors lost per stop", r.Interceptors.LostPerStoppedScan, 10},
+		{"scan player credits", r.ScanPlayer.CostCredits, 50000},
+		{"scan player interceptors", r.ScanPlayer.CostInterceptors, 10},
+		{"scan player steals credits %", r.ScanPlayer.StealCreditsPercent, 5},
+		{"scan player steals points %", r.ScanPlayer.StealPointsPercent, 10},
+		{"buy at 4x market", r.Trade.BuyPriceFactor, 4},
+		{"population buy", r.Trade.PopulationBuyPrice, 25},
+		{"population sell", r.Trade.PopulationSellPrice, 5},
+		{"fleet upkeep", r.Upkeep.Fleet, 5000},
+		{"crew base", r.Upkeep.CrewBase, 2000},
+		{"crew per size", r.Upkeep.CrewPerSize, 100},
+		{"points per damage to Sauran", r.Points.PerDamageToSauran, 500},
+		{"Sauran credits per damage", r.Points.SauranCreditsPerDamageToPlayers, 500},
+		{"anti-points per damage", r.Points.AntiPointsPerDamageTaken, 500},
+		{"ally anti-points %", r.Points.AllyAntiPointsPercent, 1},
+		{"first special ability", r.Points.SpecialAbilityFirst, 20000},
+		{"special ability step", r.Points.SpecialAbilityStep, 10000},
+		{"score per planet", r.Score.PerPlanet, 10000},
+		{"score per ship", r.Score.PerShip, 5000},
+		{"score per mine", r.Score.PerMine, 100},
+		{"win planet share", r.Winning.PlanetSharePercent, 15},
+		{"win score", r.Winning.Score, 5000000},
+		{"rings", r.Rings.Count, 10},
+		{"ring credits", r.Rings.CreditsPerRing, 50000},
+		{"rings carried by castles", r.Rings.CarrierShipType, TypeCastle},
+		{"max allies", r.Diplomacy.MaxAllies, 3},
+		{"max enemies", r.Diplomacy.MaxEnemies, 3},
+		{"gifts from turn", r.Diplomacy.GiftsFromTurn, 5},
+		{"ship name", r.Naming.ShipLength, 20},
+		{"planet name", r.Naming.PlanetLength, 20},
+		{"officer name", r.Naming.OfficerLength, 10},
+		{"broadcast lines", r.Naming.BroadcastLines, 3},
+		{"broadcast line", r.Naming.BroadcastLineLength, 60},
+		{"max industry", r.Growth.MaxIndustry, 50000},
+		{"max population", r.Growth.MaxPopulation, 50000},
+		{"industry growth", r.Growth.IndustryGrowthPercent, 5},
+		{"industry growth when short", r.Growth.IndustryGrowthLowPercent, 25},
+		{"population growth", r.Growth.PopulationGrowthPercent, 10},
+		{"population decline", r.Growth.PopulationDeclinePercent, 25},
+		{"artifact population per %", r.Artifacts.PopulationPerPercent, 350},
+		{"artifact search loss %", r.Artifacts.SearchLossPercent, 25},
+		{"artifact search loss max", r.Artifacts.SearchLossMax, 5000},
+		{"officer max level", r.Officers.MaxLevel, 4},
+		{"officer boosted max", r.Officers.MaxBoostedLevel, 7},
+		{"commodore points", r.Officers.CommodorePoints, 16},
+		{"commodore start max", r.Officers.CommodoreMaxStartLevel, 3},
+		{"start ships", r.Start.MaxShips, 9},
+		{"start per type", r.Start.MaxPerType, 2},
+		{"start cost", r.Start.MaxShipsCost, 350000},
+		{"players all", r.Game.PlayerAllButAllies, 0},
+		{"players enemies", r.Game.PlayerEnemies, 88},
+		{"Sauran", r.Game.PlayerSauran, 99},
+		{"trading planets", r.Game.TradingPlanets, 5},
+		{"planet spacing", r.Game.MinPlanetSpacing, 10},
+		{"gravity turn 14", r.GravityPull(14), 0},
+		{"gravity turn 15", r.GravityPull(15), 1},
+		{"gravity turn 16", r.GravityPull(16), 3},
+		{"gravity turn 17", r.GravityPull(17), 6},
+		{"crew pay of a scout", r.CrewPay(r.Ship(1)), 2100},
+		{"industry to build a battle station", r.BuildIndustry(r.Ship(TypeBattleStation)), 10500},
+		{"cost of customised ship 3/7", r.BuildCost(r.Ship(17), 3, 7), 20000 + 12000 + 14000},
+		{"cost of a plain type ignores units", r.BuildCost(r.Ship(8), 3, 7), 100000},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %d, rule book %d", c.name, c.got, c.want)
+		}
+	}
+}
+
+func TestOfficersMatchRuleBook(t *testing.T) {
+	r := Default()
+	names := []string{"Tactical", "Navigation", "Intelligence", "Surveillance", "Engineer", "Enterprise",
+		"Administration", "Security", "Construction", "Economist", "Technology", "Merchant", "Slaver", "Explorer"}
+	first := []float64{15, 10, 10, 10, 0, 3, 3, 0, -5, -5, 5, 10, 20, 10}
+	for i, n := range names {
+		a := r.Ability(i + 1)
+		if a == nil || a.Name != n {
+			t.Fatalf("ability %d: got %+v, want %s", i+1, a, n)
+		}
+		if got := a.Effects[0].PercentPerLevel; got != first[i] {
+			t.Errorf("%s: %v%% a level, rule book %v%%", n, got, first[i])
+		}
+	}
+	if e := r.Ability(8).Effects[0]; e.On != "planet" || e.UnitsPerLevel != 0.5 {
+		t.Errorf("Security on a planet: %+v, want +0.5 fire a level", e)
+	}
+	if e := r.Ability(5).Effects[0]; e.UnitsPerLevel != 1 {
+		t.Errorf("Engineer: %+v, want 1 defence a level", e)
+	}
+	races := []struct {
+		name  string
+		bonus map[int]int
+	}{
+		{"Brungir", map[int]int{1: 2}}, {"Devlon", map[int]int{11: 2}}, {"Froria", map[int]int{13: 2}},
+		{"Everiel", map[int]int{14: 2}}, {"Gorishi", map[int]int{8: 2}}, {"Charmar", map[int]int{12: 2}},
+		{"Kishla", map[int]int{2: 2}}, {"Inatan", map[int]int{5: 2}}, {"Ashecta", map[int]int{6: 1, 7: 1}},
+		{"Lexmons", map[int]int{9: 1, 10: 1}}, {"Preirn", map[int]int{3: 1, 4: 1}},
+	}
+	if len(r.Races) != 11 {
+		t.Fatalf("%d races, want 11", len(r.Races))
+	}
+	for i, want := range races {
+		race := r.Race(i + 1)
+		if race.Name != want.name {
+			t.Errorf("race %d: %s, want %s", i+1, race.Name, want.name)
+		}
+		for a := 1; a <= Abilities; a++ {
+			if race.Bonus[a] != want.bonus[a] {
+				t.Errorf("%s: +%d in ability %d, want +%d", want.name, race.Bonus[a], a, want.bonus[a])
+			}
+		}
+	}
+	for _, c := range []struct {
+		levels        int
+		ship, planet  string
+		escapePercent int
+	}{
+		{1, "Commander", "Commander", 5}, {10, "Commander", "Commander", 5}, {11, "Captain", "Captain", 10},
+		{16, "Commodore", "Major", 25}, {21, "Rear Admiral", "Colonel", 50}, {40, "Vice Admiral", "Brigadier", 75},
+		{41, "Admiral", "General", 85}, {56, "Admiral", "General", 85},
+	} {
+		k := r.RankFor(c.levels)
+		if k.Ship != c.ship || k.Planet != c.planet || k.EscapePercent != c.escapePercent {
+			t.Errorf("%d levels: %+v, want %s/%s %d%%", c.levels, k, c.ship, c.planet, c.escapePercent)
+		}
+	}
+}
+
+func TestCargoNeeded(t *testing.T) {
+	r := Default()
+	s := r.CargoScale()
+	for _, c := range []struct {
+		ore  [OreTypes]int
+		want int // in cargo units * s
+	}{
+		{[OreTypes]int{10}, s},
+		{[OreTypes]int{0, 5}, s},
+		{[OreTypes]int{0, 0, 1}, s},
+		{[OreTypes]int{0, 0, 0, 125}, s},
+		{[OreTypes]int{0, 0, 0, 0, 35}, s},
+		{[OreTypes]int{5, 0, 0, 0, 0}, s / 2},
+		{[OreTypes]int{10, 5, 1, 125, 35}, 5 * s},
+	} {
+		if got := r.CargoNeeded(c.ore); got != c.want {
+			t.Errorf("%v: %d, want %d", c.ore, got, c.want)
+		}
+	}
+}
+
+func TestLoadRejectsBadData(t *testing.T) {
+	for _, c := range []struct {
+		name, edit, from, want string
+	}{
+		{"typo in a key", "max_fuel = 350", "max_fule = 350", `unknown key "ship.max_fule"`},
+		{"missing key", "max_fuel = 350\n", "", `ship 1: missing key "max_fuel"`},
+		{"missing section key", "fleet = 5000\n", "", `missing key "fleet" in [upkeep]`},
+		{"bad N/A", `fire_range = "N/A"`, `fire_range = "none"`, `want a whole number or "N/A"`},
+		{"bad range", `fire = "0-5"`, `fire = "5-0"`, `want a whole number or a range`},
+		{"ids out of order", "id = 2\nname = \"SMALL FIGHTER\"", "id = 3\nname = \"SMALL FIGHTER\"", "ship row 2 has id 3"},
+		{"ore of zero", "per_cargo_unit = [10, 5, 1, 125, 35]", "per_cargo_unit = [10, 0, 1, 125, 35]", "ore type 2 holds 0"},
+		{"bad race bonus", "bonus = { 1 = 2 }", "bonus = { 15 = 2 }", `race 1: bonus key "15"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			text := strings.Replace(embedded, c.edit, c.from, 1)
+			if text == embedded {
+				t.Fatalf("edit %q not found in the data", c.edit)
+			}
+			_, err := Load(strings.NewReader(text))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want an error containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestNAIsNotZero(t *testing.T) {
+	r := Default()
+	bs := r.Ship(TypeBattleStation)
+	if bs.Movement.OK || bs.CanMove() {
+		t.Error("battle station movement should be N/A")
+	}
+	if c := r.Ship(11).Cargo; !c.OK || c.N != 30 {
+		t.Errorf("small cargo cargo = %v, want 30", c)
+	}
+	if r.Ship(1).Armed() || !r.Ship(2).Armed() {
+		t.Error("a scout is unarmed and a small fighter armed")
+	}
+	if NA.String() != "N/A" || Of(0).String() != "0" || NA == Of(0) {
+		t.Error("N/A must print and compare apart from 0")
+	}
+}
