@@ -1,0 +1,350 @@
+package check
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+)
+
+// Severity says whether an order will fail (Error) or may not do what the
+// player expects (Warning).
+type Severity uint8
+
+// The severities.
+const (
+	Error Severity = iota + 1
+	Warning
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	}
+	return "?"
+}
+
+// Diagnostic is one finding about one order.
+type Diagnostic struct {
+	Severity Severity
+	Order    int    // index of the order in the checked set
+	Code     string // stable identifier of the rule, e.g. "cargo-full"
+	Message  string
+}
+
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("order %d: %s %s: %s", d.Order+1, d.Severity, d.Code, d.Message)
+}
+
+// Checker checks order sets against one player's knowledge of one turn.
+type Checker struct {
+	r  *rules.Rules
+	k  *model.Knowledge
+	me int
+
+	shipIdx   map[int]int // own ship number -> index in k.Ships
+	shipIDs   []int       // own ship numbers, ascending
+	foreign   map[int]*model.Ship
+	planets   map[int]*model.Planet // every planet known, own in full
+	planetsAt map[geom.Point][]*model.Planet
+	prices    map[int]*model.Prices
+	fleets    map[int]*model.Fleet
+	officers  map[int]*model.Officer
+	artifacts map[int]*model.Artifact
+	mines     map[int]int // planet -> mines known on it
+	carried   []int       // by ship index: total size docked inside
+}
+
+// New prepares a checker for the knowledge k under rules r. k must not
+// change while the checker is in use.
+func New(r *rules.Rules, k *model.Knowledge) *Checker {
+	c := &Checker{
+		r: r, k: k, me: k.Empire.Player,
+		shipIdx:   make(map[int]int, len(k.Ships)),
+		shipIDs:   make([]int, 0, len(k.Ships)),
+		foreign:   make(map[int]*model.Ship, len(k.ForeignShips)),
+		planets:   make(map[int]*model.Planet, len(k.Planets)+len(k.ForeignPlanets)+len(k.Trading)),
+		planetsAt: make(map[geom.Point][]*model.Planet, len(k.Planets)+len(k.ForeignPlanets)+len(k.Trading)),
+		prices:    make(map[int]*model.Prices, len(k.Trading)),
+		fleets:    make(map[int]*model.Fleet, len(k.Fleets)),
+		officers:  make(map[int]*model.Officer, len(k.Officers)),
+		artifacts: make(map[int]*model.Artifact, len(k.Artifacts)),
+		mines:     map[int]int{},
+		carried:   make([]int, len(k.Ships)),
+	}
+	for i := range k.Ships {
+		c.shipIdx[k.Ships[i].ID] = i
+		c.shipIDs = append(c.shipIDs, k.Ships[i].ID)
+	}
+	sort.Ints(c.shipIDs)
+	for i := range k.Ships {
+		s := &k.Ships[i]
+		if j, ok := c.shipIdx[s.Inside]; ok && s.Inside != 0 {
+			if t := r.Ship(s.Type); t != nil {
+				c.carried[j] += t.Size
+			}
+		}
+	}
+	for i := range k.ScannedPlayer {
+		c.foreign[k.ScannedPlayer[i].ID] = &k.ScannedPlayer[i]
+	}
+	for i := range k.ForeignShips {
+		c.foreign[k.ForeignShips[i].ID] = &k.ForeignShips[i]
+	}
+	if s := k.ScannedShip; s != nil && s.Owner != c.me {
+		c.foreign[s.ID] = s
+	}
+	// Later entries win: what is seen, then trading, then scanned, then own.
+	add := func(p *model.Planet) {
+		if old, ok := c.planets[p.ID]; ok {
+			c.removeAt(old)
+		}
+		c.planets[p.ID] = p
+		c.planetsAt[p.Loc] = append(c.planetsAt[p.Loc], p)
+	}
+	for i := range k.ForeignPlanets {
+		add(&k.ForeignPlanets[i])
+	}
+	for i := range k.Trading {
+		add(&k.Trading[i].Planet)
+		c.prices[k.Trading[i].Planet.ID] = &k.Trading[i].Prices
+	}
+	if k.ScannedPlanet != nil {
+		add(k.ScannedPlanet)
+	}
+	for i := range k.Planets {
+		add(&k.Planets[i])
+	}
+	for i := range k.Fleets {
+		c.fleets[k.Fleets[i].ID] = &k.Fleets[i]
+	}
+	for i := range k.Officers {
+		c.officers[k.Officers[i].ID] = &k.Officers[i]
+	}
+	for i := range k.Artifacts {
+		c.artifacts[k.Artifacts[i].ID] = &k.Artifacts[i]
+	}
+	for _, m := range k.Mines {
+		c.mines[m.Planet]++
+	}
+	return c
+}
+
+func (c *Checker) removeAt(p *model.Planet) {
+	at := c.planetsAt[p.Loc]
+	for i, q := range at {
+		if q == p {
+			c.planetsAt[p.Loc] = append(at[:i:i], at[i+1:]...)
+			return
+		}
+	}
+}
+
+// shipState is what the orders of this turn change about a ship.
+type shipState struct {
+	fuel, pop, defence int
+	cargo              model.Ore
+	inside             int
+	carried            int
+	battle             bool // has a battle/movement order of its own
+	builds, repairs    int
+	named              bool
+}
+
+// run is one check of one order set.
+type run struct {
+	*Checker
+	orders []order.Order
+	st     []shipState
+	diags  []Diagnostic
+	cur    int // index of the order being checked
+
+	credits int // certain balance
+	sales   int // expected takings from sales, which prices may change
+
+	interceptors int
+	pduBuilt     map[int]int
+	industryUsed map[int]int
+	minesAdded   map[int]int
+	counts       map[string]int
+	named        map[[2]int]bool
+	fleetOrdered map[int]bool
+	allies       []int
+	enemies      []int
+}
+
+// Check checks a whole order set and returns its diagnostics, ordered by
+// order and, for one order, by the rules in the order they are checked.
+func (c *Checker) Check(orders []order.Order) []Diagnostic {
+	r := &run{
+		Checker:      c,
+		orders:       orders,
+		st:           make([]shipState, len(c.k.Ships)),
+		credits:      c.k.Empire.Credits,
+		interceptors: c.k.Empire.Interceptors,
+		allies:       append([]int(nil), c.k.Empire.Allies...),
+		enemies:      append([]int(nil), c.k.Empire.Enemies...),
+	}
+	for i := range c.k.Ships {
+		s := &c.k.Ships[i]
+		r.st[i] = shipState{fuel: s.Fuel, pop: s.Population, defence: s.Defence, cargo: s.Cargo,
+			inside: s.Inside, carried: c.carried[i]}
+	}
+	// One battle/movement order a ship, one a fleet: the second and later
+	// ones in the sheet's order are the errors.
+	for i, o := range orders {
+		if o.Code.Class() != order.BattleMovement {
+			continue
+		}
+		r.cur = i
+		if o.Fleet {
+			if r.fleetOrdered == nil {
+				r.fleetOrdered = map[int]bool{}
+			}
+			if r.fleetOrdered[o.Subject()] {
+				r.errorf("one-fleet-order", "fleet %d already has a battle/movement order; a fleet takes one a turn", o.Subject())
+			}
+			r.fleetOrdered[o.Subject()] = true
+		} else if j, ok := c.shipIdx[o.Subject()]; ok {
+			if r.st[j].battle {
+				r.errorf("one-battle-order", "ship %d already has a battle/movement order; a ship takes one a turn", o.Subject())
+			}
+			r.st[j].battle = true
+		}
+	}
+	seq := make([]int, len(orders))
+	for i := range seq {
+		seq[i] = i
+	}
+	sort.SliceStable(seq, func(a, b int) bool {
+		oa, ob := orders[seq[a]], orders[seq[b]]
+		if oa.Phase() != ob.Phase() {
+			return oa.Phase() < ob.Phase()
+		}
+		return oa.Position() < ob.Position()
+	})
+	for _, i := range seq {
+		r.cur = i
+		r.check(orders[i])
+	}
+	sort.SliceStable(r.diags, func(a, b int) bool { return r.diags[a].Order < r.diags[b].Order })
+	return r.diags
+}
+
+func (r *run) errorf(code, format string, args ...any) {
+	r.diags = append(r.diags, Diagnostic{Error, r.cur, code, fmt.Sprintf(format, args...)})
+}
+
+func (r *run) warnf(code, format string, args ...any) {
+	r.diags = append(r.diags, Diagnostic{Warning, r.cur, code, fmt.Sprintf(format, args...)})
+}
+
+// count counts an event of this run and returns the new count.
+func (r *run) count(key string) int {
+	if r.counts == nil {
+		r.counts = map[string]int{}
+	}
+	r.counts[key]++
+	return r.counts[key]
+}
+
+// cr prints credits with thousands separators: 25,000.
+func cr(n int) string {
+	s := strconv.Itoa(n)
+	neg := n < 0
+	if neg {
+		s = s[1:]
+	}
+	var b []byte
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	if neg {
+		return "-" + string(b)
+	}
+	return string(b)
+}
+
+// spend takes a cost from the credits in execution order.
+func (r *run) spend(cost int, what string) {
+	if cost <= 0 {
+		return
+	}
+	before := r.credits
+	r.credits -= cost
+	if r.credits >= 0 {
+		return
+	}
+	if r.credits+r.sales >= 0 {
+		r.warnf("credits-need-sales", "%s costs %s credits but only %s are left at this point; it goes through only if this turn's sales bring in what they are expected to",
+			what, cr(cost), cr(max(before, 0)))
+		return
+	}
+	r.errorf("credits-short", "%s costs %s credits but only %s are left when it is carried out (you have %s, and the orders before it spend the rest)",
+		what, cr(cost), cr(max(before, 0)), cr(r.k.Empire.Credits))
+}
+
+// earn adds expected takings from a sale.
+func (r *run) earn(n int) { r.sales += n }
+
+// adjusted applies an officer's percentage per level to a figure, rounded as
+// the rules round.
+func adjusted(v int, percentPerLevel float64, level int) int {
+	return geom.Round(float64(v) * (1 + percentPerLevel*float64(level)/100))
+}
+
+// level is the current level in ability a of the officer commanding ship s.
+func (r *run) level(s *model.Ship, a int) int {
+	if s == nil || s.Officer == 0 {
+		return 0
+	}
+	if o, ok := r.officers[s.Officer]; ok {
+		return o.Current.Of(a)
+	}
+	return 0
+}
+
+func (r *run) percent(ability int) float64 {
+	if a := r.r.Ability(ability); a != nil && len(a.Effects) > 0 {
+		return a.Effects[0].PercentPerLevel
+	}
+	return 0
+}
+
+// Abilities used by the checker.
+const (
+	abilityNavigation   = 2
+	abilityIntelligence = 3
+	abilityConstruction = 9
+	abilityEconomist    = 10
+	abilityMerchant     = 12
+	abilitySlaver       = 13
+)
+
+func (r *run) movementRange(s *model.Ship, t *rules.ShipType) int {
+	return adjusted(t.Movement.Or(0), r.percent(abilityNavigation), r.level(s, abilityNavigation))
+}
+
+func (r *run) commRange(s *model.Ship, t *rules.ShipType) int {
+	return adjusted(t.CommRange.Or(0), r.percent(abilityIntelligence), r.level(s, abilityIntelligence))
+}
+
+// isAlly reports whether p is an ally as the orders before leave it.
+func (r *run) isAlly(p int) bool {
+	for _, a := range r.allies {
+		if a == p {
+			return true
+		}
+	}
+	return false
+}

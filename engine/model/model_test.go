@@ -1,0 +1,45 @@
+package model
+
+import (
+	"reflect"
+	"testing"
+
+	"silverfall/engine/geom"
+	"silverfall/engine/rules"
+)
+
+func TestGroupFleets(t *testing.T) {
+	a, b := geom.Point{X: 1}, geom.Point{X: 2}
+	ships := []Ship{{ID: 9, Loc: b}, {ID: 4, Loc: a}, {ID: 2, Loc: b}, {ID: 7, Loc: a}, {ID: 30, Loc: geom.Point{}}}
+	got := GroupFleets(ships)
+	want := []Fleet{{ID: 1, Loc: b, Ships: []int{2, 9}}, {ID: 2, Loc: a, Ships: []int{4, 7}}, {ID: 3, Ships: []int{30}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+	if len(GroupFleets(nil)) != 0 {
+		t.Error("no ships, no fleets")
+	}
+}
+
+func TestScore(t *testing.T) {
+	e := &Empire{Credits: 100000, Points: 20000, AntiPoints: 1500}
+	// credits + 10,000 a planet + 5,000 a ship + 100 a mine + points + anti-points
+	if got := ScoreOf(rules.Default(), e, 3, 10, 2); got != 100000+30000+50000+200+20000+1500 {
+		t.Errorf("score %d", got)
+	}
+}
+
+func TestLevels(t *testing.T) {
+	var l Levels
+	l[0], l[13] = 3, 2
+	if l.Of(1) != 3 || l.Of(14) != 2 || l.Of(0) != 0 || l.Of(15) != 0 || l.Sum() != 5 {
+		t.Errorf("levels %v", l)
+	}
+	e := Empire{Allies: []int{4}, Enemies: []int{99}}
+	if !e.HasAlly(4) || e.HasAlly(99) || !e.HasEnemy(99) {
+		t.Error("allies and enemies mixed up")
+	}
+	if (Ore{1, 2, 3, 4, 5}).Total() != 15 {
+		t.Error("ore total")
+	}
+}
