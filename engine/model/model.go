@@ -246,15 +246,43 @@ type Knowledge struct {
 	ForeignPlanets []Planet // other planets in communication range
 	Artifacts      []Artifact
 
-	ScannedShip   *Ship   // the ship scanned last turn, in full
-	ScannedPlanet *Planet // the planet scanned last turn, in full
-	ScannedPlayer []Ship  // the fleet of the player scanned last turn
+	ScannedShip     *Ship   // the ship scanned last turn, in full
+	ScannedPlanet   *Planet // the planet scanned last turn, in full
+	ScannedPlayerID int     // the player scanned last turn; 0 none
+	ScannedPlayer   []Ship  // that player's ships: number, type, name, location
+
+	Credit   CreditReport
+	Battle   []string // battle and action reports, as printed
+	Messages []string // broadcasts and the computer's messages
+	Errors   []string // errors in last turn's orders
+	Rings    []RingSighting
+}
+
+// CreditReport is where the credits went last turn: the balance at the
+// start, then each item. The balance after is Empire.Credits.
+type CreditReport struct {
+	Opening int
+	Lines   []CreditLine
+}
+
+// CreditLine is one item of the credit report.
+type CreditLine struct {
+	What   string
+	Amount int // negative for expenses
+}
+
+// RingSighting is a found Ring of Darkness, whose place every sheet prints.
+type RingSighting struct {
+	Ring   int // artifact number
+	Loc    geom.Point
+	Player int // holder
 }
 
 // Game is the whole game, as the moderator holds it.
 type Game struct {
 	Name      string
 	Turn      int
+	DueDate   string
 	Seed      int64
 	Empires   []Empire // every player, Sauran (99) included
 	Ships     []Ship
@@ -263,6 +291,17 @@ type Game struct {
 	Mines     []Mine
 	Artifacts []Artifact
 	Prices    map[int]Prices // by trading planet
+	Rings     []RingSighting
+}
+
+// Empire returns player p's empire, or nil.
+func (g *Game) Empire(p int) *Empire {
+	for i := range g.Empires {
+		if g.Empires[i].Player == p {
+			return &g.Empires[i]
+		}
+	}
+	return nil
 }
 
 // ScoreOf works out a player's score: credits, plus so much for each planet,

@@ -719,3 +719,21 @@ func checkSequence(what string, n int, id func(int) int) error {
 	}
 	return nil
 }
+
+// Adjust applies an officer's percentage per level to a figure and rounds
+// the result as the rule book does (halves up).
+func Adjust(v int, percentPerLevel float64, level int) int {
+	x := float64(v) * (1 + percentPerLevel*float64(level)/100)
+	if x < 0 {
+		return -int(-x + 0.5)
+	}
+	return int(x + 0.5)
+}
+
+// Percent is the first percentage per level of ability a (0 if none).
+func (r *Rules) Percent(a int) float64 {
+	if ab := r.Ability(a); ab != nil && len(ab.Effects) > 0 {
+		return ab.Effects[0].PercentPerLevel
+	}
+	return 0
+}

@@ -1,0 +1,79 @@
+package reportparse
+
+import (
+	"strings"
+
+	"silverfall/engine/turnsheet"
+)
+
+// line is one line of the sheet and its number for messages.
+type line struct {
+	n    int
+	text string
+}
+
+// sheetLines finds the sheet in the text and returns its lines from the
+// banner on, normalised: no quote marks, no form feeds or page headers, no
+// trailing blanks. ended reports whether the closing line was seen.
+func sheetLines(body string) (lines []line, ended bool, found bool) {
+	depth := -1
+	n := 0
+	for len(body) > 0 {
+		var raw string
+		if i := strings.IndexByte(body, '\n'); i >= 0 {
+			raw, body = body[:i], body[i+1:]
+		} else {
+			raw, body = body, ""
+		}
+		n++
+		raw = strings.TrimRight(raw, " \t\r\v")
+		// A form feed starts a new page; what follows it on the line counts.
+		if i := strings.LastIndexByte(raw, '\f'); i >= 0 {
+			raw = raw[i+1:]
+		}
+		if depth < 0 {
+			i := strings.Index(raw, turnsheet.Banner)
+			if i < 0 || !quoteOnly(raw[:i]) {
+				continue
+			}
+			depth = strings.Count(raw[:i], ">")
+		}
+		s, ok := unquote(raw, depth)
+		if !ok {
+			if len(lines) > 0 {
+				break // the quoted sheet ends where the quoting does
+			}
+			continue
+		}
+		if strings.HasPrefix(s, turnsheet.PageHeader) && strings.Contains(s, " -- page ") {
+			continue
+		}
+		if s == turnsheet.End {
+			return lines, true, true
+		}
+		lines = append(lines, line{n, s})
+	}
+	return lines, false, depth >= 0
+}
+
+func quoteOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '>' && s[i] != ' ' && s[i] != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// unquote removes depth quote marks, each with one blank after it. A line
+// with fewer marks is not part of the quoted sheet, unless it is blank.
+func unquote(s string, depth int) (string, bool) {
+	for k := 0; k < depth; k++ {
+		t := strings.TrimLeft(s, " \t")
+		if !strings.HasPrefix(t, ">") {
+			return "", t == ""
+		}
+		s = strings.TrimPrefix(t[1:], " ")
+	}
+	return s, true
+}

@@ -1,0 +1,238 @@
+package reportparse
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"silverfall/engine/model"
+	"silverfall/engine/rules"
+	"silverfall/engine/turnsheet"
+)
+
+// MaxInput is the largest input read; a real turn sheet is a few megabytes.
+const MaxInput = 64 << 20
+
+// Report is a turn sheet read.
+type Report struct {
+	Knowledge *model.Knowledge
+	Sections  []Section // every section met, in order, with its raw text
+	Warnings  []Diagnostic
+	Ended     bool // the closing line was there
+}
+
+// Section is one section of the sheet as text.
+type Section struct {
+	Number int // 1 to 15; 0 for the header, -1 for the order sheet, -2 unknown
+	Title  string
+	Line   int // line of the title, as Diagnostic.Line counts
+	Text   string
+}
+
+// Diagnostic is an error or warning at a place in the input.
+type Diagnostic struct {
+	Where string // the file, or the part of the message
+	Line  int    // 0 when the line is not known
+	Msg   string
+}
+
+func (d Diagnostic) Error() string {
+	if d.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", d.Where, d.Line, d.Msg)
+	}
+	return fmt.Sprintf("%s: %s", d.Where, d.Msg)
+}
+
+// ErrorList is the errors found in one sheet, in line order.
+type ErrorList []Diagnostic
+
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more errors)", l[0].Error(), len(l)-1)
+}
+
+// maxErrors stops reading a sheet that is wrong throughout.
+const maxErrors = 20
+
+// ReadFile reads the turn sheet in the named file.
+func ReadFile(r *rules.Rules, name string) (*Report, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err == nil && fi.Size() > MaxInput {
+		return nil, fmt.Errorf("%s: %d bytes is more than a turn sheet can be (at most %d MiB)", name, fi.Size(), MaxInput>>20)
+	}
+	data := make([]byte, 0, max(fi.Size(), 0)+1)
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := f.Read(buf)
+		data = append(data, buf[:n]...)
+		if len(data) > MaxInput {
+			return nil, fmt.Errorf("%s: more than %d MiB is more than a turn sheet can be", name, MaxInput>>20)
+		}
+		if err != nil {
+			break
+		}
+	}
+	return Parse(r, name, data)
+}
+
+// ErrNoSheet is returned when the input holds no turn sheet at all.
+var ErrNoSheet = errors.New("no Darkness of Silverfall turn sheet found")
+
+// Parse reads a turn sheet from data; name is used in messages. On error
+// the report is still returned with what could be read.
+func Parse(r *rules.Rules, name string, data []byte) (*Report, error) {
+	if len(data) > MaxInput {
+		return nil, fmt.Errorf("%s: %d bytes is more than a turn sheet can be (at most %d MiB)", name, len(data), MaxInput>>20)
+	}
+	t, err := decode(name, data)
+	if err != nil {
+		return nil, err
+	}
+	lines, ended, found := sheetLines(t.body)
+	if !found {
+		return nil, fmt.Errorf("%s: %w: the line %q is missing", name, ErrNoSheet, turnsheet.Banner)
+	}
+	if t.offset > 0 {
+		for i := range lines {
+			lines[i].n += t.offset
+		}
+	}
+	p := &parser{r: r, where: t.where, k: &model.Knowledge{}, rep: &Report{Ended: ended}}
+	p.rep.Knowledge = p.k
+	p.run(lines, ended)
+	if len(p.errs) > 0 {
+		return p.rep, p.errs
+	}
+	return p.rep, nil
+}
+
+// parser reads the sections into the knowledge.
+type parser struct {
+	r     *rules.Rules
+	where string
+	k     *model.Knowledge
+	rep   *Report
+	errs  ErrorList
+	soft  bool // errors are warnings: the sheet was cut short in this section
+	stop  bool
+
+	nearShips   map[int]model.Ship
+	nearPlanets map[int]model.Planet
+	tok         []field
+}
+
+func (p *parser) errorf(n int, format string, args ...any) {
+	d := Diagnostic{Where: p.where, Line: n, Msg: fmt.Sprintf(format, args...)}
+	if p.soft {
+		d.Msg += " (the sheet is cut short here)"
+		p.rep.Warnings = append(p.rep.Warnings, d)
+		return
+	}
+	p.errs = append(p.errs, d)
+	if len(p.errs) >= maxErrors {
+		p.stop = true
+	}
+}
+
+func (p *parser) warnf(n int, format string, args ...any) {
+	p.rep.Warnings = append(p.rep.Warnings, Diagnostic{Where: p.where, Line: n, Msg: fmt.Sprintf(format, args...)})
+}
+
+// run splits the lines into sections and reads each.
+func (p *parser) run(lines []line, ended bool) {
+	type span struct {
+		num   int
+		title string
+		at    int
+		body  []line
+	}
+	var spans []span
+	cur := span{num: 0, title: "header", at: lines[0].n}
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l.text, turnsheet.SectionPrefix) {
+			spans = append(spans, cur)
+			num, title := sectionTitle(l.text)
+			cur = span{num: num, title: title, at: l.n}
+			continue
+		}
+		cur.body = append(cur.body, l)
+	}
+	spans = append(spans, cur)
+	seen := map[int]bool{}
+	last := len(spans) - 1
+	for i, s := range spans {
+		if p.stop {
+			break
+		}
+		var b strings.Builder
+		for _, l := range s.body {
+			b.WriteString(l.text)
+			b.WriteByte('\n')
+		}
+		p.rep.Sections = append(p.rep.Sections, Section{Number: s.num, Title: s.title, Line: s.at, Text: b.String()})
+		p.soft = !ended && i == last
+		if s.num > 0 && seen[s.num] {
+			p.errorf(s.at, "section %d (%s) appears a second time", s.num, s.title)
+			continue
+		}
+		seen[s.num] = true
+		switch {
+		case s.num == sectionUnknown:
+			p.warnf(s.at, "unknown section %q kept as text", s.title)
+		case s.num == sectionOrders:
+		default:
+			p.section(s.num, s.body)
+		}
+	}
+	p.finish()
+	var missing []string
+	for n := 1; n <= turnsheet.NumSections; n++ {
+		if !seen[n] {
+			missing = append(missing, fmt.Sprintf("%d (%s)", n, strings.ToLower(turnsheet.Titles[n])))
+		}
+	}
+	if len(missing) > 0 && !p.stop {
+		p.warnf(lines[len(lines)-1].n, "the sheet is incomplete; missing sections: %s", strings.Join(missing, ", "))
+	} else if !ended && !p.stop {
+		p.warnf(lines[len(lines)-1].n, "the sheet ends without its closing line %q; it may be cut short", turnsheet.End)
+	}
+}
+
+const (
+	sectionOrders  = -1
+	sectionUnknown = -2
+)
+
+// sectionTitle reads "=== 4. TRADING PLANETS ====".
+func sectionTitle(s string) (int, string) {
+	s = strings.TrimSpace(strings.Trim(strings.TrimPrefix(s, turnsheet.SectionPrefix), "= "))
+	if s == turnsheet.OrderSheet {
+		return sectionOrders, s
+	}
+	num, rest, ok := strings.Cut(s, ". ")
+	if !ok {
+		return sectionUnknown, s
+	}
+	n := 0
+	for _, c := range num {
+		if c < '0' || c > '9' {
+			return sectionUnknown, s
+		}
+		n = n*10 + int(c-'0')
+	}
+	if n < 1 || n > turnsheet.NumSections || turnsheet.Titles[n] != rest {
+		return sectionUnknown, s
+	}
+	return n, rest
+}

@@ -1,0 +1,911 @@
+package reportparse
+
+import (
+	"sort"
+	"strings"
+
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+	"silverfall/engine/turnsheet"
+)
+
+// field is a word of a line and where it ends in the line.
+type field struct {
+	s   string
+	end int
+}
+
+// fields splits s at blanks, reusing the parser's buffer.
+func (p *parser) fields(s string) []field {
+	f := p.tok[:0]
+	i := 0
+	for i < len(s) {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		start := i
+		for i < len(s) && s[i] != ' ' && s[i] != '\t' {
+			i++
+		}
+		if i > start {
+			f = append(f, field{s[start:i], i})
+		}
+	}
+	p.tok = f
+	return f
+}
+
+func atoi(s string) (int, bool) {
+	neg := false
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if len(s) == 0 || len(s) > 12 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// grouped reads a number that may have thousands separators: "1,330,000".
+func grouped(s string) (int, bool) {
+	if !strings.Contains(s, ",") {
+		return atoi(s)
+	}
+	return atoi(strings.ReplaceAll(s, ",", ""))
+}
+
+func point(s string) (geom.Point, bool) {
+	a, rest, ok1 := strings.Cut(s, ",")
+	b, c, ok2 := strings.Cut(rest, ",")
+	x, ok3 := atoi(a)
+	y, ok4 := atoi(b)
+	z, ok5 := atoi(c)
+	return geom.Point{X: x, Y: y, Z: z}, ok1 && ok2 && ok3 && ok4 && ok5
+}
+
+// pair reads "a/b".
+func pair(s string) (int, int, bool) {
+	a, b, ok := strings.Cut(s, "/")
+	x, ok1 := atoi(a)
+	y, ok2 := atoi(b)
+	return x, y, ok && ok1 && ok2
+}
+
+// cursor walks the fields of one line, reporting what it did not find.
+type cursor struct {
+	p    *parser
+	l    line
+	f    []field
+	i    int
+	sec  string
+	fail bool
+}
+
+func (p *parser) cursor(l line, sec string) *cursor {
+	return &cursor{p: p, l: l, f: p.fields(l.text), sec: sec}
+}
+
+func (c *cursor) bad(want string) {
+	if c.fail {
+		return
+	}
+	c.fail = true
+	got := "the end of the line"
+	if c.i < len(c.f) {
+		got = quote(c.f[c.i].s)
+	}
+	c.p.errorf(c.l.n, "%s: expected %s, got %s", c.sec, want, got)
+}
+
+func quote(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "..."
+	}
+	return `"` + s + `"`
+}
+
+func (c *cursor) more() bool { return !c.fail && c.i < len(c.f) }
+
+func (c *cursor) word(w string) bool {
+	if c.fail {
+		return false
+	}
+	if c.i < len(c.f) && c.f[c.i].s == w {
+		c.i++
+		return true
+	}
+	c.bad(quote(w))
+	return false
+}
+
+func (c *cursor) peek() string {
+	if c.fail || c.i >= len(c.f) {
+		return ""
+	}
+	return c.f[c.i].s
+}
+
+func (c *cursor) int(what string) int {
+	if c.fail {
+		return 0
+	}
+	if c.i < len(c.f) {
+		if n, ok := atoi(c.f[c.i].s); ok {
+			c.i++
+			return n
+		}
+	}
+	c.bad(what)
+	return 0
+}
+
+func (c *cursor) point(what string) geom.Point {
+	if c.fail {
+		return geom.Point{}
+	}
+	if c.i < len(c.f) {
+		if pt, ok := point(c.f[c.i].s); ok {
+			c.i++
+			return pt
+		}
+	}
+	c.bad(what + " as X,Y,Z")
+	return geom.Point{}
+}
+
+func (c *cursor) ore(what string) (o model.Ore) {
+	for t := range o {
+		o[t] = c.int(what)
+	}
+	return o
+}
+
+func (c *cursor) yesNo(what string) bool {
+	switch c.peek() {
+	case "yes", "on":
+		c.i++
+		return true
+	case "no", "off":
+		c.i++
+		return false
+	}
+	c.bad(what)
+	return false
+}
+
+// name takes the rest of the line as a name ("-" for none).
+func (c *cursor) name() string {
+	if c.fail {
+		return ""
+	}
+	if c.i >= len(c.f) {
+		c.bad("a name or \"-\"")
+		return ""
+	}
+	start := c.i
+	c.i = len(c.f)
+	s := strings.TrimSpace(c.l.text[c.f[start].end-len(c.f[start].s):])
+	if s == "-" {
+		return ""
+	}
+	return s
+}
+
+func (c *cursor) done() {
+	if c.more() {
+		c.bad("the end of the line")
+	}
+}
+
+// body drops blank lines.
+func body(ls []line) []line {
+	out := ls[:0:0]
+	for _, l := range ls {
+		if strings.TrimSpace(l.text) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func isNone(ls []line) bool {
+	return len(ls) == 1 && strings.TrimSpace(ls[0].text) == turnsheet.None
+}
+
+func (p *parser) section(num int, ls []line) {
+	ls = body(ls)
+	name := "header"
+	if num > 0 {
+		name = strings.ToLower(turnsheet.Titles[num])
+	}
+	if num > 0 && isNone(ls) {
+		return
+	}
+	switch num {
+	case 0:
+		p.header(ls)
+	case turnsheet.Score:
+		p.score(ls, name)
+	case turnsheet.CreditReport:
+		p.credit(ls, name)
+	case turnsheet.BattleReports:
+		p.k.Battle = texts(ls)
+	case turnsheet.TradingPlanets:
+		p.trading(ls, name)
+	case turnsheet.Officers:
+		p.officers(ls, name)
+	case turnsheet.Planets:
+		p.planets(ls, name, func(pl model.Planet) { p.k.Planets = append(p.k.Planets, pl) })
+	case turnsheet.Fleets:
+		p.fleets(ls, name)
+	case turnsheet.Ships:
+		p.ships(ls, name, func(s model.Ship) { p.k.Ships = append(p.k.Ships, s) })
+	case turnsheet.Mines:
+		p.mines(ls, name)
+	case turnsheet.PlanetScanned:
+		p.planets(ls, name, func(pl model.Planet) { p.k.ScannedPlanet = &pl })
+	case turnsheet.ShipScanned:
+		p.ships(ls, name, func(s model.Ship) { p.k.ScannedShip = &s })
+	case turnsheet.PlayerScanned:
+		p.playerScanned(ls, name)
+	case turnsheet.Messages:
+		p.k.Messages = texts(ls)
+	case turnsheet.SpecialAbilities:
+		p.special(ls, name)
+	case turnsheet.ErrorsInOrders:
+		p.k.Errors = texts(ls)
+	}
+}
+
+func texts(ls []line) []string {
+	var out []string
+	for _, l := range ls {
+		out = append(out, l.text)
+	}
+	return out
+}
+
+// labelled splits "Label:   value".
+func labelled(s string, last bool) (string, string, bool) {
+	i := strings.IndexByte(s, ':')
+	if last {
+		i = strings.LastIndexByte(s, ':')
+	}
+	if i < 0 {
+		return "", "", false
+	}
+	return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:]), true
+}
+
+func (p *parser) header(ls []line) {
+	seen := map[string]bool{}
+	for _, l := range ls {
+		label, v, ok := labelled(l.text, false)
+		if !ok {
+			p.errorf(l.n, "header: expected \"Label: value\", got %s", quote(l.text))
+			continue
+		}
+		seen[label] = true
+		num, text, _ := strings.Cut(v, " ")
+		n, isNum := atoi(num)
+		switch label {
+		case turnsheet.LabelGame:
+			p.k.Game = v
+		case turnsheet.LabelPlayer:
+			if !isNum || n < 1 {
+				p.errorf(l.n, "header: expected the player number after \"Player:\", got %s", quote(v))
+			}
+			p.k.Empire.Player, p.k.Empire.Name = n, strings.TrimSpace(text)
+		case turnsheet.LabelRace:
+			if !isNum || p.r.Race(n) == nil {
+				p.errorf(l.n, "header: expected a race number 1 to %d after \"Race:\", got %s", len(p.r.Races), quote(v))
+			}
+			p.k.Empire.Race = n
+		case turnsheet.LabelTurn:
+			if n, ok := atoi(v); ok && n >= 1 {
+				p.k.Turn = n
+			} else {
+				p.errorf(l.n, "header: expected the turn number after \"Turn:\", got %s", quote(v))
+			}
+		case turnsheet.LabelDue:
+			p.k.DueDate = v
+		default:
+			p.warnf(l.n, "header: unknown line %s ignored", quote(l.text))
+		}
+	}
+	for _, want := range []string{turnsheet.LabelGame, turnsheet.LabelPlayer, turnsheet.LabelTurn} {
+		if !seen[want] && len(ls) > 0 {
+			p.errorf(ls[0].n, "header: the %q line is missing", want+":")
+		}
+	}
+}
+
+func playerList(v string) ([]int, bool) {
+	if v == "none" {
+		return nil, true
+	}
+	var out []int
+	for _, s := range strings.Fields(v) {
+		n, ok := atoi(s)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, n)
+	}
+	return out, true
+}
+
+func (p *parser) score(ls []line, sec string) {
+	e := &p.k.Empire
+	for _, l := range ls {
+		label, v, ok := labelled(l.text, false)
+		if !ok {
+			p.errorf(l.n, "%s: expected \"Label: value\", got %s", sec, quote(l.text))
+			continue
+		}
+		var dst *int
+		switch label {
+		case turnsheet.LabelScore:
+			dst = &p.k.Score.Current
+		case turnsheet.LabelLow:
+			dst = &p.k.Score.Low
+		case turnsheet.LabelHigh:
+			dst = &p.k.Score.High
+		case turnsheet.LabelPoints:
+			dst = &e.Points
+		case turnsheet.LabelAntiPoints:
+			dst = &e.AntiPoints
+		case turnsheet.LabelInterceptor:
+			dst = &e.Interceptors
+		case turnsheet.LabelAllies, turnsheet.LabelEnemies:
+			list, ok := playerList(v)
+			if !ok {
+				p.errorf(l.n, "%s: expected player numbers or \"none\" after %q, got %s", sec, label+":", quote(v))
+			}
+			if label == turnsheet.LabelAllies {
+				e.Allies = list
+			} else {
+				e.Enemies = list
+			}
+			continue
+		default:
+			p.warnf(l.n, "%s: unknown line %s ignored", sec, quote(l.text))
+			continue
+		}
+		n, ok := grouped(v)
+		if !ok {
+			p.errorf(l.n, "%s: expected a number after %q, got %s", sec, label+":", quote(v))
+		}
+		*dst = n
+	}
+}
+
+func (p *parser) credit(ls []line, sec string) {
+	for i, l := range ls {
+		label, v, ok := labelled(l.text, true)
+		n, isNum := grouped(v)
+		if !ok || !isNum {
+			p.errorf(l.n, "%s: expected \"item: amount\", got %s", sec, quote(l.text))
+			continue
+		}
+		switch {
+		case i == 0 && label == turnsheet.LabelOpening:
+			p.k.Credit.Opening = n
+		case i == len(ls)-1 && label == turnsheet.LabelClosing:
+			p.k.Empire.Credits = n
+		default:
+			p.k.Credit.Lines = append(p.k.Credit.Lines, model.CreditLine{What: label, Amount: n})
+		}
+	}
+	sum := p.k.Credit.Opening
+	for _, c := range p.k.Credit.Lines {
+		sum += c.Amount
+	}
+	if len(ls) > 0 && sum != p.k.Empire.Credits {
+		p.warnf(ls[len(ls)-1].n, "%s: the items add up to %d, not to the %d credits given", sec, sum, p.k.Empire.Credits)
+	}
+}
+
+func (p *parser) trading(ls []line, sec string) {
+	for i := 0; i < len(ls); i++ {
+		l := ls[i]
+		if strings.HasPrefix(strings.TrimSpace(l.text), "Planet ") {
+			continue // the column heads
+		}
+		c := p.cursor(l, sec)
+		var t model.TradingPlanet
+		t.Planet.Kind = model.Trading
+		t.Planet.ID = c.int("the planet number")
+		t.Planet.Loc = c.point("the location")
+		t.ShipsHere = c.int("the number of ships there")
+		t.Planet.Name = c.name()
+		if c.fail {
+			continue
+		}
+		if i+1 >= len(ls) {
+			p.errorf(l.n, "%s: the prices line of planet %d is missing", sec, t.Planet.ID)
+			break
+		}
+		i++
+		c = p.cursor(ls[i], sec)
+		c.word("pays")
+		c.word("ore")
+		t.Prices.Ore = c.ore("an ore price")
+		c.word("fuel")
+		t.Prices.Fuel = c.int("the fuel price")
+		c.done()
+		p.k.Trading = append(p.k.Trading, t)
+	}
+}
+
+func (p *parser) officers(ls []line, sec string) {
+	var o *model.Officer
+	for _, l := range ls {
+		f := p.fields(l.text)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0].s {
+		case "Officer", "Abilities":
+			continue
+		case "level", "aptitude", "current":
+			if o == nil {
+				p.errorf(l.n, "%s: %q line before any officer", sec, f[0].s)
+				continue
+			}
+			c := p.cursor(l, sec)
+			c.i = 1
+			var lv model.Levels
+			for a := range lv {
+				lv[a] = c.int("a level for each of the 14 abilities")
+			}
+			c.done()
+			switch f[0].s {
+			case "level":
+				o.Levels = lv
+			case "aptitude":
+				o.Aptitude = lv
+			default:
+				o.Current = lv
+			}
+			continue
+		}
+		c := p.cursor(l, sec)
+		p.k.Officers = append(p.k.Officers, model.Officer{})
+		o = &p.k.Officers[len(p.k.Officers)-1]
+		o.ID = c.int("the officer number")
+		o.Race = c.int("the race number")
+		c.i++ // race name
+		for c.more() && c.peek() != "ship" && c.peek() != "planet" {
+			c.i++ // rank, one or two words
+		}
+		switch c.peek() {
+		case "ship":
+			c.i++
+			o.Ship = c.int("the ship number")
+		case "planet":
+			c.i++
+			o.Planet = c.int("the planet number")
+		default:
+			c.bad(`"ship N" or "planet N"`)
+		}
+		o.Name = c.name()
+	}
+}
+
+// planets reads planet records.
+func (p *parser) planets(ls []line, sec string, add func(model.Planet)) {
+	var pl *model.Planet
+	flush := func() {
+		if pl != nil {
+			add(*pl)
+			pl = nil
+		}
+	}
+	for _, l := range ls {
+		c := p.cursor(l, sec)
+		if c.peek() == "Planet" {
+			flush()
+			c.i++
+			pl = &model.Planet{ID: c.int("the planet number")}
+			switch c.peek() {
+			case "independent":
+				pl.Kind = model.Independent
+			case "origin":
+				pl.Kind = model.Origin
+			case "trading":
+				pl.Kind = model.Trading
+			default:
+				c.bad(`"independent", "origin" or "trading"`)
+			}
+			c.i++
+			pl.Name = c.name()
+			continue
+		}
+		if pl == nil {
+			c.bad(`"Planet N"`)
+			continue
+		}
+		for c.more() {
+			switch key := c.peek(); key {
+			case "at":
+				c.i++
+				pl.Loc = c.point("the location")
+			case "player":
+				c.i++
+				pl.Owner = c.int("the owner")
+			case "population":
+				c.i++
+				pl.Population = c.int("the population")
+			case "industry":
+				c.i++
+				pl.Industry = c.int("the industry")
+			case "fuel":
+				c.i++
+				pl.Fuel = c.int("the fuel")
+			case "defence":
+				c.i++
+				pl.DefenceUnits = c.int("the defence units")
+				pl.DefenceActive = c.yesNo(`"on" or "off"`)
+			case "officer":
+				c.i++
+				pl.Officer = c.int("the officer number")
+			case "artifact":
+				c.i++
+				pl.Artifact = c.int("the artifact number")
+			case "ore":
+				c.i++
+				pl.Ore = c.ore("the ore in the ground, five numbers")
+			case "stock":
+				c.i++
+				pl.Stock = c.ore("the ore stockpiled, five numbers")
+			default:
+				c.bad("a planet figure (at, player, population, industry, fuel, defence, officer, artifact, ore, stock)")
+			}
+		}
+	}
+	flush()
+}
+
+// ships reads ship records with what each ship sees.
+func (p *parser) ships(ls []line, sec string, add func(model.Ship)) {
+	var s *model.Ship
+	flush := func() {
+		if s != nil {
+			add(*s)
+			s = nil
+		}
+	}
+	for _, l := range ls {
+		c := p.cursor(l, sec)
+		switch c.peek() {
+		case "Ship":
+			flush()
+			c.i++
+			s = &model.Ship{ID: c.int("the ship number")}
+			c.word("type")
+			s.Type = c.int("the ship type")
+			t := p.r.Ship(s.Type)
+			if t == nil && !c.fail {
+				c.i--
+				c.bad("a ship type 1 to 50")
+				continue
+			}
+			for _, w := range strings.Fields(typeWords(t)) {
+				c.word(w)
+			}
+			s.Name = c.name()
+			continue
+		case "ship", "planet":
+			p.nearby(c)
+			continue
+		case "what", "nearby:":
+			continue
+		case "nearby":
+			c.i++
+			c.word("within")
+			if r := c.peek(); strings.HasSuffix(r, ":") {
+				c.i++
+			} else {
+				c.bad(`the range and ":"`)
+			}
+			continue
+		}
+		if s == nil {
+			c.bad(`"Ship N"`)
+			continue
+		}
+		for c.more() {
+			switch key := c.peek(); key {
+			case "at":
+				c.i++
+				s.Loc = c.point("the location")
+			case "player":
+				c.i++
+				s.Owner = c.int("the owner")
+			case "fire", "defence":
+				c.i++
+				cur, maxv := 0, 0
+				if c.peek() == "?" {
+					c.i++
+				} else if a, b, ok := pair(c.peek()); ok {
+					cur, maxv = a, b
+					c.i++
+				} else {
+					c.bad("units as now/full, such as 5/5")
+				}
+				if key == "fire" {
+					s.Fire, s.MaxFire = cur, maxv
+				} else {
+					s.Defence, s.MaxDefence = cur, maxv
+				}
+			case "fuel":
+				c.i++
+				if c.peek() == "none" {
+					c.i++
+				} else if a, _, ok := pair(c.peek()); ok {
+					s.Fuel = a
+					c.i++
+				} else {
+					c.bad("fuel as now/full, such as 120/200")
+				}
+			case "cloaked":
+				c.i++
+				s.Cloaked = c.yesNo(`"yes" or "no"`)
+			case "jumped":
+				c.i++
+				s.Hyperjumped = c.yesNo(`"yes" or "no"`)
+			case "officer":
+				c.i++
+				if strings.HasSuffix(c.peek(), ":") {
+					c.i = len(c.f) // the officer's current levels: shown in the officer review
+					continue
+				}
+				s.Officer = c.int("the officer number")
+			case "artifact":
+				c.i++
+				s.Artifact = c.int("the artifact number")
+			case "cargo":
+				c.i++
+				s.Cargo = c.ore("the ore carried, five numbers")
+			case "population":
+				c.i++
+				s.Population = c.int("the population carried")
+			case "inside":
+				c.i++
+				c.word("ship")
+				s.Inside = c.int("the ship it is docked in")
+			case "standing":
+				c.i++
+				if c.word("order") {
+					text := strings.TrimSpace(l.text[c.f[c.i-1].end:])
+					o, err := order.Parse(text)
+					if err != nil {
+						p.errorf(l.n, "%s: standing order of ship %d: %v", sec, s.ID, err)
+					}
+					s.Standing = o
+					c.i = len(c.f)
+				}
+			default:
+				c.bad("a ship figure (at, player, fire, defence, fuel, cloaked, jumped, officer, artifact, cargo, population, inside, standing order)")
+			}
+		}
+	}
+	flush()
+}
+
+func typeWords(t *rules.ShipType) string {
+	if t == nil {
+		return ""
+	}
+	return t.Name
+}
+
+// nearby reads one line of a nearby list: ship or planet, number, owner,
+// type, distance, location, name.
+func (p *parser) nearby(c *cursor) {
+	planet := c.peek() == "planet"
+	c.i++
+	id := c.int("the number")
+	owner := c.int("the owner")
+	typ := 0
+	if planet {
+		c.word("-")
+	} else {
+		typ = c.int("the ship type")
+	}
+	c.int("the distance")
+	loc := c.point("the location")
+	nm := c.name()
+	if c.fail {
+		return
+	}
+	if planet {
+		if p.nearPlanets == nil {
+			p.nearPlanets = map[int]model.Planet{}
+		}
+		p.nearPlanets[id] = model.Planet{ID: id, Name: nm, Loc: loc, Owner: owner}
+		return
+	}
+	if p.nearShips == nil {
+		p.nearShips = map[int]model.Ship{}
+	}
+	p.nearShips[id] = model.Ship{ID: id, Name: nm, Type: typ, Owner: owner, Loc: loc}
+}
+
+func (p *parser) fleets(ls []line, sec string) {
+	for _, l := range ls {
+		c := p.cursor(l, sec)
+		switch c.peek() {
+		case "Fleet":
+			continue
+		case "+":
+			if len(p.k.Fleets) == 0 {
+				c.bad("a fleet line before its continuation")
+				continue
+			}
+			c.i++
+			f := &p.k.Fleets[len(p.k.Fleets)-1]
+			for c.more() {
+				f.Ships = append(f.Ships, c.int("a ship number"))
+			}
+			continue
+		}
+		f := model.Fleet{ID: c.int("the fleet number")}
+		f.Loc = c.point("the location")
+		c.int("the fleet's fire units")
+		c.int("the fleet's defence units")
+		for c.more() {
+			f.Ships = append(f.Ships, c.int("a ship number"))
+		}
+		if !c.fail {
+			p.k.Fleets = append(p.k.Fleets, f)
+		}
+	}
+}
+
+func (p *parser) mines(ls []line, sec string) {
+	for _, l := range ls {
+		c := p.cursor(l, sec)
+		if c.peek() == "Mine" {
+			continue
+		}
+		m := model.Mine{ID: c.int("the mine number"), Planet: c.int("the planet number")}
+		m.OreType = c.int("the ore type")
+		if !c.fail && (m.OreType < 1 || m.OreType > rules.OreTypes) {
+			c.i--
+			c.bad("an ore type 1 to 5")
+		}
+		m.Rate = c.int("the rate")
+		c.int("the ore left")
+		c.done()
+		if !c.fail {
+			p.k.Mines = append(p.k.Mines, m)
+		}
+	}
+}
+
+func (p *parser) playerScanned(ls []line, sec string) {
+	for _, l := range ls {
+		c := p.cursor(l, sec)
+		if c.peek() == "Player" {
+			c.i++
+			p.k.ScannedPlayerID = c.int("the player number")
+			c.done()
+			continue
+		}
+		c.word("ship")
+		s := model.Ship{ID: c.int("the ship number"), Owner: p.k.ScannedPlayerID}
+		c.word("at")
+		s.Loc = c.point("the location")
+		c.word("type")
+		s.Type = c.int("the ship type")
+		s.Name = c.name()
+		if !c.fail {
+			p.k.ScannedPlayer = append(p.k.ScannedPlayer, s)
+		}
+	}
+}
+
+func (p *parser) special(ls []line, sec string) {
+	part := ""
+	for _, l := range ls {
+		t := strings.TrimSpace(l.text)
+		switch t {
+		case "Abilities:", "Artifacts held:", "Rings of Darkness found:":
+			part = t
+			continue
+		case "none":
+			continue
+		}
+		c := p.cursor(l, sec)
+		switch part {
+		case "Abilities:":
+			n, d, ok := labelled(t, false)
+			if !ok {
+				c.bad(`"ability: description"`)
+				continue
+			}
+			p.k.Empire.Abilities = append(p.k.Empire.Abilities, model.SpecialAbility{Name: n, Description: d})
+		case "Artifacts held:":
+			var a model.Artifact
+			c.word("artifact")
+			a.ID = c.int("the artifact number")
+			c.word("points")
+			a.Points = c.int("the points")
+			c.word("ability")
+			a.Ability = c.int("the ability")
+			a.Levels = c.int("the levels it adds")
+			switch c.peek() {
+			case "ring":
+				a.Ring = true
+			case "-":
+			default:
+				c.bad(`"ring" or "-"`)
+			}
+			c.i++
+			a.Name = c.name()
+			if !c.fail {
+				p.k.Artifacts = append(p.k.Artifacts, a)
+			}
+		case "Rings of Darkness found:":
+			var r model.RingSighting
+			c.word("ring")
+			r.Ring = c.int("the ring's number")
+			c.word("at")
+			r.Loc = c.point("the location")
+			c.word("player")
+			r.Player = c.int("the holder")
+			c.done()
+			if !c.fail {
+				p.k.Rings = append(p.k.Rings, r)
+			}
+		default:
+			c.bad(`"Abilities:", "Artifacts held:" or "Rings of Darkness found:"`)
+		}
+	}
+}
+
+// finish files what the ships saw: other players' ships and planets.
+func (p *parser) finish() {
+	own := map[int]bool{}
+	for _, s := range p.k.Ships {
+		own[s.ID] = true
+	}
+	for id, s := range p.nearShips {
+		if !own[id] {
+			p.k.ForeignShips = append(p.k.ForeignShips, s)
+		}
+	}
+	ownPlanet := map[int]bool{}
+	for _, pl := range p.k.Planets {
+		ownPlanet[pl.ID] = true
+	}
+	for _, t := range p.k.Trading {
+		ownPlanet[t.Planet.ID] = true
+	}
+	for id, pl := range p.nearPlanets {
+		if !ownPlanet[id] {
+			p.k.ForeignPlanets = append(p.k.ForeignPlanets, pl)
+		}
+	}
+	sort.Slice(p.k.ForeignShips, func(i, j int) bool { return p.k.ForeignShips[i].ID < p.k.ForeignShips[j].ID })
+	sort.Slice(p.k.ForeignPlanets, func(i, j int) bool { return p.k.ForeignPlanets[i].ID < p.k.ForeignPlanets[j].ID })
+	for i := range p.k.Mines {
+		p.k.Mines[i].Owner = p.k.Empire.Player
+	}
+}
