@@ -18,6 +18,7 @@ type line struct {
 func sheetLines(body string) (lines []line, ended bool, found bool) {
 	depth := -1
 	n := 0
+	lines = make([]line, 0, strings.Count(body, "\n")+1)
 	for len(body) > 0 {
 		var raw string
 		if i := strings.IndexByte(body, '\n'); i >= 0 {
@@ -27,9 +28,10 @@ func sheetLines(body string) (lines []line, ended bool, found bool) {
 		}
 		n++
 		raw = strings.TrimRight(raw, " \t\r\v")
-		// A form feed starts a new page; what follows it on the line counts.
-		if i := strings.LastIndexByte(raw, '\f'); i >= 0 {
-			raw = raw[i+1:]
+		// A form feed starts a new page; in forwarded mail it comes after
+		// the quote marks, so only the character itself goes.
+		if strings.IndexByte(raw, '\f') >= 0 {
+			raw = strings.ReplaceAll(raw, "\f", "")
 		}
 		if depth < 0 {
 			i := strings.Index(raw, turnsheet.Banner)

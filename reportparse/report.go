@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
@@ -22,13 +23,17 @@ type Report struct {
 	Ended     bool // the closing line was there
 }
 
-// Section is one section of the sheet as text.
+// Section is one section of the sheet.
 type Section struct {
 	Number int // 1 to 15; 0 for the header, -1 for the order sheet, -2 unknown
 	Title  string
 	Line   int // line of the title, as Diagnostic.Line counts
-	Text   string
+	lines  []line
 }
+
+// Text is the section's raw text, normalised (no quote marks, page
+// headers or trailing blanks), one line per line.
+func (s Section) Text() string { return joinLines(s.lines) }
 
 // Diagnostic is an error or warning at a place in the input.
 type Diagnostic struct {
@@ -55,6 +60,13 @@ func (l ErrorList) Error() string {
 		return l[0].Error()
 	}
 	return fmt.Sprintf("%s (and %d more errors)", l[0].Error(), len(l)-1)
+}
+
+// seen is one entry of a nearby list.
+type seen struct {
+	owner, typ int
+	loc        geom.Point
+	name       string
 }
 
 // maxErrors stops reading a sheet that is wrong throughout.
@@ -127,9 +139,10 @@ type parser struct {
 	soft  bool // errors are warnings: the sheet was cut short in this section
 	stop  bool
 
-	nearShips   map[int]model.Ship
-	nearPlanets map[int]model.Planet
+	nearShips   map[int]seen
+	nearPlanets map[int]seen
 	tok         []field
+	cur         cursor
 }
 
 func (p *parser) errorf(n int, format string, args ...any) {
@@ -158,16 +171,16 @@ func (p *parser) run(lines []line, ended bool) {
 		body  []line
 	}
 	var spans []span
-	cur := span{num: 0, title: "header", at: lines[0].n}
-	for _, l := range lines[1:] {
-		if strings.HasPrefix(l.text, turnsheet.SectionPrefix) {
+	cur, start := span{num: 0, title: "header", at: lines[0].n}, 1
+	for i := 1; i < len(lines); i++ {
+		if strings.HasPrefix(lines[i].text, turnsheet.SectionPrefix) {
+			cur.body = lines[start:i]
 			spans = append(spans, cur)
-			num, title := sectionTitle(l.text)
-			cur = span{num: num, title: title, at: l.n}
-			continue
+			num, title := sectionTitle(lines[i].text)
+			cur, start = span{num: num, title: title, at: lines[i].n}, i+1
 		}
-		cur.body = append(cur.body, l)
 	}
+	cur.body = lines[start:]
 	spans = append(spans, cur)
 	seen := map[int]bool{}
 	last := len(spans) - 1
@@ -175,12 +188,7 @@ func (p *parser) run(lines []line, ended bool) {
 		if p.stop {
 			break
 		}
-		var b strings.Builder
-		for _, l := range s.body {
-			b.WriteString(l.text)
-			b.WriteByte('\n')
-		}
-		p.rep.Sections = append(p.rep.Sections, Section{Number: s.num, Title: s.title, Line: s.at, Text: b.String()})
+		p.rep.Sections = append(p.rep.Sections, Section{Number: s.num, Title: s.title, Line: s.at, lines: s.body})
 		p.soft = !ended && i == last
 		if s.num > 0 && seen[s.num] {
 			p.errorf(s.at, "section %d (%s) appears a second time", s.num, s.title)
@@ -235,4 +243,18 @@ func sectionTitle(s string) (int, string) {
 		return sectionUnknown, s
 	}
 	return n, rest
+}
+
+// joinLines is the lines' text, one allocation for the lot.
+func joinLines(ls []line) string {
+	n := 0
+	for _, l := range ls {
+		n += len(l.text) + 1
+	}
+	b := make([]byte, 0, n)
+	for _, l := range ls {
+		b = append(b, l.text...)
+		b = append(b, '\n')
+	}
+	return string(b)
 }

@@ -95,8 +95,10 @@ type cursor struct {
 	fail bool
 }
 
+// cursor starts reading l; the parser has one cursor, reused line by line.
 func (p *parser) cursor(l line, sec string) *cursor {
-	return &cursor{p: p, l: l, f: p.fields(l.text), sec: sec}
+	p.cur = cursor{p: p, l: l, f: p.fields(l.text), sec: sec}
+	return &p.cur
 }
 
 func (c *cursor) bad(want string) {
@@ -211,9 +213,9 @@ func (c *cursor) done() {
 	}
 }
 
-// body drops blank lines.
+// body drops blank lines, in place: the lines are the parser's own.
 func body(ls []line) []line {
-	out := ls[:0:0]
+	out := ls[:0]
 	for _, l := range ls {
 		if strings.TrimSpace(l.text) != "" {
 			out = append(out, l)
@@ -253,7 +255,17 @@ func (p *parser) section(num int, ls []line) {
 	case turnsheet.Fleets:
 		p.fleets(ls, name)
 	case turnsheet.Ships:
+		n := 0
+		for _, l := range ls {
+			if strings.HasPrefix(l.text, "Ship ") {
+				n++
+			}
+		}
+		p.k.Ships = make([]model.Ship, 0, n)
 		p.ships(ls, name, func(s model.Ship) { p.k.Ships = append(p.k.Ships, s) })
+		if len(p.k.Ships) == 0 {
+			p.k.Ships = nil
+		}
 	case turnsheet.Mines:
 		p.mines(ls, name)
 	case turnsheet.PlanetScanned:
@@ -734,17 +746,14 @@ func (p *parser) nearby(c *cursor) {
 	if c.fail {
 		return
 	}
-	if planet {
-		if p.nearPlanets == nil {
-			p.nearPlanets = map[int]model.Planet{}
-		}
-		p.nearPlanets[id] = model.Planet{ID: id, Name: nm, Loc: loc, Owner: owner}
-		return
-	}
 	if p.nearShips == nil {
-		p.nearShips = map[int]model.Ship{}
+		p.nearShips, p.nearPlanets = make(map[int]seen, 1024), make(map[int]seen, 1024)
 	}
-	p.nearShips[id] = model.Ship{ID: id, Name: nm, Type: typ, Owner: owner, Loc: loc}
+	if planet {
+		p.nearPlanets[id] = seen{owner, 0, loc, nm}
+	} else {
+		p.nearShips[id] = seen{owner, typ, loc, nm}
+	}
 }
 
 func (p *parser) fleets(ls []line, sec string) {
@@ -886,9 +895,12 @@ func (p *parser) finish() {
 	for _, s := range p.k.Ships {
 		own[s.ID] = true
 	}
+	if len(p.nearShips) > 0 {
+		p.k.ForeignShips = make([]model.Ship, 0, len(p.nearShips))
+	}
 	for id, s := range p.nearShips {
 		if !own[id] {
-			p.k.ForeignShips = append(p.k.ForeignShips, s)
+			p.k.ForeignShips = append(p.k.ForeignShips, model.Ship{ID: id, Name: s.name, Type: s.typ, Owner: s.owner, Loc: s.loc})
 		}
 	}
 	ownPlanet := map[int]bool{}
@@ -898,10 +910,19 @@ func (p *parser) finish() {
 	for _, t := range p.k.Trading {
 		ownPlanet[t.Planet.ID] = true
 	}
+	if len(p.nearPlanets) > 0 {
+		p.k.ForeignPlanets = make([]model.Planet, 0, len(p.nearPlanets))
+	}
 	for id, pl := range p.nearPlanets {
 		if !ownPlanet[id] {
-			p.k.ForeignPlanets = append(p.k.ForeignPlanets, pl)
+			p.k.ForeignPlanets = append(p.k.ForeignPlanets, model.Planet{ID: id, Name: pl.name, Loc: pl.loc, Owner: pl.owner})
 		}
+	}
+	if len(p.k.ForeignShips) == 0 {
+		p.k.ForeignShips = nil
+	}
+	if len(p.k.ForeignPlanets) == 0 {
+		p.k.ForeignPlanets = nil
 	}
 	sort.Slice(p.k.ForeignShips, func(i, j int) bool { return p.k.ForeignShips[i].ID < p.k.ForeignShips[j].ID })
 	sort.Slice(p.k.ForeignPlanets, func(i, j int) bool { return p.k.ForeignPlanets[i].ID < p.k.ForeignPlanets[j].ID })
