@@ -12,12 +12,21 @@ import (
 const usage = `usage: sfcheck COMMAND [ARGS]
 
 Commands:
-  syntax FILE   read orders (one a line, '#' starts a comment), print each in
-                canonical form; report bad lines as FILE:LINE: message
-  help          show this text
+  syntax FILE                   read orders (one a line, '#' starts a comment),
+                                print each in canonical form; report bad lines
+                                as FILE:LINE: message
+  report FILE                   read a turn sheet (text or saved e-mail) and
+                                print a summary, or its errors
+  orders ORDERS --report REPORT check orders against a turn sheet with the
+                                rules; print ORDERS:LINE: CODE message
+  demo [--seed N] [--players P] [--name NAME] --out DIR
+                                generate a game and write every player's
+                                turn-1 sheet into DIR
+  help                          show this text
 
 FILE may be "-" for standard input.
-Exit status: 0 all good, 1 something is wrong in the input, 2 cannot read it.
+Exit status: 0 all good, 1 something is wrong in the input, 2 cannot read it
+or bad usage.
 `
 
 // Exit statuses.
@@ -42,6 +51,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitInput
 		}
 		return syntax(args[1], stdin, stdout, stderr)
+	case "report":
+		if len(args) != 2 {
+			fmt.Fprint(stderr, "usage: sfcheck report FILE\n")
+			return exitInput
+		}
+		return report(args[1], stdin, stdout, stderr)
+	case "orders":
+		return orders(args[1:], stdin, stdout, stderr)
+	case "demo":
+		return demo(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "sfcheck: unknown command %q\n\n%s", args[0], usage)
 	return exitInput

@@ -90,3 +90,13 @@ const (
 	LabelOpening     = "Credits at start of turn"
 	LabelClosing     = "Credits now"
 )
+
+// FileName is the usual file name of player p's sheet: "player-07.txt".
+func FileName(p int) string { return "player-" + pad2(p) + ".txt" }
+
+func pad2(n int) string {
+	if n < 10 {
+		return "0" + itoa(n)
+	}
+	return itoa(n)
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"silverfall/assets"
+	"silverfall/engine/galaxy"
+)
+
+func runArgs(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	status := run(args, strings.NewReader(stdin), &out, &errb)
+	return status, out.String(), errb.String()
+}
+
+func demoFile(t *testing.T) string {
+	t.Helper()
+	data, err := assets.DemoSheet(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "turn.txt")
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+func TestReport(t *testing.T) {
+	name := demoFile(t)
+	status, out, errs := runArgs(t, "", "report", name)
+	if status != 0 || errs != "" {
+		t.Fatalf("status %d, stderr %q", status, errs)
+	}
+	for _, want := range []string{"Game          Silverfall Demo", "Player        1 ", "Turn          1 (orders due 2027-01-10)",
+		"Credits       150,000", "Ships         ", "Fleets        1", "Foreign ships ", "Errors        0"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+	// A broken sheet gives its errors with positions and status 1.
+	data, _ := os.ReadFile(name)
+	broken := strings.Replace(string(data), "Turn:       1", "Turn:       x", 1)
+	status, _, errs = runArgs(t, broken, "report", "-")
+	if status != 1 || !strings.HasPrefix(errs, "<stdin>:5: header: expected the turn number") {
+		t.Errorf("status %d, stderr %q", status, errs)
+	}
+	status, _, errs = runArgs(t, "", "report", filepath.Join(t.TempDir(), "none"))
+	if status != 2 || !strings.Contains(errs, "no such file") {
+		t.Errorf("missing file: status %d, stderr %q", status, errs)
+	}
+}
+
+func TestOrders(t *testing.T) {
+	report := demoFile(t)
+	dir := t.TempDir()
+	ordersFile := filepath.Join(dir, "orders.txt")
+	write := func(text string) {
+		if err := os.WriteFile(ordersFile, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Player 1's battle station is ship 1 over the origin: it may build.
+	write("# turn 2\nBS 1 1\nPI 10\n")
+	status, out, errs := runArgs(t, "", "orders", ordersFile, "--report", report)
+	if status != 0 || out != "" {
+		t.Fatalf("good orders: status %d, out %q, err %q", status, out, errs)
+	}
+	write("BS 1 1\nMO 1 0 0 0\nPI 200\nxx\nCL 999\n")
+	status, out, _ = runArgs(t, "", "orders", "--report="+report, ordersFile)
+	if status != 1 {
+		t.Errorf("bad orders: status %d", status)
+	}
+	for _, want := range []string{
+		ordersFile + ":2: cannot-move a BATTLE STATION cannot move",
+		ordersFile + ":3: interceptor-limit ",
+		ordersFile + `:4: syntax column 1: unknown order code "xx"`,
+		ordersFile + ":5: unknown-ship you have no ship 999",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	status, _, errs = runArgs(t, "", "orders", ordersFile)
+	if status != 2 || !strings.Contains(errs, "usage: sfcheck orders") {
+		t.Errorf("no report: status %d, stderr %q", status, errs)
+	}
+}
+
+func TestDemo(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "game")
+	status, out, errs := runArgs(t, "", "demo", "--seed", "1996", "--players", "12", "--name", assets.DemoName, "--out", dir)
+	if status != 0 || !strings.Contains(out, "wrote 12 turn sheets") {
+		t.Fatalf("status %d, %q %q", status, out, errs)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "player-*.txt"))
+	if len(files) != 12 {
+		t.Fatalf("%d files", len(files))
+	}
+	// The same seed writes the same game as the embedded demo (but for the due date).
+	o := assets.DemoOptions()
+	o.DueDate = "in three weeks"
+	dir2 := t.TempDir()
+	if _, err := writeDemo(galaxy.Options(o), dir2); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "player-03.txt"))
+	b, _ := os.ReadFile(filepath.Join(dir2, "player-03.txt"))
+	if !bytes.Equal(a, b) {
+		t.Error("the same options wrote different sheets")
+	}
+	for _, bad := range [][]string{{"demo"}, {"demo", "--out", dir, "--players", "x"}, {"demo", "--out", dir, "--players", "41"}, {"demo", "--bogus", "1"}} {
+		if status, _, _ := runArgs(t, "", bad...); status != 2 {
+			t.Errorf("%q: status %d, want 2", bad, status)
+		}
+	}
+}
