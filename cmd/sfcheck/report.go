@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"silverfall/engine/check"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
+	"silverfall/engine/turnsheet"
 	"silverfall/reportparse"
 )
 
@@ -62,8 +62,8 @@ func report(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "Game          %s\n", k.Game)
 	fmt.Fprintf(stdout, "Player        %d %s%s\n", e.Player, e.Name, race)
 	fmt.Fprintf(stdout, "Turn          %d (orders due %s)\n", k.Turn, k.DueDate)
-	fmt.Fprintf(stdout, "Credits       %s\n", grouped(e.Credits))
-	fmt.Fprintf(stdout, "Score         %s (lowest %s, highest %s)\n", grouped(k.Score.Current), grouped(k.Score.Low), grouped(k.Score.High))
+	fmt.Fprintf(stdout, "Credits       %s\n", turnsheet.Grouped(e.Credits))
+	fmt.Fprintf(stdout, "Score         %s (lowest %s, highest %s)\n", turnsheet.Grouped(k.Score.Current), turnsheet.Grouped(k.Score.Low), turnsheet.Grouped(k.Score.High))
 	fmt.Fprintf(stdout, "Ships         %d\n", len(k.Ships))
 	fmt.Fprintf(stdout, "Planets       %d\n", len(k.Planets))
 	fmt.Fprintf(stdout, "Fleets        %d\n", len(k.Fleets))
@@ -72,23 +72,6 @@ func report(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "Foreign ships %d in sight\n", len(k.ForeignShips))
 	fmt.Fprintf(stdout, "Errors        %d in last turn's orders\n", len(k.Errors))
 	return exitOK
-}
-
-func grouped(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }
 
 // flags splits "ORDERS --report REPORT" style arguments: flags may come

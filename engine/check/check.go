@@ -3,12 +3,12 @@ package check
 import (
 	"fmt"
 	"sort"
-	"strconv"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
+	"silverfall/engine/turnsheet"
 )
 
 // Severity says whether an order will fail (Error) or may not do what the
@@ -256,24 +256,7 @@ func (r *run) count(key string) int {
 }
 
 // cr prints credits with thousands separators: 25,000.
-func cr(n int) string {
-	s := strconv.Itoa(n)
-	neg := n < 0
-	if neg {
-		s = s[1:]
-	}
-	var b []byte
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s[i])
-	}
-	if neg {
-		return "-" + string(b)
-	}
-	return string(b)
-}
+func cr(n int) string { return turnsheet.Grouped(n) }
 
 // spend takes a cost from the credits in execution order.
 func (r *run) spend(cost int, what string) {
@@ -297,10 +280,9 @@ func (r *run) spend(cost int, what string) {
 // earn adds expected takings from a sale.
 func (r *run) earn(n int) { r.sales += n }
 
-// adjusted applies an officer's percentage per level to a figure, rounded as
-// the rules round.
+// adjusted applies an officer's percentage per level to a figure.
 func adjusted(v int, percentPerLevel float64, level int) int {
-	return geom.Round(float64(v) * (1 + percentPerLevel*float64(level)/100))
+	return rules.Adjust(v, percentPerLevel, level)
 }
 
 // level is the current level in ability a of the officer commanding ship s.
@@ -314,30 +296,19 @@ func (r *run) level(s *model.Ship, a int) int {
 	return 0
 }
 
-func (r *run) percent(ability int) float64 {
-	if a := r.r.Ability(ability); a != nil && len(a.Effects) > 0 {
-		return a.Effects[0].PercentPerLevel
-	}
-	return 0
-}
+func (r *run) percent(ability int) float64 { return r.r.Percent(ability) }
 
 // Abilities used by the checker.
 const (
-	abilityNavigation   = 2
-	abilityIntelligence = 3
 	abilityConstruction = 9
 	abilityEconomist    = 10
 	abilityMerchant     = 12
 	abilitySlaver       = 13
 )
 
-func (r *run) movementRange(s *model.Ship, t *rules.ShipType) int {
-	return adjusted(t.Movement.Or(0), r.percent(abilityNavigation), r.level(s, abilityNavigation))
-}
+func (r *run) movementRange(s *model.Ship) int { return model.MoveRange(r.r, s, r.officers) }
 
-func (r *run) commRange(s *model.Ship, t *rules.ShipType) int {
-	return adjusted(t.CommRange.Or(0), r.percent(abilityIntelligence), r.level(s, abilityIntelligence))
-}
+func (r *run) commRange(s *model.Ship) int { return model.CommRange(r.r, s, r.officers) }
 
 // isAlly reports whether p is an ally as the orders before leave it.
 func (r *run) isAlly(p int) bool {

@@ -773,9 +773,9 @@ func (r *run) battleFor(o order.Order, a actor, strict bool) bool {
 			return fail("copy-self", "ship %d cannot copy itself", id)
 		case b == nil:
 			r.warnf("unknown-ship", "you have not seen ship %d; it must start the turn within ship %d's communication range", id, a.s.ID)
-		case bst == nil && !a.s.Loc.Within(b.Loc, r.commRange(a.s, a.t)):
+		case bst == nil && !a.s.Loc.Within(b.Loc, r.commRange(a.s)):
 			r.warnf("out-of-comm-range", "ship %d is %d positions away, beyond ship %d's communication range of %d; it cannot be copied",
-				id, a.s.Loc.Dist(b.Loc), a.s.ID, r.commRange(a.s, a.t))
+				id, a.s.Loc.Dist(b.Loc), a.s.ID, r.commRange(a.s))
 		}
 	}
 	if code.Moves() {
@@ -824,7 +824,7 @@ func (r *run) move(o order.Order, a actor, strict bool) bool {
 	if !known {
 		return true
 	}
-	reach := r.movementRange(a.s, a.t)
+	reach := r.movementRange(a.s)
 	dist := a.s.Loc.Dist(dest)
 	leg := min(dist, reach)
 	if leg > a.st.fuel {

@@ -34,7 +34,7 @@ func (s *sheet) put(line string) {
 		s.w.WriteString("\n\n")
 		s.line = 2
 	}
-	s.w.WriteString(line)
+	s.w.WriteString(strings.TrimRight(line, " "))
 	s.w.WriteByte('\n')
 	s.line++
 }
@@ -69,8 +69,8 @@ func (s *sheet) section(n int) {
 	s.put(SectionLine(n, Titles[n]))
 }
 
-// grouped prints n with thousands separators: 1,330,000.
-func grouped(n int) string {
+// Grouped prints n with thousands separators: 1,330,000.
+func Grouped(n int) string {
 	str := itoa(n)
 	neg := strings.HasPrefix(str, "-")
 	str = strings.TrimPrefix(str, "-")
@@ -89,9 +89,9 @@ func grouped(n int) string {
 
 func signed(n int) string {
 	if n >= 0 {
-		return "+" + grouped(n)
+		return "+" + Grouped(n)
 	}
-	return grouped(n)
+	return Grouped(n)
 }
 
 func name(n string) string {
@@ -126,12 +126,13 @@ func ore(o model.Ore) string {
 // Write writes k as a turn sheet.
 func Write(w io.Writer, r *rules.Rules, k *model.Knowledge) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
-	game := k.Game
-	if len(game) > 30 {
-		game = game[:30]
+	// The page header keeps to the width: the game's name gives way.
+	tail := fmt.Sprintf(" -- player %d -- turn %d -- page ", k.Empire.Player, k.Turn)
+	game := []rune(k.Game)
+	if room := Width - len(PageHeader) - len(tail) - 3; len(game) > room {
+		game = game[:max(room, 0)]
 	}
-	s := &sheet{w: bw, page: 1,
-		header: fmt.Sprintf("%s%s -- player %d -- turn %d -- page ", PageHeader, game, k.Empire.Player, k.Turn)}
+	s := &sheet{w: bw, page: 1, header: PageHeader + strings.TrimSpace(string(game)) + tail}
 	wr := writer{r: r, k: k, s: s, officers: model.OfficerMap(k.Officers)}
 	wr.all()
 	return bw.Flush()
@@ -206,7 +207,7 @@ func (w *writer) score() {
 		v     int
 	}{{LabelScore, k.Score.Current}, {LabelLow, k.Score.Low}, {LabelHigh, k.Score.High},
 		{LabelPoints, k.Empire.Points}, {LabelAntiPoints, k.Empire.AntiPoints}, {LabelInterceptor, k.Empire.Interceptors}} {
-		w.s.printf("%-18s%14s", f.label+":", grouped(f.v))
+		w.s.printf("%-18s%14s", f.label+":", Grouped(f.v))
 	}
 	w.s.printf("%-18s%s", LabelAllies+":", players(k.Empire.Allies))
 	w.s.printf("%-18s%s", LabelEnemies+":", players(k.Empire.Enemies))
@@ -215,11 +216,11 @@ func (w *writer) score() {
 func (w *writer) credits() {
 	k := w.k
 	w.s.section(CreditReport)
-	w.s.printf("%-40s%14s", LabelOpening+":", grouped(k.Credit.Opening))
+	w.s.printf("%-40s%14s", LabelOpening+":", Grouped(k.Credit.Opening))
 	for _, l := range k.Credit.Lines {
 		w.s.printf("%-40s%14s", l.What+":", signed(l.Amount))
 	}
-	w.s.printf("%-40s%14s", LabelClosing+":", grouped(k.Empire.Credits))
+	w.s.printf("%-40s%14s", LabelClosing+":", Grouped(k.Empire.Credits))
 }
 
 func (w *writer) trading() {

@@ -1,0 +1,89 @@
+package model
+
+import (
+	"testing"
+
+	"silverfall/engine/geom"
+	"silverfall/engine/rules"
+)
+
+// A scout (range 35) and a small fighter (range 20) of player 1 at the
+// origin; others' ships and planets around them.
+func sightGame() *Game {
+	return &Game{
+		Name: "t", Turn: 2,
+		Empires: []Empire{{Player: 1, Credits: 100}, {Player: 2, Credits: 50}, {Player: 99}},
+		Ships: []Ship{
+			{ID: 1, Type: 1, Owner: 1, Loc: geom.Point{X: 100}},
+			{ID: 2, Type: 2, Owner: 1, Loc: geom.Point{X: 100}},
+			{ID: 3, Type: 1, Owner: 1, Loc: geom.Point{X: -100}, Inside: 4}, // docked scout
+			{ID: 4, Type: 9, Owner: 1, Loc: geom.Point{X: -100}},            // small transport, range 20
+			{ID: 10, Type: 3, Owner: 2, Loc: geom.Point{X: 130}, Fuel: 77, Cargo: Ore{1}, Name: "Spear"},
+			{ID: 11, Type: 3, Owner: 2, Loc: geom.Point{X: 130}, Cloaked: true},
+			{ID: 12, Type: 3, Owner: 2, Loc: geom.Point{X: 136}},
+			{ID: 13, Type: 3, Owner: 2, Loc: geom.Point{X: -125}},
+			{ID: 14, Type: 2, Owner: 2, Loc: geom.Point{X: 130}, Inside: 10},
+			{ID: 15, Type: 3, Owner: 99, Loc: geom.Point{X: -118}},
+		},
+		Planets: []Planet{
+			{ID: 1, Kind: Trading, Loc: geom.Point{Y: 70}, Name: "Market"},
+			{ID: 2, Kind: Origin, Owner: 1, Loc: geom.Point{X: 100}, Population: 20000, Hidden: 5},
+			{ID: 3, Kind: Origin, Owner: 2, Loc: geom.Point{X: 120}, Population: 20000, Industry: 9},
+			{ID: 4, Loc: geom.Point{X: 300}},
+		},
+		Officers: []Officer{{ID: 1, Ship: 2}, {ID: 2, Ship: 10}},
+		Prices:   map[int]Prices{1: {Fuel: 5}},
+	}
+}
+
+func TestKnowledgeOf(t *testing.T) {
+	r := rules.Default()
+	k := sightGame().KnowledgeOf(r, 1)
+	ids := func(ss []Ship) (out []int) {
+		for _, s := range ss {
+			out = append(out, s.ID)
+		}
+		return out
+	}
+	// Seen: 10 (30 away, within the scout's 35), 15 (18 from the transport).
+	// Not seen: 11 cloaked, 12 beyond 35, 13 only in the docked scout's range,
+	// 14 docked.
+	if got := ids(k.ForeignShips); len(got) != 2 || got[0] != 10 || got[1] != 15 {
+		t.Errorf("foreign ships seen %v, want [10 15]", got)
+	}
+	if s := k.ForeignShips[0]; s != (Ship{ID: 10, Type: 3, Owner: 2, Loc: geom.Point{X: 130}, Name: "Spear"}) {
+		t.Errorf("another player's ship shows more than number, type, name, location and owner: %+v", s)
+	}
+	if len(k.ForeignPlanets) != 1 || k.ForeignPlanets[0] != (Planet{ID: 3, Loc: geom.Point{X: 120}, Owner: 2}) {
+		t.Errorf("foreign planets %+v: want planet 3 with number, location and owner only", k.ForeignPlanets)
+	}
+	if len(k.Planets) != 1 || k.Planets[0].Hidden != 0 || k.Planets[0].Population != 20000 {
+		t.Errorf("own planets %+v: full figures but no hidden artifact", k.Planets)
+	}
+	if len(k.Trading) != 1 || k.Trading[0].Prices.Fuel != 5 {
+		t.Errorf("trading planets %+v", k.Trading)
+	}
+	if len(k.Officers) != 1 || k.Officers[0].ID != 1 {
+		t.Errorf("officers %+v: only the player's own", k.Officers)
+	}
+	if len(k.Fleets) != 2 || k.Empire.Credits != 100 || k.Credit.Opening != 100 {
+		t.Errorf("fleets %d, credits %d", len(k.Fleets), k.Empire.Credits)
+	}
+	// Scores: player 1 has 1 planet and 4 ships, player 2 has 1 planet and 5 ships.
+	if k.Score.Current != 100+10000+4*5000 || k.Score.High != 50+10000+5*5000 || k.Score.Low != k.Score.Current {
+		t.Errorf("score %+v", k.Score)
+	}
+}
+
+func TestSightUsesLongestRangeAndOfficers(t *testing.T) {
+	r := rules.Default()
+	ships := []Ship{{ID: 1, Type: 2, Loc: geom.Point{}}, {ID: 2, Type: 1, Loc: geom.Point{}}, {ID: 3, Type: 2, Loc: geom.Point{X: 50}, Officer: 7}}
+	officers := map[int]*Officer{7: {ID: 7, Current: Levels{0, 0, 2}}} // Intelligence 2: +20%
+	s := Sight(r, ships, officers)
+	if s[geom.Point{}] != 35 || s[geom.Point{X: 50}] != 24 {
+		t.Errorf("sight %v: want 35 at the origin (the scout) and 24 (20 +20%%)", s)
+	}
+	if MoveRange(r, &Ship{Type: 1, Officer: 8}, map[int]*Officer{8: {Current: Levels{0, 3}}}) != 104 {
+		t.Error("a scout with Navigation 3 moves 80 +30% = 104")
+	}
+}

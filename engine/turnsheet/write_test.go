@@ -1,0 +1,83 @@
+package turnsheet
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"silverfall/engine/galaxy"
+	"silverfall/engine/model"
+	"silverfall/engine/rules"
+)
+
+func sheetOf(t *testing.T, k *model.Knowledge) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Write(&b, rules.Default(), k); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestLinesFitAndPagesBreak(t *testing.T) {
+	r := rules.Default()
+	for seed := int64(1); seed <= 20; seed++ {
+		g, err := galaxy.Generate(r, galaxy.Options{Seed: seed, Players: 40, Name: "A Game With A Rather Long Name For Its Header"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := g.KnowledgeOf(r, int(seed))
+		k.Messages = []string{strings.Repeat("word ", 40)}
+		s := sheetOf(t, k)
+		for i, page := range strings.Split(s, "\f") {
+			lines := strings.Split(strings.TrimSuffix(page, "\n"), "\n")
+			if len(lines) > PageLines {
+				t.Errorf("seed %d page %d has %d lines", seed, i+1, len(lines))
+			}
+			if i > 0 && !strings.HasPrefix(lines[0], PageHeader) {
+				t.Errorf("seed %d page %d starts %q", seed, i+1, lines[0])
+			}
+			for _, l := range lines {
+				if len([]rune(l)) > Width {
+					t.Errorf("seed %d: line of %d characters: %q", seed, len([]rune(l)), l)
+				}
+				if strings.TrimRight(l, " ") != l {
+					t.Errorf("seed %d: trailing blanks in %q", seed, l)
+				}
+			}
+		}
+	}
+}
+
+func TestSectionsInOrder(t *testing.T) {
+	s := sheetOf(t, &model.Knowledge{Game: "g", Turn: 3, Empire: model.Empire{Player: 2, Race: 4}})
+	last := -1
+	for n := 1; n <= NumSections; n++ {
+		i := strings.Index(s, SectionLine(n, Titles[n]))
+		if i < last {
+			t.Errorf("section %d missing or out of order", n)
+		}
+		last = i
+	}
+	if !strings.HasPrefix(s, Banner+"\n") || !strings.HasSuffix(s, End+"\n") {
+		t.Error("banner or closing line missing")
+	}
+	if i := strings.Index(s, SectionLine(0, OrderSheet)); i < last {
+		t.Error("the order sheet must follow the sections")
+	}
+	// Empty sections say so.
+	if n := strings.Count(s, "\n"+None+"\n"); n < 10 {
+		t.Errorf("%d sections say %q; an empty sheet should have more", n, None)
+	}
+	if !strings.Contains(s, "Turn:       4") {
+		t.Error("the order sheet is for the next turn")
+	}
+}
+
+func TestGrouped(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", -1234567: "-1,234,567", 5000000: "5,000,000"} {
+		if got := Grouped(n); got != want {
+			t.Errorf("%d: %q", n, got)
+		}
+	}
+}
