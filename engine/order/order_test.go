@@ -134,6 +134,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"NAME SHIP 12 A very long ship name indeed", 14, "a name holds at most 20 characters, this one has 28"},
 		{"NAME OFFICER 3 Bartholomew", 16, "at most 10 characters, this one has 11"},
 		{"NAME SHIP 12", 13, "the name is missing"},
+		{"NAME PLANET 12 -", 16, "stands for no name"},
 		{"NAME FLEET 1 x", 6, `NAME must be followed by SHIP, PLANET or OFFICER, got "FLEET"`},
 		{"BROADCAST", 10, "the line is empty"},
 		{"BROADCAST " + strings.Repeat("x", 61), 11, "at most 60 characters, this one has 61"},

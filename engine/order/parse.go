@@ -372,6 +372,8 @@ func (p *Parser) parseText(o Order, sc *scanner) (Order, error) {
 		return o, errAt(start, "BROADCAST: the line is empty")
 	case n == 0:
 		return o, errAt(start, "%s: the name is missing (%s)", o.Code, o.Code.Usage())
+	case text == "-" && o.Code != Broadcast:
+		return o, errAt(start, "%s: \"-\" stands for no name on the turn sheet; choose another name", o.Code)
 	case n > limit && o.Code == Broadcast:
 		return o, errAt(start, "BROADCAST: a line holds at most %d characters, this one has %d", limit, n)
 	case n > limit:
