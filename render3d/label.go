@@ -1,0 +1,218 @@
+package render3d
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"sort"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+)
+
+// Label is a text drawn on the frame next to what it names.
+type Label struct {
+	Text  string
+	X, Y  float64 // top left corner, in pixels
+	Color color.NRGBA
+	Bold  bool
+}
+
+// maxLabels bounds the labels of one frame: past that a map is unreadable.
+const maxLabels = 150
+
+// labelPriority orders bodies for labelling: the selection first, then the
+// trading planets, what is the player's own, other ships, other planets.
+func labelPriority(b *Body, selected bool) int {
+	switch {
+	case selected:
+		return 0
+	case b.Kind == PlanetTrading:
+		return 1
+	case b.Kind == ShipMine || b.Kind == PlanetOrigin || b.Kind == PlanetMine:
+		return 2
+	case b.Kind.IsShip():
+		return 3
+	}
+	return 4
+}
+
+// LayoutLabels places the labels of a frame: each to the right of its body,
+// in priority order and then nearest first, leaving out any that would
+// overlap one already placed. charW and lineH are the text's size in pixels.
+func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, charW, lineH float64, pal Palette) []Label {
+	type cand struct {
+		i        int
+		prio     int
+		depth    float64
+		x, y, rp float64
+	}
+	var cands []cand
+	v := c.view(w, h)
+	for i := range m.Bodies {
+		b := &m.Bodies[i]
+		x, y, depth, ok := v.project(b.Pos)
+		if !ok || x < -50 || y < -20 || x > float64(w) || y > float64(h)+20 {
+			continue
+		}
+		cands = append(cands, cand{i, labelPriority(b, b.Key == sel.Key), depth, x, y, b.Radius * c.PixelsPer(depth, h)})
+	}
+	sort.Slice(cands, func(a, b int) bool {
+		if cands[a].prio != cands[b].prio {
+			return cands[a].prio < cands[b].prio
+		}
+		return cands[a].depth < cands[b].depth
+	})
+	// Placed labels are filed by the grid cells they touch, so that a new
+	// one is checked only against its neighbours.
+	const cell = 64
+	placed := map[image.Point][]image.Rectangle{}
+	cells := func(r image.Rectangle, f func(image.Point) bool) bool {
+		for cy := r.Min.Y / cell; cy <= r.Max.Y/cell; cy++ {
+			for cx := r.Min.X / cell; cx <= r.Max.X/cell; cx++ {
+				if !f(image.Pt(cx, cy)) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	free := func(r image.Rectangle) bool {
+		return cells(r, func(p image.Point) bool {
+			for _, q := range placed[p] {
+				if q.Overlaps(r) {
+					return false
+				}
+			}
+			return true
+		})
+	}
+	var out []Label
+	for _, cd := range cands {
+		if len(out) >= maxLabels {
+			break
+		}
+		b := &m.Bodies[cd.i]
+		lx, ly := cd.x+cd.rp+4, cd.y-lineH/2
+		r := image.Rect(int(lx)-2, int(ly)-1, int(lx+charW*float64(len(b.Label)))+2, int(ly+lineH)+1)
+		if !free(r) {
+			continue
+		}
+		cells(r, func(p image.Point) bool { placed[p] = append(placed[p], r); return true })
+		col := pal[b.Kind]
+		col.A = 255
+		out = append(out, Label{Text: b.Label, X: lx, Y: ly, Color: col, Bold: cd.prio == 0})
+	}
+	// The axes are named at their positive ends, always.
+	for i, name := range []string{"X", "Y", "Z"} {
+		var p Vec
+		p[i] = axisLength + 12
+		if x, y, _, ok := c.Project(p, w, h); ok {
+			out = append(out, Label{Text: name, X: x - charW/2, Y: y - lineH/2, Color: axisColors[i], Bold: true})
+		}
+	}
+	return out
+}
+
+// axisLength is how far the drawn axes reach from Silverfall.
+const axisLength = 400
+
+var axisColors = [3]color.NRGBA{{240, 110, 110, 255}, {110, 230, 120, 255}, {120, 160, 255, 255}}
+
+// fonts holds the faces labels are drawn with, at one pixel size, and
+// every glyph drawn so far: rasterising a glyph costs far more than
+// copying it, and labels use few distinct characters.
+type fonts struct {
+	size          float64
+	regular, bold font.Face
+	charW, lineH  float64
+	glyphs        map[glyphKey]glyph
+}
+
+type glyphKey struct {
+	r    rune
+	bold bool
+}
+
+type glyph struct {
+	mask    *image.Alpha
+	off     image.Point // from the pen position to the mask's corner
+	advance int
+}
+
+func (f *fonts) glyph(r rune, bold bool) glyph {
+	k := glyphKey{r, bold}
+	if g, ok := f.glyphs[k]; ok {
+		return g
+	}
+	face := f.regular
+	if bold {
+		face = f.bold
+	}
+	dr, mask, mp, adv, ok := face.Glyph(fixed.P(0, 0), r)
+	g := glyph{advance: adv.Round()}
+	if ok && !dr.Empty() {
+		a := image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
+		draw.Draw(a, a.Bounds(), mask, mp, draw.Src)
+		g.mask, g.off = a, dr.Min
+	}
+	f.glyphs[k] = g
+	return g
+}
+
+// textWidth is the width of s in pixels.
+func (f *fonts) textWidth(s string, bold bool) int {
+	w := 0
+	for _, r := range s {
+		w += f.glyph(r, bold).advance
+	}
+	return w
+}
+
+func newFonts(px float64) (*fonts, error) {
+	reg, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		return nil, err
+	}
+	bld, err := opentype.Parse(gobold.TTF)
+	if err != nil {
+		return nil, err
+	}
+	opts := &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingFull}
+	f := &fonts{size: px, glyphs: map[glyphKey]glyph{}}
+	if f.regular, err = opentype.NewFace(reg, opts); err != nil {
+		return nil, err
+	}
+	if f.bold, err = opentype.NewFace(bld, opts); err != nil {
+		return nil, err
+	}
+	adv, _ := f.regular.GlyphAdvance('0')
+	f.charW = float64(adv) / 64
+	f.lineH = float64(f.regular.Metrics().Height) / 64
+	return f, nil
+}
+
+// drawLabels writes the labels onto img, each on a dim backing so that it
+// reads on any background.
+func (f *fonts) drawLabels(img *image.RGBA, labels []Label) {
+	back := image.NewUniform(color.NRGBA{6, 8, 16, 150})
+	ascent := f.regular.Metrics().Ascent.Ceil()
+	for _, l := range labels {
+		wdt := f.textWidth(l.Text, l.Bold)
+		r := image.Rect(int(l.X)-2, int(l.Y), int(l.X)+wdt+2, int(l.Y+f.lineH))
+		draw.Draw(img, r, back, image.Point{}, draw.Over)
+		src := image.NewUniform(l.Color)
+		pen := image.Pt(int(l.X), int(l.Y)+ascent)
+		for _, ch := range l.Text {
+			g := f.glyph(ch, l.Bold)
+			if g.mask != nil {
+				at := g.mask.Bounds().Add(pen.Add(g.off))
+				draw.DrawMask(img, at, src, image.Point{}, g.mask, image.Point{}, draw.Over)
+			}
+			pen.X += g.advance
+		}
+	}
+}

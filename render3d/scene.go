@@ -1,0 +1,232 @@
+package render3d
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"sort"
+
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
+	"silverfall/engine/rules"
+)
+
+// Kind is what a body on the map is, which sets its colour.
+type Kind uint8
+
+// The kinds of bodies.
+const (
+	PlanetTrading Kind = iota
+	PlanetOrigin
+	PlanetMine
+	PlanetAllied
+	PlanetOther
+	PlanetUnowned
+	ShipMine
+	ShipAllied
+	ShipOther
+	ShipSauran
+	NumKinds
+)
+
+// IsShip reports whether the kind is a ship marker.
+func (k Kind) IsShip() bool { return k >= ShipMine && k < NumKinds }
+
+var kindNames = [NumKinds]string{"trading planet", "origin planet", "your planet", "allied planet",
+	"other player's planet", "unowned planet", "your ships", "allied ships", "other players' ships", "Sauran's ships"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Palette gives each kind its colour.
+type Palette [NumKinds]color.NRGBA
+
+// DefaultPalette is the map's colours: gold trading planets, green for what
+// is yours, blue for allies, red for other players, purple for Sauran.
+func DefaultPalette() Palette {
+	return Palette{
+		PlanetTrading: {255, 196, 64, 255},
+		PlanetOrigin:  {64, 230, 140, 255},
+		PlanetMine:    {110, 200, 120, 255},
+		PlanetAllied:  {90, 150, 255, 255},
+		PlanetOther:   {230, 90, 80, 255},
+		PlanetUnowned: {150, 150, 165, 255},
+		ShipMine:      {120, 255, 160, 255},
+		ShipAllied:    {120, 180, 255, 255},
+		ShipOther:     {255, 120, 90, 255},
+		ShipSauran:    {200, 90, 255, 255},
+	}
+}
+
+// Body is one marker on the map: a planet, or the ships of one owner side
+// at one location (drawn as one marker with a count).
+type Body struct {
+	Key    string // "planet:12", "ships:mine:100,0,0"
+	Kind   Kind
+	Pos    Vec     // where it is drawn
+	Radius float64 // drawn radius, in map units
+	Label  string
+	Count  int   // ships in the marker
+	IDs    []int // planet number, or the ship numbers
+	Loc    geom.Point
+}
+
+// Map is everything the 3D view shows.
+type Map struct {
+	Bodies []Body
+}
+
+// Selection is what the view highlights: a body and the ranges of the
+// selected ship (0 for none).
+type Selection struct {
+	Key       string
+	CommRange float64
+	MoveRange float64
+}
+
+// BodyIndex returns the index of the body with key, or -1.
+func (m *Map) BodyIndex(key string) int {
+	for i := range m.Bodies {
+		if m.Bodies[i].Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// PlanetKey and ShipsKey name bodies.
+func PlanetKey(id int) string { return fmt.Sprintf("planet:%d", id) }
+
+// ShipKey is the key of the marker that holds ship id (see Map.Find).
+func ShipKey(id int) string { return fmt.Sprintf("ship:%d", id) }
+
+// Find returns the body showing "planet:N" or "ship:N", or -1.
+func (m *Map) Find(key string) int {
+	if i := m.BodyIndex(key); i >= 0 {
+		return i
+	}
+	var id int
+	if _, err := fmt.Sscanf(key, "ship:%d", &id); err == nil {
+		for i := range m.Bodies {
+			if m.Bodies[i].Kind.IsShip() {
+				for _, s := range m.Bodies[i].IDs {
+					if s == id {
+						return i
+					}
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// PlanetRadius is the drawn radius of a planet: trading planets large,
+// others by industry, those whose industry is unknown small.
+func PlanetRadius(kind Kind, industry int, known bool) float64 {
+	switch {
+	case kind == PlanetTrading:
+		return 6
+	case !known:
+		return 2.5
+	}
+	return 2 + 4*math.Sqrt(math.Min(float64(industry), 50000)/50000)
+}
+
+// shipLift raises ship markers above the planet they orbit, so that they
+// are not hidden inside it.
+const shipLift = 7
+
+// FromKnowledge lays out the map of what a player knows.
+func FromKnowledge(r *rules.Rules, k *model.Knowledge) *Map {
+	m := &Map{}
+	me := k.Empire.Player
+	ally := func(p int) bool { return k.Empire.HasAlly(p) }
+	planetAt := map[geom.Point]float64{}
+	addPlanet := func(p *model.Planet, kind Kind, known bool) {
+		rad := PlanetRadius(kind, p.Industry, known)
+		label := fmt.Sprint(p.ID)
+		if p.Name != "" {
+			label += " " + p.Name
+		}
+		m.Bodies = append(m.Bodies, Body{Key: PlanetKey(p.ID), Kind: kind, Pos: vec(p.Loc), Radius: rad,
+			Label: label, IDs: []int{p.ID}, Loc: p.Loc})
+		planetAt[p.Loc] = math.Max(planetAt[p.Loc], rad)
+	}
+	for i := range k.Trading {
+		addPlanet(&k.Trading[i].Planet, PlanetTrading, true)
+	}
+	for i := range k.Planets {
+		kind := PlanetMine
+		if k.Planets[i].Kind == model.Origin {
+			kind = PlanetOrigin
+		}
+		addPlanet(&k.Planets[i], kind, true)
+	}
+	for i := range k.ForeignPlanets {
+		p := &k.ForeignPlanets[i]
+		kind := PlanetUnowned
+		switch {
+		case p.Owner == 0:
+		case ally(p.Owner):
+			kind = PlanetAllied
+		default:
+			kind = PlanetOther
+		}
+		addPlanet(p, kind, false)
+	}
+	type group struct {
+		kind Kind
+		loc  geom.Point
+	}
+	groups := map[group][]int{}
+	var order []group
+	add := func(s *model.Ship) {
+		kind := ShipOther
+		switch {
+		case s.Owner == me:
+			kind = ShipMine
+		case s.Owner == r.Game.PlayerSauran:
+			kind = ShipSauran
+		case ally(s.Owner):
+			kind = ShipAllied
+		}
+		g := group{kind, s.Loc}
+		if _, ok := groups[g]; !ok {
+			order = append(order, g)
+		}
+		groups[g] = append(groups[g], s.ID)
+	}
+	for i := range k.Ships {
+		add(&k.Ships[i])
+	}
+	for i := range k.ForeignShips {
+		add(&k.ForeignShips[i])
+	}
+	for _, g := range order {
+		ids := groups[g]
+		sort.Ints(ids)
+		pos := vec(g.loc)
+		if lift, ok := planetAt[g.loc]; ok {
+			pos[2] += lift + shipLift
+		}
+		// Markers of different sides at one place stand side by side.
+		pos[0] += float64(g.kind-ShipMine) * 3
+		label := fmt.Sprint(ids[0])
+		if len(ids) > 1 {
+			label = fmt.Sprintf("%d ships", len(ids))
+		}
+		m.Bodies = append(m.Bodies, Body{Key: fmt.Sprintf("ships:%d:%v", g.kind, g.loc), Kind: g.kind, Pos: pos,
+			Radius: 2.2 + math.Min(3, math.Log2(float64(len(ids)))), Label: label, Count: len(ids), IDs: ids, Loc: g.loc})
+	}
+	return m
+}
+
+func vec(p geom.Point) Vec { return Vec{float64(p.X), float64(p.Y), float64(p.Z)} }
+
+// Points returns every body's position, for fitting the camera.
+func (m *Map) Points() []Vec {
+	ps := make([]Vec, len(m.Bodies))
+	for i := range m.Bodies {
+		ps[i] = m.Bodies[i].Pos
+	}
+	return ps
+}
