@@ -35,3 +35,8 @@ func DemoSheet(p int) ([]byte, error) {
 	}
 	return demo.ReadFile("demo/" + turnsheet.FileName(p))
 }
+
+// IconPNG is Silverfall's icon: Silverfall, the black hole, with its ring.
+//
+//go:embed icon.png
+var IconPNG []byte

@@ -160,7 +160,7 @@ func (r *Renderer) buildFixed() {
 	zone.SetOpacity(0.12)
 	zone.SetTransparent(true)
 	zone.SetDepthMask(false)
-	r.scene.Add(graphic.NewMesh(merged(unitIcosphere, []Vec{{}}, []float64{20}), zone))
+	r.scene.Add(graphic.NewMesh(merged(unitSmoothSphere, []Vec{{}}, []float64{20}), zone))
 
 	r.selComm = r.rangeSphere(&math32.Color{R: 0.3, G: 0.6, B: 1}, 0.10)
 	r.selMove = r.rangeSphere(&math32.Color{R: 0.3, G: 1, B: 0.5}, 0.10)
@@ -180,7 +180,7 @@ func (r *Renderer) rangeSphere(c *math32.Color, opacity float32) *graphic.Mesh {
 	m.SetTransparent(true)
 	m.SetDepthMask(false)
 	m.SetSide(material.SideDouble)
-	mesh := graphic.NewMesh(merged(unitIcosphere, []Vec{{}}, []float64{1}), m)
+	mesh := graphic.NewMesh(merged(unitSmoothSphere, []Vec{{}}, []float64{1}), m)
 	mesh.SetVisible(false)
 	r.scene.Add(mesh)
 	return mesh

@@ -33,8 +33,19 @@ func icosahedron() (verts []Vec, tris [][3]uint32) {
 
 // unitIcosphere is a sphere of radius 1 made of 80 triangles: round enough
 // for planets seen close.
-var unitIcosphere = cached(func() (verts []Vec, tris [][3]uint32) {
-	verts, tris = icosahedron()
+var unitIcosphere = cached(func() ([]Vec, [][3]uint32) { return subdivide(icosahedron()) })
+
+// unitSmoothSphere has 1,280 triangles, for the large range spheres.
+var unitSmoothSphere = cached(func() ([]Vec, [][3]uint32) {
+	v, t := subdivide(icosahedron())
+	v, t = subdivide(v, t)
+	return subdivide(v, t)
+})
+
+// subdivide splits each triangle in four, pushing the new corners out to
+// the unit sphere.
+func subdivide(verts []Vec, tris [][3]uint32) ([]Vec, [][3]uint32) {
+	verts = append([]Vec(nil), verts...)
 	mid := map[[2]uint32]uint32{}
 	midpoint := func(a, b uint32) uint32 {
 		if a > b {
@@ -53,7 +64,7 @@ var unitIcosphere = cached(func() (verts []Vec, tris [][3]uint32) {
 		out = append(out, [3]uint32{f[0], a, c}, [3]uint32{f[1], b, a}, [3]uint32{f[2], c, b}, [3]uint32{a, b, c})
 	}
 	return verts, out
-})
+}
 
 // unitOctahedron is the shape of a ship marker.
 var unitOctahedron = cached(func() (verts []Vec, tris [][3]uint32) {

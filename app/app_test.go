@@ -1,0 +1,239 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"silverfall/assets"
+	"silverfall/render3d"
+)
+
+func software() (render3d.Frames, error) { return render3d.NewSoftware(render3d.DefaultPalette()) }
+
+// newApp opens the demo game in a window of the test driver, drawn once.
+func newApp(t *testing.T) *App {
+	t.Helper()
+	a := test.NewTempApp(t)
+	x := New(a, Options{Frames: software})
+	x.NativeDialogs = false
+	if err := x.LoadDemo(); err != nil {
+		t.Fatal(err)
+	}
+	x.Window().Resize(fyne.NewSize(1280, 800))
+	x.Window().Canvas().Capture() // paints once, so the map has a frame
+	return x
+}
+
+// waitFor polls cond while the app's goroutines work.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestDemoOpens(t *testing.T) {
+	x := newApp(t)
+	g := x.Game()
+	if g == nil || g.K.Game != assets.DemoName || g.K.Empire.Player != assets.DemoPlayer {
+		t.Fatalf("game %+v", g)
+	}
+	if !strings.Contains(x.status.Text, "Silverfall Demo · player 1") || !strings.Contains(x.status.Text, "credits 150,000") {
+		t.Errorf("status %q", x.status.Text)
+	}
+	titles := map[string]bool{}
+	for _, c := range x.cats {
+		titles[strings.Split(c.Title, " (")[0]] = true
+	}
+	for _, want := range []string{"My ships", "Fleets", "My planets", "Trading planets", "Foreign contacts", "Officers"} {
+		if !titles[want] {
+			t.Errorf("the tree lacks %q", want)
+		}
+	}
+	if x.Selected() != "fleet:1" || x.title.Text != "Fleet 1" {
+		t.Errorf("the first fleet should be selected on opening: %q, %q", x.Selected(), x.title.Text)
+	}
+	if sel := x.MapView().Selection(); sel.CommRange <= 0 || sel.MoveRange <= 0 {
+		t.Errorf("a selected fleet shows its ranges: %+v", sel)
+	}
+	if len(g.Lines) < 100 || len(x.jump.Options) != 17 {
+		t.Errorf("turn sheet: %d lines, %d sections to jump to", len(g.Lines), len(x.jump.Options))
+	}
+}
+
+func TestTreeSelectsOnMap(t *testing.T) {
+	x := newApp(t)
+	x.tree.Select("planet:3")
+	if got := x.MapView().Selection().Key; got != render3d.PlanetKey(3) {
+		t.Errorf("map selection %q", got)
+	}
+	if x.title.Text != "Planet 3 Wizards Market" {
+		t.Errorf("details title %q", x.title.Text)
+	}
+	body := x.MapView().Map().Bodies[x.MapView().Map().Find(render3d.PlanetKey(3))]
+	if x.MapView().Camera().Target != body.Pos {
+		t.Error("selecting in the tree centres the map on the object")
+	}
+	found := map[string]bool{}
+	for _, o := range x.details.Objects {
+		if c, ok := o.(*fyne.Container); ok {
+			for _, l := range c.Objects {
+				if lb, ok := l.(*widget.Label); ok {
+					found[lb.Text] = true
+				}
+			}
+		}
+	}
+	if !found["Pays for fuel"] || !found["Nearby"] {
+		t.Errorf("trading planet details lack prices or distances: %v", found)
+	}
+}
+
+func TestMapClickSelectsInTree(t *testing.T) {
+	x := newApp(t)
+	v := x.MapView()
+	i := v.Map().Find(render3d.PlanetKey(5))
+	px, py, _, ok := v.Camera().Project(v.Map().Bodies[i].Pos, v.pw, v.ph)
+	if !ok {
+		t.Fatal("planet 5 is not in view")
+	}
+	size := v.Size()
+	pos := fyne.NewPos(float32(px)*size.Width/float32(v.pw), float32(py)*size.Height/float32(v.ph))
+	v.Tapped(&fyne.PointEvent{Position: pos})
+	if x.Selected() != "planet:5" {
+		t.Fatalf("clicking planet 5 selected %q", x.Selected())
+	}
+	if !x.tree.IsBranchOpen("cat:trading") {
+		t.Error("the tree opens the branch of what the map selected")
+	}
+	v.Tapped(&fyne.PointEvent{Position: fyne.NewPos(2, 2)})
+	if x.Selected() != "" || x.title.Text != "Nothing selected" {
+		t.Errorf("clicking empty space clears the selection: %q", x.Selected())
+	}
+}
+
+func TestSearchAndFilter(t *testing.T) {
+	x := newApp(t)
+	x.search.SetText("shuttle")
+	n := 0
+	for _, c := range x.cats {
+		n += len(c.Items)
+		for _, it := range c.Items {
+			if !strings.Contains(strings.ToLower(it.Label), "shuttle") {
+				t.Errorf("%q passed the search", it.Label)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d items match 'shuttle'", n)
+	}
+	x.search.SetText("")
+	x.filter.SetSelected("Planets")
+	for _, c := range x.cats {
+		for _, it := range c.Items {
+			if it.Kind != "planet" {
+				t.Errorf("%q passed the planet filter", it.Label)
+			}
+		}
+	}
+}
+
+func TestCameraControls(t *testing.T) {
+	x := newApp(t)
+	v := x.MapView()
+	d := v.Camera().Distance
+	v.TypedRune('+')
+	if v.Camera().Distance >= d {
+		t.Error("+ zooms in")
+	}
+	yaw := v.Camera().Yaw
+	v.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 40}})
+	if v.Camera().Yaw == yaw {
+		t.Error("dragging turns the camera")
+	}
+	target := v.Camera().Target
+	v.MouseDown(&desktopShift)
+	v.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 40, DY: 10}})
+	v.DragEnd()
+	if v.Camera().Target == target {
+		t.Error("shift-dragging moves the camera")
+	}
+	v.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.Delta{DY: -30}})
+	v.TypedRune('f')
+	for _, b := range v.Map().Bodies {
+		px, py, _, ok := v.Camera().Project(b.Pos, v.pw, v.ph)
+		if !ok || px < 0 || py < 0 || px > float64(v.pw) || py > float64(v.ph) {
+			t.Fatalf("after F, %s is out of view", b.Key)
+		}
+	}
+}
+
+func TestImport(t *testing.T) {
+	x := newApp(t)
+	dir := t.TempDir()
+	data, _ := assets.DemoSheet(4)
+	good := filepath.Join(dir, "turn.txt")
+	os.WriteFile(good, data, 0o644)
+	bad := filepath.Join(dir, "broken.txt")
+	os.WriteFile(bad, []byte(strings.Replace(string(data), "Turn:       1", "Turn:       one", 1)), 0o644)
+
+	x.Import(bad)
+	var text string
+	waitFor(t, "the error dialog", func() bool {
+		var ok bool
+		fyne.DoAndWait(func() {
+			if top := x.Window().Canvas().Overlays().Top(); top != nil {
+				text = collectText(top)
+				ok = strings.Contains(text, "expected")
+			}
+		})
+		return ok
+	})
+	if x.Game().K.Empire.Player != 1 {
+		t.Error("a bad sheet replaced the game shown")
+	}
+	if !strings.Contains(text, "broken.txt:5: header: expected the turn number") || !strings.Contains(text, "still loaded") {
+		t.Errorf("error dialog says %q", text)
+	}
+	x.Window().Canvas().Overlays().Top().Hide()
+	x.Window().Canvas().Overlays().Remove(x.Window().Canvas().Overlays().Top())
+
+	x.Import(good)
+	waitFor(t, "the new game", func() bool { return x.Game().K.Empire.Player == 4 })
+	if x.Settings().LastFolder != dir {
+		t.Errorf("last folder %q", x.Settings().LastFolder)
+	}
+}
+
+func collectText(o fyne.CanvasObject) string {
+	var b strings.Builder
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch w := o.(type) {
+		case *widget.Label:
+			b.WriteString(w.Text + "\n")
+		case *fyne.Container:
+			for _, c := range w.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			r := test.WidgetRenderer(w)
+			for _, c := range r.Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return b.String()
+}

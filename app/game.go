@@ -1,0 +1,584 @@
+package app
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
+	"silverfall/engine/rules"
+	"silverfall/engine/turnsheet"
+	"silverfall/render3d"
+	"silverfall/reportparse"
+)
+
+// Game is a loaded turn sheet with the indexes the window needs. Objects
+// are named by keys: "ship:12", "planet:45", "fleet:2", "officer:7".
+type Game struct {
+	R      *rules.Rules
+	Report *reportparse.Report
+	K      *model.Knowledge
+	Source string // where it was read from
+	Map    *render3d.Map
+	Lines  []string // the sheet's text, normalised
+	// SectionLine maps a section's title to its first line in Lines.
+	SectionLine map[string]int
+	Sections    []string
+
+	ships    map[int]*model.Ship // own and seen
+	planets  map[int]*model.Planet
+	fleets   map[int]*model.Fleet
+	officers map[int]*model.Officer
+	prices   map[int]*model.TradingPlanet
+}
+
+// NewGame indexes a report.
+func NewGame(r *rules.Rules, rep *reportparse.Report, source string) *Game {
+	k := rep.Knowledge
+	g := &Game{R: r, Report: rep, K: k, Source: source, Map: render3d.FromKnowledge(r, k),
+		SectionLine: map[string]int{},
+		ships:       map[int]*model.Ship{}, planets: map[int]*model.Planet{}, fleets: map[int]*model.Fleet{},
+		officers: map[int]*model.Officer{}, prices: map[int]*model.TradingPlanet{}}
+	for i := range k.ForeignShips {
+		g.ships[k.ForeignShips[i].ID] = &k.ForeignShips[i]
+	}
+	for i := range k.Ships {
+		g.ships[k.Ships[i].ID] = &k.Ships[i]
+	}
+	for i := range k.ForeignPlanets {
+		g.planets[k.ForeignPlanets[i].ID] = &k.ForeignPlanets[i]
+	}
+	for i := range k.Trading {
+		g.planets[k.Trading[i].Planet.ID] = &k.Trading[i].Planet
+		g.prices[k.Trading[i].Planet.ID] = &k.Trading[i]
+	}
+	for i := range k.Planets {
+		g.planets[k.Planets[i].ID] = &k.Planets[i]
+	}
+	for i := range k.Fleets {
+		g.fleets[k.Fleets[i].ID] = &k.Fleets[i]
+	}
+	for i := range k.Officers {
+		g.officers[k.Officers[i].ID] = &k.Officers[i]
+	}
+	for _, s := range rep.Sections {
+		title := s.Title
+		switch {
+		case s.Number == 0:
+			title = "Header"
+			g.Lines = append(g.Lines, turnsheet.Banner)
+		case s.Number > 0:
+			title = fmt.Sprintf("%d. %s", s.Number, s.Title)
+			g.Lines = append(g.Lines, "", turnsheet.SectionLine(s.Number, s.Title))
+		default:
+			g.Lines = append(g.Lines, "", turnsheet.SectionLine(0, s.Title))
+		}
+		g.SectionLine[title] = len(g.Lines) - 1
+		g.Sections = append(g.Sections, title)
+		g.Lines = append(g.Lines, strings.Split(strings.TrimSuffix(s.Text(), "\n"), "\n")...)
+	}
+	return g
+}
+
+// Key helpers.
+func shipKey(id int) string    { return "ship:" + strconv.Itoa(id) }
+func planetKey(id int) string  { return "planet:" + strconv.Itoa(id) }
+func fleetKey(id int) string   { return "fleet:" + strconv.Itoa(id) }
+func officerKey(id int) string { return "officer:" + strconv.Itoa(id) }
+
+func splitKey(key string) (string, int) {
+	kind, num, _ := strings.Cut(key, ":")
+	n, _ := strconv.Atoi(num)
+	return kind, n
+}
+
+func (g *Game) own(s *model.Ship) bool { return s.Owner == g.K.Empire.Player }
+
+// KeyOfBody is the object a map body stands for: a planet, a single ship,
+// or the player's fleet where several of his ships are.
+func (g *Game) KeyOfBody(i int) string {
+	if i < 0 || i >= len(g.Map.Bodies) {
+		return ""
+	}
+	b := &g.Map.Bodies[i]
+	if !b.Kind.IsShip() {
+		return planetKey(b.IDs[0])
+	}
+	if b.Kind == render3d.ShipMine && len(b.IDs) > 1 {
+		for _, f := range g.K.Fleets {
+			if f.Loc == b.Loc {
+				return fleetKey(f.ID)
+			}
+		}
+	}
+	return shipKey(b.IDs[0])
+}
+
+// Selection is what the map highlights for an object: its body, and for
+// own ships and fleets the communication and movement ranges.
+func (g *Game) Selection(key string) render3d.Selection {
+	kind, id := splitKey(key)
+	officers := model.OfficerMap(g.K.Officers)
+	var ships []*model.Ship
+	switch kind {
+	case "planet":
+		return render3d.Selection{Key: render3d.PlanetKey(id)}
+	case "ship":
+		if s, ok := g.ships[id]; ok {
+			ships = append(ships, s)
+		}
+	case "fleet":
+		if f, ok := g.fleets[id]; ok {
+			for _, sid := range f.Ships {
+				if s, ok := g.ships[sid]; ok {
+					ships = append(ships, s)
+				}
+			}
+		}
+	case "officer":
+		if o, ok := g.officers[id]; ok {
+			if o.Planet != 0 {
+				return render3d.Selection{Key: render3d.PlanetKey(o.Planet)}
+			}
+			if s, ok := g.ships[o.Ship]; ok {
+				ships = append(ships, s)
+			}
+		}
+	}
+	if len(ships) == 0 {
+		return render3d.Selection{}
+	}
+	sel := render3d.Selection{Key: render3d.ShipKey(ships[0].ID)}
+	for _, s := range ships {
+		if !g.own(s) {
+			continue
+		}
+		sel.CommRange = max(sel.CommRange, float64(model.CommRange(g.R, s, officers)))
+		sel.MoveRange = max(sel.MoveRange, float64(model.MoveRange(g.R, s, officers)))
+	}
+	return sel
+}
+
+// Location is where an object is.
+func (g *Game) Location(key string) (geom.Point, bool) {
+	kind, id := splitKey(key)
+	switch kind {
+	case "ship":
+		if s, ok := g.ships[id]; ok {
+			return s.Loc, true
+		}
+	case "planet":
+		if p, ok := g.planets[id]; ok {
+			return p.Loc, true
+		}
+	case "fleet":
+		if f, ok := g.fleets[id]; ok {
+			return f.Loc, true
+		}
+	case "officer":
+		if o, ok := g.officers[id]; ok {
+			if o.Planet != 0 {
+				return g.Location(planetKey(o.Planet))
+			}
+			return g.Location(shipKey(o.Ship))
+		}
+	}
+	return geom.Point{}, false
+}
+
+// Item is a line of the object tree.
+type Item struct {
+	Key, Label string
+	Kind       string // "ship", "planet", "fleet", "officer"
+}
+
+// Category is a branch of the object tree.
+type Category struct {
+	Key, Title string
+	Items      []Item
+}
+
+// Filters of the tree.
+var Filters = []string{"Everything", "Ships", "Fleets", "Planets", "Contacts", "Officers"}
+
+func typeName(r *rules.Rules, t int) string {
+	if st := r.Ship(t); st != nil {
+		return st.Name
+	}
+	return "type " + strconv.Itoa(t)
+}
+
+func withName(s, name string) string {
+	if name != "" {
+		return s + " " + name
+	}
+	return s
+}
+
+// Tree lists the objects by category, keeping those whose label holds the
+// search text (any case) and that the filter lets through.
+func (g *Game) Tree(search, filter string) []Category {
+	search = strings.ToLower(strings.TrimSpace(search))
+	k := g.K
+	cats := []Category{
+		{Key: "cat:ships", Title: "My ships"}, {Key: "cat:fleets", Title: "Fleets"},
+		{Key: "cat:planets", Title: "My planets"}, {Key: "cat:trading", Title: "Trading planets"},
+		{Key: "cat:contacts", Title: "Foreign contacts"}, {Key: "cat:officers", Title: "Officers"},
+	}
+	add := func(c int, it Item) {
+		if search != "" && !strings.Contains(strings.ToLower(it.Label), search) {
+			return
+		}
+		switch filter {
+		case "Ships":
+			if it.Kind != "ship" || c != 0 {
+				return
+			}
+		case "Fleets":
+			if c != 1 {
+				return
+			}
+		case "Planets":
+			if it.Kind != "planet" {
+				return
+			}
+		case "Contacts":
+			if c != 4 {
+				return
+			}
+		case "Officers":
+			if c != 5 {
+				return
+			}
+		}
+		cats[c].Items = append(cats[c].Items, it)
+	}
+	for _, s := range k.Ships {
+		add(0, Item{shipKey(s.ID), withName(fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)), s.Name), "ship"})
+	}
+	for _, f := range k.Fleets {
+		add(1, Item{fleetKey(f.ID), fmt.Sprintf("Fleet %d at %v (%d ships)", f.ID, f.Loc, len(f.Ships)), "fleet"})
+	}
+	for _, p := range k.Planets {
+		add(2, Item{planetKey(p.ID), withName(fmt.Sprintf("%d (%s)", p.ID, p.Kind), p.Name), "planet"})
+	}
+	for _, t := range k.Trading {
+		add(3, Item{planetKey(t.Planet.ID), withName(strconv.Itoa(t.Planet.ID), t.Planet.Name), "planet"})
+	}
+	for _, s := range k.ForeignShips {
+		add(4, Item{shipKey(s.ID), withName(fmt.Sprintf("Ship %d %s, player %d", s.ID, typeName(g.R, s.Type), s.Owner), s.Name), "ship"})
+	}
+	for _, p := range k.ForeignPlanets {
+		owner := "unowned"
+		if p.Owner != 0 {
+			owner = "player " + strconv.Itoa(p.Owner)
+		}
+		add(4, Item{planetKey(p.ID), withName(fmt.Sprintf("Planet %d, %s", p.ID, owner), p.Name), "planet"})
+	}
+	for _, o := range k.Officers {
+		rank := g.R.RankFor(o.Levels.Sum())
+		post := fmt.Sprintf("ship %d", o.Ship)
+		title := rank.Ship
+		if o.Ship == 0 {
+			post, title = fmt.Sprintf("planet %d", o.Planet), rank.Planet
+		}
+		add(5, Item{officerKey(o.ID), withName(fmt.Sprintf("%d %s (%s)", o.ID, title, post), o.Name), "officer"})
+	}
+	for i := range cats {
+		cats[i].Title = fmt.Sprintf("%s (%d)", cats[i].Title, len(cats[i].Items))
+	}
+	return cats
+}
+
+// Row is a line of the details panel.
+type Row struct{ Label, Value string }
+
+func yes(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func oreText(o model.Ore) string {
+	parts := make([]string, 0, 5)
+	for i, n := range o {
+		parts = append(parts, fmt.Sprintf("%d: %s", i+1, turnsheet.Grouped(n)))
+	}
+	return strings.Join(parts, "  ")
+}
+
+// Details describes an object: every figure the sheet gives for it, then
+// the distances to what is near it.
+func (g *Game) Details(key string) (title string, rows []Row) {
+	kind, id := splitKey(key)
+	add := func(l, v string) { rows = append(rows, Row{l, v}) }
+	num := func(n int) string { return turnsheet.Grouped(n) }
+	switch kind {
+	case "ship":
+		s, ok := g.ships[id]
+		if !ok {
+			return "Nothing selected", nil
+		}
+		t := g.R.Ship(s.Type)
+		title = withName(fmt.Sprintf("Ship %d, %s", s.ID, typeName(g.R, s.Type)), s.Name)
+		add("Owner", g.ownerText(s.Owner))
+		add("Location", s.Loc.String())
+		if !g.own(s) {
+			add("Known", "number, type, name, location and owner only")
+			break
+		}
+		add("Fire units", fmt.Sprintf("%d of %d", s.Fire, s.MaxFire))
+		add("Defence units", fmt.Sprintf("%d of %d", s.Defence, s.MaxDefence))
+		if t != nil && t.MaxFuel.OK {
+			add("Fuel", fmt.Sprintf("%d of %d", s.Fuel, t.MaxFuel.N))
+		}
+		if t != nil && t.CarriesCargo() {
+			used := float64(g.R.CargoNeeded(s.Cargo)) / float64(g.R.CargoScale())
+			add("Cargo", fmt.Sprintf("%s (%.1f of %d cargo units)", oreText(s.Cargo), used, t.Cargo.N))
+		}
+		if t != nil && t.Population > 0 {
+			add("Population", fmt.Sprintf("%s of %s", num(s.Population), num(t.Population)))
+		}
+		officers := model.OfficerMap(g.K.Officers)
+		add("Movement range", strconv.Itoa(model.MoveRange(g.R, s, officers)))
+		add("Communication range", strconv.Itoa(model.CommRange(g.R, s, officers)))
+		if t != nil {
+			add("Fire range", t.FireRange.String())
+			add("Size", strconv.Itoa(t.Size))
+			add("Abilities", g.abilities(t))
+		}
+		add("Cloaked", yes(s.Cloaked))
+		add("Hyperjump used", yes(s.Hyperjumped))
+		if s.Inside != 0 {
+			add("Docked in", fmt.Sprintf("ship %d", s.Inside))
+		}
+		var carried []string
+		for _, o := range g.K.Ships {
+			if o.Inside == s.ID {
+				carried = append(carried, strconv.Itoa(o.ID))
+			}
+		}
+		if len(carried) > 0 {
+			add("Carrying", "ships "+strings.Join(carried, ", "))
+		}
+		if s.Officer != 0 {
+			add("Officer", g.officerLine(s.Officer))
+		}
+		if s.Artifact != 0 {
+			add("Artifact", g.artifactLine(s.Artifact))
+		}
+		if s.Standing.Code != 0 {
+			add("Standing order", s.Standing.String())
+		}
+	case "planet":
+		p, ok := g.planets[id]
+		if !ok {
+			return "Nothing selected", nil
+		}
+		title = withName(fmt.Sprintf("Planet %d", p.ID), p.Name)
+		add("Kind", p.Kind.String())
+		add("Owner", g.ownerText(p.Owner))
+		add("Location", p.Loc.String())
+		add("From Silverfall", strconv.Itoa(p.Loc.Dist(geom.Origin)))
+		if t, ok := g.prices[id]; ok {
+			add("Pays for ore 1-5", fmt.Sprintf("%d  %d  %d  %d  %d", t.Prices.Ore[0], t.Prices.Ore[1], t.Prices.Ore[2], t.Prices.Ore[3], t.Prices.Ore[4]))
+			add("Pays for fuel", strconv.Itoa(t.Prices.Fuel))
+			add("Ships there", strconv.Itoa(t.ShipsHere))
+			break
+		}
+		if p.Owner != g.K.Empire.Player {
+			break
+		}
+		add("Population", num(p.Population))
+		add("Industry", num(p.Industry))
+		add("Fuel", num(p.Fuel))
+		add("Defence units", fmt.Sprintf("%d (%s)", p.DefenceUnits, map[bool]string{true: "active", false: "inactive"}[p.DefenceActive]))
+		add("Ore in the ground", oreText(p.Ore))
+		add("Ore stockpiled", oreText(p.Stock))
+		for _, m := range g.K.Mines {
+			if m.Planet == p.ID {
+				add(fmt.Sprintf("Mine %d", m.ID), fmt.Sprintf("ore type %d, %d a turn", m.OreType, m.Rate))
+			}
+		}
+		if p.Officer != 0 {
+			add("Officer", g.officerLine(p.Officer))
+		}
+		if p.Artifact != 0 {
+			add("Artifact", g.artifactLine(p.Artifact))
+		}
+	case "fleet":
+		f, ok := g.fleets[id]
+		if !ok {
+			return "Nothing selected", nil
+		}
+		title = fmt.Sprintf("Fleet %d", f.ID)
+		add("Location", f.Loc.String())
+		fire, def := 0, 0
+		var names []string
+		for _, sid := range f.Ships {
+			if s, ok := g.ships[sid]; ok {
+				fire += s.Fire
+				def += s.Defence
+				names = append(names, fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)))
+			}
+		}
+		add("Fire units", strconv.Itoa(fire))
+		add("Defence units", strconv.Itoa(def))
+		for i, n := range names {
+			label := ""
+			if i == 0 {
+				label = fmt.Sprintf("Ships (%d)", len(names))
+			}
+			add(label, n)
+		}
+	case "officer":
+		o, ok := g.officers[id]
+		if !ok {
+			return "Nothing selected", nil
+		}
+		title = withName(fmt.Sprintf("Officer %d", o.ID), o.Name)
+		if race := g.R.Race(o.Race); race != nil {
+			add("Race", race.Name)
+		}
+		rank := g.R.RankFor(o.Levels.Sum())
+		add("Rank", fmt.Sprintf("%s on a ship, %s on a planet (%d%% to escape)", rank.Ship, rank.Planet, rank.EscapePercent))
+		if o.Ship != 0 {
+			add("Post", fmt.Sprintf("ship %d", o.Ship))
+		} else {
+			add("Post", fmt.Sprintf("planet %d", o.Planet))
+		}
+		for a := 1; a <= rules.Abilities; a++ {
+			if o.Levels.Of(a)+o.Current.Of(a) == 0 {
+				continue
+			}
+			add(g.R.Ability(a).Name, fmt.Sprintf("level %d (now %d), aptitude %d", o.Levels.Of(a), o.Current.Of(a), o.Aptitude.Of(a)))
+		}
+	default:
+		return "Nothing selected", nil
+	}
+	if loc, ok := g.Location(key); ok {
+		for i, n := range g.Nearby(key, loc, 12) {
+			label := ""
+			if i == 0 {
+				label = "Nearby"
+			}
+			add(label, n)
+		}
+	}
+	return title, rows
+}
+
+func (g *Game) ownerText(p int) string {
+	switch {
+	case p == 0:
+		return "nobody"
+	case p == g.K.Empire.Player:
+		return fmt.Sprintf("you (player %d)", p)
+	case p == g.R.Game.PlayerSauran:
+		return "Dark Lord Sauran (99)"
+	case g.K.Empire.HasAlly(p):
+		return fmt.Sprintf("player %d, your ally", p)
+	}
+	return fmt.Sprintf("player %d", p)
+}
+
+func (g *Game) abilities(t *rules.ShipType) string {
+	var a []string
+	for _, c := range []struct {
+		ok   bool
+		text string
+	}{{t.Cloak, "cloak"}, {t.CloakedMoving, "stays cloaked moving"}, {t.Warpdrive, "warpdrive"},
+		{t.CarriesSize > 0, fmt.Sprintf("carries ships of size %d", t.CarriesSize)},
+		{t.Refuels, "refuels others"}, {t.Repairs, "repairs others"}, {t.Unrepairable, "cannot be repaired"},
+		{g.R.Builds(t.ID) > 0, fmt.Sprintf("builds %d ships a turn", g.R.Builds(t.ID))}} {
+		if c.ok {
+			a = append(a, c.text)
+		}
+	}
+	if len(a) == 0 {
+		return "none"
+	}
+	return strings.Join(a, ", ")
+}
+
+func (g *Game) officerLine(id int) string {
+	o, ok := g.officers[id]
+	if !ok {
+		return strconv.Itoa(id)
+	}
+	var lv []string
+	for a := 1; a <= rules.Abilities; a++ {
+		if n := o.Current.Of(a); n > 0 {
+			lv = append(lv, fmt.Sprintf("%s %d", turnsheet.AbilityCodes[a-1], n))
+		}
+	}
+	return withName(fmt.Sprintf("%d", o.ID), o.Name) + ": " + strings.Join(lv, ", ")
+}
+
+func (g *Game) artifactLine(id int) string {
+	for _, a := range g.K.Artifacts {
+		if a.ID == id {
+			s := fmt.Sprintf("%d %s, %d points a turn", a.ID, a.Name, a.Points)
+			if a.Ring {
+				s += ", a Ring of Darkness"
+			}
+			return s
+		}
+	}
+	return strconv.Itoa(id)
+}
+
+// Nearby lists up to n known objects nearest to loc, with distances.
+func (g *Game) Nearby(self string, loc geom.Point, n int) []string {
+	type near struct {
+		d    int
+		text string
+	}
+	var list []near
+	for id, s := range g.ships {
+		if shipKey(id) == self || s.Loc == loc && strings.HasPrefix(self, "fleet:") {
+			continue
+		}
+		list = append(list, near{loc.Dist(s.Loc), withName(fmt.Sprintf("ship %d %s (%s)", id, typeName(g.R, s.Type), g.ownerShort(s.Owner)), s.Name)})
+	}
+	for id, p := range g.planets {
+		if planetKey(id) == self {
+			continue
+		}
+		list = append(list, near{loc.Dist(p.Loc), withName(fmt.Sprintf("planet %d (%s)", id, g.ownerShort(p.Owner)), p.Name)})
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].d != list[j].d {
+			return list[i].d < list[j].d
+		}
+		return list[i].text < list[j].text
+	})
+	var out []string
+	for i := 0; i < len(list) && i < n; i++ {
+		out = append(out, fmt.Sprintf("%4d  %s", list[i].d, list[i].text))
+	}
+	return out
+}
+
+func (g *Game) ownerShort(p int) string {
+	switch {
+	case p == 0:
+		return "unowned"
+	case p == g.K.Empire.Player:
+		return "yours"
+	case p == g.R.Game.PlayerSauran:
+		return "Sauran"
+	}
+	return "player " + strconv.Itoa(p)
+}
+
+// Status is the line under the window: game, player, turn, credits, score.
+func (g *Game) Status() string {
+	k := g.K
+	return fmt.Sprintf("%s · player %d %s · turn %d · credits %s · score %s (lowest %s, highest %s)",
+		k.Game, k.Empire.Player, k.Empire.Name, k.Turn, turnsheet.Grouped(k.Empire.Credits),
+		turnsheet.Grouped(k.Score.Current), turnsheet.Grouped(k.Score.Low), turnsheet.Grouped(k.Score.High))
+}

@@ -1,0 +1,121 @@
+package app
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/color"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"silverfall/internal/atomicfile"
+	"silverfall/render3d"
+)
+
+// Settings are what Silverfall remembers between runs, kept in a TOML file
+// in the user's configuration folder.
+type Settings struct {
+	Theme      string            `toml:"theme"`       // "dark", "light" or "system"
+	LastFolder string            `toml:"last_folder"` // where the last report was imported from
+	Window     WindowSettings    `toml:"window"`
+	Player     PlayerSettings    `toml:"player"`
+	Colors     map[string]string `toml:"colors"` // map colours by kind, "#rrggbb"
+}
+
+// WindowSettings is the window's size, in Fyne's units.
+type WindowSettings struct {
+	Width  float32 `toml:"width"`
+	Height float32 `toml:"height"`
+}
+
+// PlayerSettings are the player's defaults.
+type PlayerSettings struct {
+	Number int    `toml:"number"` // the player's number in the current game, 0 if unknown
+	Name   string `toml:"name"`   // the player's own name, for order files
+}
+
+// DefaultSettings are used until the player changes something.
+func DefaultSettings() Settings {
+	return Settings{Theme: "dark", Window: WindowSettings{Width: 1280, Height: 800}}
+}
+
+// SettingsPath is where the settings live: silverfall/settings.toml in the
+// user's configuration folder.
+func SettingsPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "silverfall", "settings.toml"), nil
+}
+
+// LoadSettings reads the settings file; a missing file gives the defaults.
+// A file that cannot be read is reported, and the defaults are used.
+func LoadSettings(path string) (Settings, error) {
+	s := DefaultSettings()
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return s, err
+	}
+	if _, err := toml.Decode(string(data), &s); err != nil {
+		return DefaultSettings(), fmt.Errorf("%s: %w", path, err)
+	}
+	if s.Window.Width < 400 || s.Window.Height < 300 {
+		s.Window = DefaultSettings().Window
+	}
+	return s, nil
+}
+
+// Save writes the settings atomically.
+func (s Settings) Save(path string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	buf.WriteString("# Silverfall settings. Colours are #rrggbb by kind of map object.\n")
+	if err := toml.NewEncoder(&buf).Encode(s); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// colorKeys names the map's kinds in the settings file.
+var colorKeys = [render3d.NumKinds]string{
+	render3d.PlanetTrading: "trading_planet", render3d.PlanetOrigin: "origin_planet",
+	render3d.PlanetMine: "my_planet", render3d.PlanetAllied: "allied_planet",
+	render3d.PlanetOther: "other_planet", render3d.PlanetUnowned: "unowned_planet",
+	render3d.ShipMine: "my_ships", render3d.ShipAllied: "allied_ships",
+	render3d.ShipOther: "other_ships", render3d.ShipSauran: "sauran_ships",
+}
+
+// Palette is the map's colours: the defaults, with any the settings change.
+func (s Settings) Palette() render3d.Palette {
+	p := render3d.DefaultPalette()
+	for k, key := range colorKeys {
+		if v, ok := s.Colors[key]; ok {
+			if c, ok := parseHex(v); ok {
+				p[k] = c
+			}
+		}
+	}
+	return p
+}
+
+func parseHex(s string) (color.NRGBA, bool) {
+	s = strings.TrimPrefix(strings.TrimSpace(s), "#")
+	var r, g, b uint8
+	if len(s) != 6 {
+		return color.NRGBA{}, false
+	}
+	if _, err := fmt.Sscanf(s, "%02x%02x%02x", &r, &g, &b); err != nil {
+		return color.NRGBA{}, false
+	}
+	return color.NRGBA{r, g, b, 255}, true
+}

@@ -1,0 +1,108 @@
+// Command silverfall is the desktop client for Darkness of Silverfall.
+//
+//	silverfall                  open the demo game
+//	silverfall FILE             open a turn sheet (text or saved e-mail)
+//	silverfall -screenshot OUT.png [FILE]
+//	                            draw the window at 1280x800 into OUT.png and exit
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	"fyne.io/fyne/v2"
+	fyneapp "fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/dialog"
+
+	"silverfall/app"
+	"silverfall/engine/rules"
+	"silverfall/render3d"
+)
+
+// AppID is the application's ID, as in FyneApp.toml.
+const AppID = "io.silverfall.client"
+
+func main() {
+	start := time.Now()
+	shot := flag.String("screenshot", "", "draw the window at 1280x800 into this PNG file and exit")
+	measure := flag.Int("measure-frames", 0, "measure N map frames through the window, print the times and exit")
+	synthetic := flag.Int("synthetic", 0, "show a crowded made-up game of about N objects (for measuring)")
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: silverfall [-screenshot OUT.png] [TURN-SHEET]\n")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() > 1 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	if !render3d.HasDisplay() {
+		fmt.Fprintln(os.Stderr, "silverfall: there is no display to open a window on (DISPLAY and WAYLAND_DISPLAY are empty); under X without a screen, run it with xvfb-run")
+		os.Exit(2)
+	}
+	a := fyneapp.NewWithID(AppID)
+	settings, err := app.SettingsPath()
+	if err != nil || *shot != "" {
+		settings = "" // a screenshot leaves the player's settings alone
+	}
+	x := app.New(a, app.Options{SettingsPath: settings})
+	x.Started = start
+	var loadErr error
+	switch {
+	case *synthetic > 0:
+		rep, err := syntheticReport(*synthetic)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "silverfall:", err)
+			os.Exit(1)
+		}
+		x.Show(app.NewGame(rules.Default(), rep, "synthetic"))
+	case flag.NArg() == 1:
+		loadErr = x.Load(flag.Arg(0))
+	}
+	if (flag.NArg() == 0 && *synthetic == 0) || loadErr != nil {
+		if err := x.LoadDemo(); err != nil {
+			fmt.Fprintln(os.Stderr, "silverfall: the demo game:", err)
+			os.Exit(1)
+		}
+	}
+	if loadErr != nil {
+		fmt.Fprintln(os.Stderr, loadErr)
+		if *shot != "" {
+			os.Exit(1)
+		}
+		dialog.ShowError(loadErr, x.Window())
+	}
+	if *shot != "" {
+		x.NativeDialogs = false
+		x.Window().Resize(fyne.NewSize(1280, 800))
+		x.Screenshot(*shot, func(first time.Duration, err error) {
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "silverfall: screenshot:", err)
+				os.Exit(1)
+			}
+			fmt.Printf("first frame after %d ms; map frame %.1f ms; wrote %s\n", first.Milliseconds(),
+				float64(x.LastFrame().Microseconds())/1000, *shot)
+			a.Quit()
+		})
+	}
+	if *measure > 0 {
+		x.NativeDialogs = false
+		x.MapOnly()
+		x.Window().SetMainMenu(nil)
+		x.Window().Resize(fyne.NewSize(1280, 800))
+		x.MeasureFrames(*measure, func(m app.FrameMeasurement, err error) {
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "silverfall: measuring:", err)
+				os.Exit(1)
+			}
+			fmt.Printf("map %dx%d px, %d objects: frame %.1f ms, render %.1f ms, plain image %.1f ms, ratio %.2f\n",
+				m.Width, m.Height, len(x.Game().Map.Bodies), ms(m.Frame), ms(m.Render), ms(m.Plain), float64(m.Frame)/float64(m.Plain))
+			fyne.Do(a.Quit)
+		})
+	}
+	x.Window().ShowAndRun()
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
