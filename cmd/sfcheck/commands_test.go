@@ -120,3 +120,19 @@ func TestDemo(t *testing.T) {
 		}
 	}
 }
+
+func TestOrdersInOrderFile(t *testing.T) {
+	report := demoFile(t)
+	file := filepath.Join(t.TempDir(), "orders.txt")
+	text := "# Darkness of Silverfall order file\nGAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[GENERAL]\nBS 1 1\n\n[BATTLE]\nMO 1 0 0 0\n\nEND\n"
+	os.WriteFile(file, []byte(text), 0o644)
+	status, out, _ := runArgs(t, "", "orders", file, "--report", report)
+	if status != 1 || !strings.Contains(out, file+":10: cannot-move") {
+		t.Errorf("status %d, out %q", status, out)
+	}
+	os.WriteFile(file, []byte(strings.Replace(strings.Replace(text, "MO 1 0 0 0\n", "", 1), "TURN 2", "TURN 7", 1)), 0o644)
+	status, out, _ = runArgs(t, "", "orders", file, "--report", report)
+	if status != 1 || !strings.Contains(out, ":4: wrong-turn the file is for turn 7") {
+		t.Errorf("status %d, out %q", status, out)
+	}
+}

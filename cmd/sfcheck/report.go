@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
+	"silverfall/orderwriter"
 	"silverfall/reportparse"
 )
 
@@ -129,12 +131,43 @@ func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitInput
 	}
 	defer done()
-	lines, bad, err := order.ReadLines(in)
+	data, err := io.ReadAll(io.LimitReader(in, 64<<20))
 	if err != nil {
-		fmt.Fprintf(stderr, "%s:%v\n", shown, err)
+		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
 		return exitInput
 	}
 	status := exitOK
+	var lines []order.Line
+	var bad []order.LineError
+	if orderwriter.IsOrderFile(data) {
+		// The order file the client exports: header, sections, END.
+		f, err := orderwriter.Read(bytes.NewReader(data), shown)
+		var list orderwriter.ErrorList
+		if errors.As(err, &list) {
+			for _, e := range list {
+				fmt.Fprintf(stdout, "%s:%d: syntax %s\n", shown, e.Line, e.Msg)
+			}
+			status = exitFound
+		}
+		for i, o := range f.Orders {
+			lines = append(lines, order.Line{Line: f.Lines[i], Order: o})
+		}
+		k := rep.Knowledge
+		if f.Player != 0 && f.Player != k.Empire.Player {
+			fmt.Fprintf(stdout, "%s:3: wrong-player the file is for player %d, the turn sheet for player %d\n", shown, f.Player, k.Empire.Player)
+			status = exitFound
+		}
+		if f.Turn != 0 && f.Turn != k.Turn+1 {
+			fmt.Fprintf(stdout, "%s:4: wrong-turn the file is for turn %d; the turn sheet of turn %d takes orders for turn %d\n", shown, f.Turn, k.Turn, k.Turn+1)
+			status = exitFound
+		}
+	} else {
+		lines, bad, err = order.ReadLines(bytes.NewReader(data))
+		if err != nil {
+			fmt.Fprintf(stderr, "%s:%v\n", shown, err)
+			return exitInput
+		}
+	}
 	for _, b := range bad {
 		fmt.Fprintf(stdout, "%s:%d: syntax %s\n", shown, b.Line, b.Err)
 		status = exitFound

@@ -17,8 +17,9 @@ Commands:
                                 as FILE:LINE: message
   report FILE                   read a turn sheet (text or saved e-mail) and
                                 print a summary, or its errors
-  orders ORDERS --report REPORT check orders against a turn sheet with the
-                                rules; print ORDERS:LINE: CODE message
+  orders ORDERS --report REPORT check orders (one a line, or an order file
+                                as the client exports) against a turn sheet
+                                with the rules; print ORDERS:LINE: CODE message
   demo [--seed N] [--players P] [--name NAME] --out DIR
                                 generate a game and write every player's
                                 turn-1 sheet into DIR

@@ -181,3 +181,26 @@ var kindName = [...]string{
 	kShipType: "ship type", kFire: "fire units", kDefence: "defence units", kAbility: "ability",
 	kAbility2: "second ability",
 }
+
+// Arg describes one argument of a command, for forms that ask for it.
+type Arg struct {
+	Role     Role
+	Name     string // "ship number", "ore type", ...
+	Optional bool
+}
+
+// Args lists the command's arguments in order.
+func (c Code) Args() []Arg {
+	if !c.Valid() {
+		return nil
+	}
+	s := &syntaxes[c]
+	out := make([]Arg, len(s.args))
+	for i, k := range s.args {
+		out[i] = Arg{Role: k.role(), Name: kindName[k], Optional: i >= len(s.args)-s.optional}
+	}
+	return out
+}
+
+// HasText reports whether the order ends with free text (names, broadcast).
+func (c Code) HasText() bool { return c.Valid() && syntaxes[c].text }

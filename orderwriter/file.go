@@ -1,0 +1,219 @@
+package orderwriter
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"silverfall/engine/order"
+)
+
+// File is a player's orders for one turn.
+type File struct {
+	Game   string
+	Player int
+	Turn   int // the turn the orders are for
+	Orders []order.Order
+	Lines  []int // for a file read: the line of each order
+}
+
+// Section heads, in the order a file has them.
+var heads = map[order.Section]string{
+	order.GeneralOrders:  "[GENERAL]",
+	order.BattleOrders:   "[BATTLE]",
+	order.FleetOrders:    "[FLEET]",
+	order.Names:          "[NAMES]",
+	order.Gifts:          "[GIFTS]",
+	order.BroadcastLines: "[BROADCAST]",
+}
+
+// Fixed words of the format.
+const (
+	Magic = "# Darkness of Silverfall order file"
+	End   = "END"
+)
+
+// Sorted returns the orders grouped by section in the file's order,
+// keeping their order within a section (which matters for general orders).
+func Sorted(orders []order.Order) []order.Order {
+	out := append([]order.Order(nil), orders...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Section() < out[j].Section() })
+	return out
+}
+
+// Write writes f in the order file format.
+func Write(w io.Writer, f *File) error {
+	if strings.ContainsAny(f.Game, "\r\n") {
+		return fmt.Errorf("orderwriter: the game's name holds a line break")
+	}
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "%s\nGAME %s\nPLAYER %d\nTURN %d\n", Magic, f.Game, f.Player, f.Turn)
+	orders := Sorted(f.Orders)
+	i := 0
+	for _, sec := range order.Sections {
+		fmt.Fprintf(bw, "\n%s\n", heads[sec])
+		for ; i < len(orders) && orders[i].Section() == sec; i++ {
+			o := orders[i]
+			switch {
+			case sec == order.FleetOrders:
+				o.Fleet = false // the section says it: the line is as the rule book has it
+				bw.WriteString(o.String())
+			case sec == order.BroadcastLines:
+				bw.WriteString(o.Text)
+			default:
+				bw.WriteString(o.String())
+			}
+			bw.WriteByte('\n')
+		}
+	}
+	fmt.Fprintf(bw, "\n%s\n", End)
+	return bw.Flush()
+}
+
+// Error is a line of an order file that is wrong.
+type Error struct {
+	Name string
+	Line int
+	Msg  string
+}
+
+func (e Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.Name, e.Line, e.Msg) }
+
+// ErrorList is every error of a file, in line order.
+type ErrorList []Error
+
+func (l ErrorList) Error() string {
+	if len(l) == 1 {
+		return l[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more errors)", l[0].Error(), len(l)-1)
+}
+
+// IsOrderFile reports whether data starts as an order file does.
+func IsOrderFile(data []byte) bool {
+	s := strings.TrimLeft(string(data[:min(len(data), 200)]), "\ufeff \t\r\n")
+	return strings.HasPrefix(s, Magic) || strings.HasPrefix(s, "GAME ")
+}
+
+// Read reads an order file; name is used in messages. It reads as far as it
+// can and returns every error with its line.
+func Read(r io.Reader, name string) (*File, error) {
+	f := &File{}
+	var errs ErrorList
+	bad := func(n int, format string, args ...any) {
+		errs = append(errs, Error{name, n, fmt.Sprintf(format, args...)})
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 64<<10)
+	n := 0
+	var sec order.Section
+	seen := map[order.Section]bool{}
+	header := map[string]bool{}
+	ended := false
+	for sc.Scan() {
+		n++
+		line := strings.TrimRight(sc.Text(), " \t\r")
+		trimmed := strings.TrimSpace(line)
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		if ended {
+			bad(n, "text after %s", End)
+			break
+		}
+		if trimmed == End {
+			ended = true
+			continue
+		}
+		if strings.HasPrefix(trimmed, "[") {
+			found := order.Section(0)
+			for s, h := range heads {
+				if strings.EqualFold(trimmed, h) {
+					found = s
+				}
+			}
+			switch {
+			case found == 0:
+				bad(n, "unknown section %s; the sections are [GENERAL] [BATTLE] [FLEET] [NAMES] [GIFTS] [BROADCAST]", trimmed)
+			case found < sec || seen[found]:
+				bad(n, "section %s is out of place; the sections come once each, in the order [GENERAL] [BATTLE] [FLEET] [NAMES] [GIFTS] [BROADCAST]", trimmed)
+			default:
+				sec = found
+				seen[found] = true
+			}
+			continue
+		}
+		if sec == 0 {
+			key, val, _ := strings.Cut(trimmed, " ")
+			val = strings.TrimSpace(val)
+			switch strings.ToUpper(key) {
+			case "GAME":
+				f.Game = val
+			case "PLAYER", "TURN":
+				v, err := strconv.Atoi(val)
+				if err != nil || v < 1 {
+					bad(n, "%s must be followed by a number of 1 or more, got %q", strings.ToUpper(key), val)
+				}
+				if strings.ToUpper(key) == "PLAYER" {
+					f.Player = v
+				} else {
+					f.Turn = v
+				}
+			default:
+				bad(n, "expected GAME, PLAYER or TURN before the first section, got %q", key)
+				continue
+			}
+			header[strings.ToUpper(key)] = true
+			continue
+		}
+		o, err := readOrder(sec, line)
+		if err != nil {
+			bad(n, "%s", err)
+			continue
+		}
+		f.Orders = append(f.Orders, o)
+		f.Lines = append(f.Lines, n)
+	}
+	if err := sc.Err(); err != nil {
+		bad(n+1, "%v", err)
+	}
+	for _, k := range []string{"GAME", "PLAYER", "TURN"} {
+		if !header[k] {
+			bad(1, "the header line %s is missing", k)
+		}
+	}
+	if !ended && len(errs) == 0 {
+		bad(n, "the file ends without %s: it may be cut short", End)
+	}
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
+	if len(errs) > 0 {
+		return f, errs
+	}
+	return f, nil
+}
+
+// readOrder reads one line of section sec.
+func readOrder(sec order.Section, line string) (order.Order, error) {
+	if sec == order.BroadcastLines {
+		return order.Parse("BROADCAST " + strings.TrimSpace(line))
+	}
+	text := line
+	prefixed := false
+	if sec == order.FleetOrders && !strings.HasPrefix(strings.ToUpper(strings.TrimSpace(line)), "FLEET ") {
+		text, prefixed = "FLEET "+strings.TrimSpace(line), true
+	}
+	o, err := order.Parse(text)
+	if err != nil {
+		if se, ok := err.(*order.SyntaxError); ok && prefixed {
+			se.Col -= len("FLEET ") // point into the line as written
+		}
+		return o, err
+	}
+	if got := o.Section(); got != sec {
+		return o, fmt.Errorf("%s belongs in %s, not in %s", o.Code, heads[got], heads[sec])
+	}
+	return o, nil
+}

@@ -1,0 +1,109 @@
+package orderwriter
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"silverfall/engine/order"
+)
+
+func parseAll(t *testing.T, lines ...string) []order.Order {
+	t.Helper()
+	var out []order.Order
+	for _, l := range lines {
+		o, err := order.Parse(l)
+		if err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// everyKind has at least one order of every code, in every variant.
+func everyKind(t *testing.T) []order.Order {
+	return parseAll(t,
+		"SS 123", "SP 345", "SR 18", "BS 123 8", "BS 123 17 3 7", "DO 123 345", "RE 345 123", "RE 123 0",
+		"LO 123 1 100", "UL 123 3 0", "LP 123 5000", "UP 123 5000", "SM 456 2", "LF 123 0", "LF 123 0 130",
+		"UF 123 30", "UF 10 5 20", "RF 254 123 50", "RP 666 123", "CL 123", "CL 1 50", "UC 123", "UC 1 50",
+		"HD 123", "WD 124 100 -99 -23", "WP 125 178", "MO 126 100 -99 -23", "MP 127 178", "EN 128 6 -78 45 10",
+		"EP 129 0 178", "ST 130 88 -3 -1 89", "SL 131 99 178", "AB 132 0", "DF 133 4", "BP 134", "FI 135 345",
+		"FP 136 3", "CP 137 555", "PS 138 555", "BU 245 10", "PI 5", "AD 245", "DA 0", "AA 4", "BA 4", "DE 5",
+		"FE 5", "PR 1 11 8", "PR 2 3", "TO 123 345", "TO 123", "FA 234", "TA 123", "TA 123 124",
+		"FLEET WP 1 178", "FLEET EP 2 0 178", "FLEET HD 3",
+		"NAME SHIP 12 Silver Arrow", "NAME PLANET 45 New Hope", "NAME OFFICER 7 Ada",
+		"GIFT SHIP 12 5", "GIFT PLANET 45 5", "BROADCAST Free trade at  planet 3!", "BROADCAST Second line")
+}
+
+func TestRoundTripEveryKind(t *testing.T) {
+	f := &File{Game: "Silverfall Demo", Player: 1, Turn: 2, Orders: everyKind(t)}
+	var buf bytes.Buffer
+	if err := Write(&buf, f); err != nil {
+		t.Fatal(err)
+	}
+	text := buf.String()
+	back, err := Read(strings.NewReader(text), "orders.txt")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if back.Game != f.Game || back.Player != 1 || back.Turn != 2 {
+		t.Errorf("header %+v", back)
+	}
+	if want := Sorted(f.Orders); !reflect.DeepEqual(back.Orders, want) {
+		t.Errorf("orders differ:\n got %v\nwant %v", back.Orders, want)
+	}
+	// Writing what was read gives the same bytes.
+	var again bytes.Buffer
+	Write(&again, back)
+	if again.String() != text {
+		t.Error("writing a read file changes it")
+	}
+	if !IsOrderFile([]byte(text)) || IsOrderFile([]byte("MO 1 2 3 4\n")) {
+		t.Error("IsOrderFile")
+	}
+}
+
+func TestLayout(t *testing.T) {
+	f := &File{Game: "G", Player: 3, Turn: 5, Orders: parseAll(t, "MO 1 2 3 4", "PI 5", "FLEET DF 2 99", "BROADCAST hello", "LO 1 1 0")}
+	var buf bytes.Buffer
+	Write(&buf, f)
+	want := Magic + "\nGAME G\nPLAYER 3\nTURN 5\n\n[GENERAL]\nPI 5\nLO 1 1 0\n\n[BATTLE]\nMO 1 2 3 4\n\n[FLEET]\nDF 2 99\n\n" +
+		"[NAMES]\n\n[GIFTS]\n\n[BROADCAST]\nhello\n\nEND\n"
+	if buf.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	head := "GAME G\nPLAYER 1\nTURN 2\n"
+	for _, c := range []struct{ name, text, want string }{
+		{"order in the wrong section", head + "[GENERAL]\nMO 1 2 3 4\nEND\n", "orders.txt:5: MO belongs in [BATTLE], not in [GENERAL]"},
+		{"bad order", head + "[GENERAL]\nLO 1 9 9\nEND\n", "orders.txt:5: column 6: LO: the ore type must be 1 to 5"},
+		{"bad fleet order", head + "[FLEET]\nMO 1 2 3\nEND\n", "orders.txt:5: column 9: FLEET MO: missing the Z coordinate"},
+		{"fleet may say FLEET", head + "[FLEET]\nFLEET MO 1 2 3 4\nEND\n", ""},
+		{"sections out of order", head + "[BATTLE]\n[GENERAL]\nEND\n", "orders.txt:5: section [GENERAL] is out of place"},
+		{"unknown section", head + "[MISC]\nEND\n", "unknown section [MISC]"},
+		{"missing header", "GAME G\n[GENERAL]\nEND\n", "orders.txt:1: the header line PLAYER is missing"},
+		{"bad turn", "GAME G\nPLAYER 1\nTURN x\nEND\n", "orders.txt:3: TURN must be followed by a number"},
+		{"cut short", head + "[GENERAL]\nPI 5\n", "orders.txt:5: the file ends without END"},
+		{"text after END", head + "END\nPI 5\n", "orders.txt:5: text after END"},
+		{"broadcast too long", head + "[BROADCAST]\n" + strings.Repeat("x", 61) + "\nEND\n", "at most 60 characters"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(c.text), "orders.txt")
+			if c.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			var list ErrorList
+			if !errors.As(err, &list) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v, want %q", err, c.want)
+			}
+		})
+	}
+}
