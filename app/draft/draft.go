@@ -1,0 +1,645 @@
+// Package draft holds the orders a player is writing for the next turn:
+// editing with undo and redo, a check of the whole set after every change,
+// the orders grouped as they will be carried out, the palette of orders a
+// ship's type can give, and the walk from one ship without orders to the
+// next. It knows no user interface.
+package draft
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"silverfall/engine/check"
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+)
+
+// Draft is one turn's orders being written.
+type Draft struct {
+	r       *rules.Rules
+	k       *model.Knowledge
+	checker *check.Checker
+
+	state
+	undo, redo []state
+	results    []check.Diagnostic
+
+	ships map[int]*model.Ship
+	// OnChange is called after every change, undo and redo included.
+	OnChange func()
+}
+
+// state is what undo restores.
+type state struct {
+	orders    []order.Order
+	onStation map[int]bool
+}
+
+func (s state) clone() state {
+	c := state{orders: append([]order.Order(nil), s.orders...), onStation: map[int]bool{}}
+	for k, v := range s.onStation {
+		c.onStation[k] = v
+	}
+	return c
+}
+
+// New starts an empty draft for the turn after k's.
+func New(r *rules.Rules, k *model.Knowledge) *Draft {
+	d := &Draft{r: r, k: k, checker: check.New(r, k), state: state{onStation: map[int]bool{}}, ships: map[int]*model.Ship{}}
+	for i := range k.Ships {
+		d.ships[k.Ships[i].ID] = &k.Ships[i]
+	}
+	d.recheck()
+	return d
+}
+
+// Knowledge is what the draft is checked against.
+func (d *Draft) Knowledge() *model.Knowledge { return d.k }
+
+// Orders are the orders, in the player's order.
+func (d *Draft) Orders() []order.Order { return d.orders }
+
+// Results are the checker's findings for the orders, ordered by order.
+func (d *Draft) Results() []check.Diagnostic { return d.results }
+
+// ResultsOf are the findings for order i.
+func (d *Draft) ResultsOf(i int) []check.Diagnostic {
+	lo := sort.Search(len(d.results), func(j int) bool { return d.results[j].Order >= i })
+	hi := lo
+	for hi < len(d.results) && d.results[hi].Order == i {
+		hi++
+	}
+	return d.results[lo:hi]
+}
+
+// Errors counts the findings that are errors.
+func (d *Draft) Errors() int {
+	n := 0
+	for _, r := range d.results {
+		if r.Severity == check.Error {
+			n++
+		}
+	}
+	return n
+}
+
+func (d *Draft) recheck() { d.results = d.checker.Check(d.orders) }
+
+// change records the state for undo, applies f and re-checks.
+func (d *Draft) change(f func()) {
+	d.undo = append(d.undo, d.state.clone())
+	d.redo = nil
+	f()
+	d.changed()
+}
+
+func (d *Draft) changed() {
+	d.recheck()
+	if d.OnChange != nil {
+		d.OnChange()
+	}
+}
+
+// Add appends an order and returns its index.
+func (d *Draft) Add(o order.Order) int {
+	d.change(func() { d.orders = append(d.orders, o) })
+	return len(d.orders) - 1
+}
+
+// Replace changes order i.
+func (d *Draft) Replace(i int, o order.Order) {
+	if i < 0 || i >= len(d.orders) {
+		return
+	}
+	d.change(func() { d.orders[i] = o })
+}
+
+// Delete removes order i.
+func (d *Draft) Delete(i int) {
+	if i < 0 || i >= len(d.orders) {
+		return
+	}
+	d.change(func() { d.orders = append(d.orders[:i:i], d.orders[i+1:]...) })
+}
+
+// Move moves order i up (-1) or down (+1) among the orders of its kind,
+// whose order is the order they are carried out in. It returns the order's
+// new index.
+func (d *Draft) Move(i, dir int) int {
+	if i < 0 || i >= len(d.orders) {
+		return i
+	}
+	code := d.orders[i].Code
+	j := i + dir
+	for j >= 0 && j < len(d.orders) && d.orders[j].Code != code {
+		j += dir
+	}
+	if j < 0 || j >= len(d.orders) {
+		return i
+	}
+	d.change(func() { d.orders[i], d.orders[j] = d.orders[j], d.orders[i] })
+	return j
+}
+
+// SetAll replaces every order (the text view does this).
+func (d *Draft) SetAll(orders []order.Order) {
+	if ordersEqual(orders, d.orders) {
+		return
+	}
+	d.change(func() { d.orders = append([]order.Order(nil), orders...) })
+}
+
+func ordersEqual(a, b []order.Order) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Load replaces the orders and marks without an undo step (a saved draft).
+func (d *Draft) Load(orders []order.Order, onStation []int) {
+	d.orders = append([]order.Order(nil), orders...)
+	d.onStation = map[int]bool{}
+	for _, s := range onStation {
+		d.onStation[s] = true
+	}
+	d.undo, d.redo = nil, nil
+	d.changed()
+}
+
+// Undo takes back the last change.
+func (d *Draft) Undo() bool {
+	if len(d.undo) == 0 {
+		return false
+	}
+	d.redo = append(d.redo, d.state.clone())
+	d.state = d.undo[len(d.undo)-1]
+	d.undo = d.undo[:len(d.undo)-1]
+	d.changed()
+	return true
+}
+
+// Redo makes the last undone change again.
+func (d *Draft) Redo() bool {
+	if len(d.redo) == 0 {
+		return false
+	}
+	d.undo = append(d.undo, d.state.clone())
+	d.state = d.redo[len(d.redo)-1]
+	d.redo = d.redo[:len(d.redo)-1]
+	d.changed()
+	return true
+}
+
+// CanUndo and CanRedo tell whether there is something to undo or redo.
+func (d *Draft) CanUndo() bool { return len(d.undo) > 0 }
+
+// CanRedo tells whether there is something to redo.
+func (d *Draft) CanRedo() bool { return len(d.redo) > 0 }
+
+// Text is the orders one per line, as the rule book writes them.
+func (d *Draft) Text() string {
+	var b strings.Builder
+	for _, o := range d.orders {
+		b.WriteString(o.String())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// ParseText reads orders typed one per line. Bad lines are returned apart;
+// the good ones keep their order.
+func ParseText(text string) ([]order.Order, []order.LineError) {
+	lines, bad, _ := order.ReadLines(strings.NewReader(text))
+	out := make([]order.Order, len(lines))
+	for i, l := range lines {
+		out[i] = l.Order
+	}
+	return out, bad
+}
+
+// Group is the orders of one ship, fleet, planet or of the empire, in the
+// order they are carried out.
+type Group struct {
+	Key    string // "ship:12", "fleet:2", "planet:45", "empire"
+	Title  string
+	Orders []int // indexes into Orders()
+}
+
+// Groups gathers the orders by what they are given to: ships, then fleets,
+// planets and the empire; within a group by phase and place in the phase.
+func (d *Draft) Groups() []Group {
+	byKey := map[string]*Group{}
+	var keys []string
+	for i, o := range d.orders {
+		key, title := d.groupOf(o)
+		g, ok := byKey[key]
+		if !ok {
+			g = &Group{Key: key, Title: title}
+			byKey[key] = g
+			keys = append(keys, key)
+		}
+		g.Orders = append(g.Orders, i)
+	}
+	rank := func(key string) int {
+		switch {
+		case strings.HasPrefix(key, "ship:"):
+			return 0
+		case strings.HasPrefix(key, "fleet:"):
+			return 1
+		case strings.HasPrefix(key, "planet:"):
+			return 2
+		case strings.HasPrefix(key, "officer:"):
+			return 3
+		}
+		return 4
+	}
+	sort.SliceStable(keys, func(a, b int) bool {
+		ra, rb := rank(keys[a]), rank(keys[b])
+		if ra != rb {
+			return ra < rb
+		}
+		var na, nb int
+		fmt.Sscanf(keys[a][strings.IndexByte(keys[a], ':')+1:], "%d", &na)
+		fmt.Sscanf(keys[b][strings.IndexByte(keys[b], ':')+1:], "%d", &nb)
+		return na < nb
+	})
+	out := make([]Group, len(keys))
+	for i, k := range keys {
+		g := byKey[k]
+		sort.SliceStable(g.Orders, func(a, b int) bool {
+			oa, ob := d.orders[g.Orders[a]], d.orders[g.Orders[b]]
+			if oa.Phase() != ob.Phase() {
+				return oa.Phase() < ob.Phase()
+			}
+			return oa.Position() < ob.Position()
+		})
+		out[i] = *g
+	}
+	return out
+}
+
+func (d *Draft) groupOf(o order.Order) (string, string) {
+	switch o.SubjectKind() {
+	case order.ShipSubject:
+		s := o.Subject()
+		title := fmt.Sprintf("Ship %d", s)
+		if sh, ok := d.ships[s]; ok {
+			if t := d.r.Ship(sh.Type); t != nil {
+				title += " " + t.Name
+			}
+		}
+		return fmt.Sprintf("ship:%d", s), title
+	case order.FleetSubject:
+		return fmt.Sprintf("fleet:%d", o.Subject()), fmt.Sprintf("Fleet %d", o.Subject())
+	case order.PlanetSubject:
+		if o.Subject() == 0 {
+			return "planet:0", "All your planets"
+		}
+		return fmt.Sprintf("planet:%d", o.Subject()), fmt.Sprintf("Planet %d", o.Subject())
+	case order.OfficerSubject:
+		return fmt.Sprintf("officer:%d", o.Subject()), fmt.Sprintf("Officer %d", o.Subject())
+	}
+	return "empire", "Empire"
+}
+
+// HasBattleOrder reports whether ship has a battle/movement order of its
+// own this turn, new or carried over (and not replaced).
+func (d *Draft) HasBattleOrder(ship int) (order.Order, bool) {
+	if o, ok := d.newBattleOrder(ship); ok {
+		return o, true
+	}
+	if s, ok := d.ships[ship]; ok && s.Standing.Code != order.Invalid {
+		return s.Standing, true
+	}
+	return order.Order{}, false
+}
+
+// newBattleOrder is ship's own battle/movement order written this turn.
+func (d *Draft) newBattleOrder(ship int) (order.Order, bool) {
+	for _, o := range d.orders {
+		if !o.Fleet && o.Class() == order.BattleMovement && o.Subject() == ship {
+			return o, true
+		}
+	}
+	return order.Order{}, false
+}
+
+// OnStation reports whether the player marked the ship to be left alone.
+func (d *Draft) OnStation(ship int) bool { return d.onStation[ship] }
+
+// SetOnStation marks or unmarks a ship as on station.
+func (d *Draft) SetOnStation(ship int, on bool) {
+	if d.onStation[ship] == on {
+		return
+	}
+	d.change(func() {
+		if on {
+			d.onStation[ship] = true
+		} else {
+			delete(d.onStation, ship)
+		}
+	})
+}
+
+// OnStationShips lists the ships marked on station, ascending.
+func (d *Draft) OnStationShips() []int {
+	var out []int
+	for s := range d.onStation {
+		out = append(out, s)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// NextShipWithoutOrders returns the first ship after ship (by number,
+// wrapping round) that has no battle/movement order, new or carried over,
+// is not on station and is not docked.
+func (d *Draft) NextShipWithoutOrders(after int) (int, bool) {
+	ids := make([]int, 0, len(d.k.Ships))
+	for _, s := range d.k.Ships {
+		ids = append(ids, s.ID)
+	}
+	sort.Ints(ids)
+	start := sort.SearchInts(ids, after+1)
+	for n := 0; n < len(ids); n++ {
+		id := ids[(start+n)%len(ids)]
+		s := d.ships[id]
+		if _, has := d.HasBattleOrder(id); has || d.onStation[id] || s.Inside != 0 {
+			continue
+		}
+		return id, true
+	}
+	return 0, false
+}
+
+// CancelStanding replaces a ship's carried-over order by an order to stay
+// where it is: a move to its own location, which ends the old order.
+func (d *Draft) CancelStanding(ship int) (int, error) {
+	s, ok := d.ships[ship]
+	if !ok || s.Standing.Code == order.Invalid {
+		return -1, fmt.Errorf("ship %d has no order carried over", ship)
+	}
+	o, err := order.Parse(fmt.Sprintf("MO %d %d %d %d", ship, s.Loc.X, s.Loc.Y, s.Loc.Z))
+	if err != nil {
+		return -1, err
+	}
+	return d.Add(o), nil
+}
+
+// Palette lists the orders a ship of this type can be given: battle and
+// movement orders, then general ones, as the type's abilities allow.
+func (d *Draft) Palette(ship int) (battle, general []order.Code) {
+	s, ok := d.ships[ship]
+	if !ok {
+		return nil, nil
+	}
+	return ShipPalette(d.r, d.r.Ship(s.Type), s.Fire > 0)
+}
+
+// ShipPalette is the palette of a ship type; armed says whether the ship
+// has fire units left.
+func ShipPalette(r *rules.Rules, t *rules.ShipType, armed bool) (battle, general []order.Code) {
+	if t == nil {
+		return nil, nil
+	}
+	canArmed := armed && t.Armed()
+	maxCarry := 0
+	for i := range r.Ships {
+		maxCarry = max(maxCarry, r.Ships[i].CarriesSize)
+	}
+	for _, c := range order.Codes() {
+		ok := false
+		switch c {
+		case order.MO, order.MP, order.FP, order.EN, order.EP, order.CP:
+			ok = t.CanMove()
+		case order.ST, order.SL, order.PS:
+			ok = t.CanMove() && canArmed
+		case order.FI, order.BP, order.DF:
+			ok = canArmed
+		case order.AB:
+			ok = t.Cloak
+		case order.WD, order.WP:
+			ok = t.Warpdrive
+		case order.HD:
+			ok = t.ID != rules.TypeBattleStation
+		case order.BS:
+			ok = r.Builds(t.ID) > 0
+		case order.DO:
+			ok = t.Size <= maxCarry
+		case order.RE:
+			ok = t.CarriesSize > 0
+		case order.LO, order.UL:
+			ok = t.CarriesCargo()
+		case order.LF, order.UF:
+			ok = t.MaxFuel.OK
+		case order.RF:
+			ok = t.Refuels
+		case order.RP:
+			ok = t.Repairs
+		case order.LP, order.UP:
+			ok = t.Population > 0
+		case order.CL, order.UC:
+			ok = t.Cloak
+		case order.TO, order.TA, order.NameShip, order.GiftShip:
+			ok = true
+		}
+		if !ok {
+			continue
+		}
+		if c.Class() == order.BattleMovement {
+			battle = append(battle, c)
+		} else {
+			general = append(general, c)
+		}
+	}
+	return battle, general
+}
+
+// PlanetPalette lists the orders for a planet: all of them for the
+// player's own, a mine and a scan for others'.
+func PlanetPalette(own bool) []order.Code {
+	if own {
+		return []order.Code{order.BU, order.AD, order.DA, order.SM, order.FA, order.NamePlanet, order.GiftPlanet}
+	}
+	return []order.Code{order.SM, order.SP}
+}
+
+// FleetPalette lists the orders a fleet can be given.
+func FleetPalette() []order.Code {
+	var out []order.Code
+	for _, c := range order.Codes() {
+		if c.FleetOK() {
+			out = append(out, c)
+		}
+	}
+	return append(out, order.PR)
+}
+
+// EmpirePalette lists the orders of the empire as a whole.
+func EmpirePalette() []order.Code {
+	return []order.Code{order.SS, order.SP, order.SR, order.PI, order.AA, order.BA, order.DE, order.FE, order.Broadcast}
+}
+
+// Course is a ship's planned movement this turn.
+type Course struct {
+	Ship   int
+	Code   order.Code
+	From   geom.Point
+	To     geom.Point   // where the order heads
+	Marks  []geom.Point // where the ship is at the end of phases 2, 3 and 4
+	Stop   geom.Point   // where it stops this turn
+	Fuel   int          // fuel left after the move (-1 when unknown)
+	Jump   bool         // warpdrive
+	Hyper  bool         // hyperdrive: to a random place
+	Errors bool         // the order has an error
+	Fleet  bool
+}
+
+// Courses works out where each ship with a movement order goes this turn:
+// a third of its movement range a phase, no farther than its fuel.
+func (d *Draft) Courses() []Course {
+	officers := model.OfficerMap(d.k.Officers)
+	planets := map[int]geom.Point{}
+	for _, p := range d.k.Planets {
+		planets[p.ID] = p.Loc
+	}
+	for _, p := range d.k.ForeignPlanets {
+		planets[p.ID] = p.Loc
+	}
+	for _, t := range d.k.Trading {
+		planets[t.Planet.ID] = t.Planet.Loc
+	}
+	foreign := map[int]geom.Point{}
+	for _, s := range d.k.ForeignShips {
+		foreign[s.ID] = s.Loc
+	}
+	fuel := map[int]int{}
+	for _, s := range d.k.Ships {
+		fuel[s.ID] = s.Fuel
+	}
+	// Fuel loaded, unloaded or given in phase 1 counts for the move.
+	for _, o := range d.orders {
+		switch o.Code {
+		case order.LF:
+			if s, ok := d.ships[o.Subject()]; ok {
+				if t := d.r.Ship(s.Type); t != nil && t.MaxFuel.OK {
+					if a := o.Amount(); a == 0 {
+						fuel[s.ID] = t.MaxFuel.N
+					} else {
+						fuel[s.ID] = min(t.MaxFuel.N, fuel[s.ID]+a)
+					}
+				}
+			}
+		case order.UF:
+			if a := o.Amount(); a == 0 {
+				fuel[o.Subject()] = 0
+			} else {
+				fuel[o.Subject()] = max(0, fuel[o.Subject()]-a)
+			}
+		}
+	}
+	var out []Course
+	add := func(i int, o order.Order, s *model.Ship, fleet bool) {
+		c := Course{Ship: s.ID, Code: o.Code, From: s.Loc, Fuel: -1, Fleet: fleet}
+		for _, r := range d.ResultsOf(i) {
+			if r.Severity == check.Error {
+				c.Errors = true
+			}
+		}
+		dest, known := s.Loc, false
+		if l, ok := o.Location(); ok {
+			dest, known = l, true
+		} else if p, ok := planets[o.Planet()]; ok && o.Planet() != 0 {
+			dest, known = p, true
+		} else if tg, ok := o.Target(); ok {
+			if sh, ok := d.ships[tg]; ok {
+				dest, known = sh.Loc, true
+			} else if p, ok := foreign[tg]; ok {
+				dest, known = p, true
+			}
+		}
+		switch o.Code {
+		case order.HD:
+			c.Hyper, c.To, c.Stop = true, s.Loc, s.Loc
+			out = append(out, c)
+			return
+		case order.WD, order.WP:
+			if known {
+				c.Jump, c.To, c.Stop = true, dest, dest
+				out = append(out, c)
+			}
+			return
+		}
+		if !o.Code.Moves() || !known {
+			return
+		}
+		rng := model.MoveRange(d.r, s, officers)
+		f := fuel[s.ID]
+		budget := min(rng, f)
+		c.To = dest
+		step := float64(rng) / float64(d.r.Movement.PhaseFraction)
+		pos := s.Loc
+		moved := 0
+		for p := 1; p <= d.r.Movement.PhaseFraction; p++ {
+			goal := int(step*float64(p)+0.5) - moved
+			goal = min(goal, budget-moved)
+			if goal > 0 {
+				next := pos.Toward(dest, goal)
+				moved += pos.Dist(next)
+				pos = next
+			}
+			c.Marks = append(c.Marks, pos)
+		}
+		c.Stop, c.Fuel = pos, f-moved
+		out = append(out, c)
+	}
+	fleetOrder := map[int]int{}
+	byFleet := map[int]bool{}
+	for i, o := range d.orders {
+		if o.Class() != order.BattleMovement {
+			continue
+		}
+		if o.Fleet {
+			fleetOrder[o.Subject()] = i
+			continue
+		}
+		if s, ok := d.ships[o.Subject()]; ok {
+			add(i, o, s, false)
+		}
+	}
+	for _, f := range d.k.Fleets {
+		i, ok := fleetOrder[f.ID]
+		if !ok {
+			continue
+		}
+		for _, id := range f.Ships {
+			s := d.ships[id]
+			// A ship's own new order overrides the fleet's, which overrides
+			// what was carried over.
+			if _, own := d.newBattleOrder(id); own || s == nil || s.Inside != 0 {
+				continue
+			}
+			byFleet[id] = true
+			if t := d.r.Ship(s.Type); t != nil && (t.CanMove() || d.orders[i].Code == order.WD || d.orders[i].Code == order.WP) {
+				add(i, d.orders[i], s, true)
+			}
+		}
+	}
+	// Orders carried over are carried out where nothing replaced them.
+	for i := range d.k.Ships {
+		s := &d.k.Ships[i]
+		if _, own := d.newBattleOrder(s.ID); !own && !byFleet[s.ID] && s.Standing.Code != order.Invalid && s.Inside == 0 {
+			add(-1, s.Standing, s, false)
+		}
+	}
+	return out
+}

@@ -1,0 +1,221 @@
+package draft
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"silverfall/assets"
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+	"silverfall/reportparse"
+)
+
+// demo is player 1's knowledge of the demo game: ships 1-10 at one place,
+// 1 a battle station over the origin.
+func demo(t *testing.T) *model.Knowledge {
+	t.Helper()
+	data, err := assets.DemoSheet(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := reportparse.Parse(rules.Default(), "demo", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Knowledge
+}
+
+func mustParse(t *testing.T, s string) order.Order {
+	t.Helper()
+	o, err := order.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+func TestUndoRedo(t *testing.T) {
+	d := New(rules.Default(), demo(t))
+	changes := 0
+	d.OnChange = func() { changes++ }
+	d.Add(mustParse(t, "PI 5"))
+	d.Add(mustParse(t, "BS 1 1"))
+	d.Replace(0, mustParse(t, "PI 7"))
+	d.Delete(1)
+	if got := d.Text(); got != "PI 7\n" {
+		t.Fatalf("text %q", got)
+	}
+	for _, want := range []string{"PI 7\nBS 1 1\n", "PI 5\nBS 1 1\n", "PI 5\n", ""} {
+		if !d.Undo() || d.Text() != want {
+			t.Fatalf("undo gave %q, want %q", d.Text(), want)
+		}
+	}
+	if d.Undo() {
+		t.Error("nothing left to undo")
+	}
+	d.Redo()
+	d.Redo()
+	if d.Text() != "PI 5\nBS 1 1\n" {
+		t.Errorf("redo gave %q", d.Text())
+	}
+	d.Add(mustParse(t, "PI 1"))
+	if d.CanRedo() {
+		t.Error("a new change drops the redo steps")
+	}
+	if changes != 11 {
+		t.Errorf("%d change notices, want 11", changes)
+	}
+}
+
+func TestCheckedOnEveryChange(t *testing.T) {
+	d := New(rules.Default(), demo(t))
+	i := d.Add(mustParse(t, "MO 1 0 0 0"))
+	if r := d.ResultsOf(i); len(r) != 1 || r[0].Code != "cannot-move" {
+		t.Fatalf("a battle station's move: %v", r)
+	}
+	d.Replace(i, mustParse(t, "BS 1 1"))
+	if len(d.ResultsOf(i)) != 0 || d.Errors() != 0 {
+		t.Errorf("after the fix: %v", d.Results())
+	}
+}
+
+func TestMoveKeepsKinds(t *testing.T) {
+	d := New(rules.Default(), demo(t))
+	for _, s := range []string{"LF 3 0", "PI 5", "LF 2 0", "MO 7 1 1 1"} {
+		d.Add(mustParse(t, s))
+	}
+	if j := d.Move(2, -1); j != 0 {
+		t.Errorf("moving LF 2 up passes the PI to the other LF: index %d", j)
+	}
+	if d.Text() != "LF 2 0\nPI 5\nLF 3 0\nMO 7 1 1 1\n" {
+		t.Errorf("text %q", d.Text())
+	}
+	if j := d.Move(0, -1); j != 0 {
+		t.Error("the first cannot go up")
+	}
+}
+
+func TestGroupsInExecutionOrder(t *testing.T) {
+	d := New(rules.Default(), demo(t))
+	for _, s := range []string{"PI 5", "MO 2 1 1 1", "LF 2 0", "BU 8 1", "FLEET DF 1 99", "CL 2"} {
+		d.Add(mustParse(t, s))
+	}
+	var got []string
+	for _, g := range d.Groups() {
+		var os []string
+		for _, i := range g.Orders {
+			os = append(os, d.Orders()[i].String())
+		}
+		got = append(got, g.Key+": "+strings.Join(os, ", "))
+	}
+	want := []string{"ship:2: LF 2 0, MO 2 1 1 1, CL 2", "fleet:1: FLEET DF 1 99", "planet:8: BU 8 1", "empire: PI 5"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("groups\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestPalette(t *testing.T) {
+	r := rules.Default()
+	has := func(cs []order.Code, c order.Code) bool {
+		for _, x := range cs {
+			if x == c {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range []struct {
+		typ     int
+		armed   bool
+		yes, no []order.Code
+	}{
+		{1, false, []order.Code{order.MO, order.CL, order.AB, order.LF, order.DO}, []order.Code{order.BS, order.ST, order.FI, order.WD, order.LO}}, // scout
+		{9, false, []order.Code{order.DO, order.RE, order.WD, order.CL}, []order.Code{order.BS, order.LO, order.FI}},                               // small transport
+		{13, true, []order.Code{order.BS, order.RE, order.LP, order.FI, order.CL}, []order.Code{order.MO, order.HD, order.DO}},                     // battle station
+		{14, false, []order.Code{order.RF, order.LF}, []order.Code{order.RP}},                                                                      // small tanker
+		{2, true, []order.Code{order.ST, order.PS, order.FI, order.BP, order.DF}, []order.Code{order.AB}},                                          // small fighter
+		{2, false, nil, []order.Code{order.ST, order.PS, order.FI}},                                                                                // one with no fire left
+	} {
+		battle, general := ShipPalette(r, r.Ship(c.typ), c.armed)
+		all := append(append([]order.Code(nil), battle...), general...)
+		for _, y := range c.yes {
+			if !has(all, y) {
+				t.Errorf("type %d should offer %s", c.typ, y)
+			}
+		}
+		for _, n := range c.no {
+			if has(all, n) {
+				t.Errorf("type %d should not offer %s", c.typ, n)
+			}
+		}
+		for _, b := range battle {
+			if b.Class() != order.BattleMovement {
+				t.Errorf("%s is not a battle order", b)
+			}
+		}
+	}
+}
+
+func TestNextShipWithoutOrders(t *testing.T) {
+	k := demo(t)
+	k.Ships[4].Standing = order.Order{} // ship 5 keeps nothing
+	k.Ships[5].Standing, _ = order.Parse("MP 6 3")
+	d := New(rules.Default(), k)
+	d.Add(mustParse(t, "MO 2 1 1 1"))
+	d.SetOnStation(3, true)
+	var walk []int
+	at := 0
+	for i := 0; i < 9; i++ {
+		next, ok := d.NextShipWithoutOrders(at)
+		if !ok {
+			break
+		}
+		walk = append(walk, next)
+		at = next
+	}
+	want := []int{1, 4, 5, 7, 8, 9, 10, 1, 4} // 2 has an order, 3 is on station, 6 keeps its old one
+	if !reflect.DeepEqual(walk, want) {
+		t.Errorf("walk %v, want %v", walk, want)
+	}
+	if _, err := d.CancelStanding(6); err != nil {
+		t.Fatal(err)
+	}
+	if o, _ := d.HasBattleOrder(6); o.Code != order.MO {
+		t.Errorf("cancelling leaves %v", o)
+	}
+	if _, err := d.CancelStanding(7); err == nil {
+		t.Error("ship 7 has nothing to cancel")
+	}
+}
+
+func TestParseText(t *testing.T) {
+	orders, bad := ParseText("pi 5\n# note\nxx 1\nmo 2 1,1,1\n")
+	if len(orders) != 2 || orders[1].String() != "MO 2 1 1 1" || len(bad) != 1 || bad[0].Line != 3 {
+		t.Errorf("%v %v", orders, bad)
+	}
+}
+
+func TestCourses(t *testing.T) {
+	k := demo(t)
+	d := New(rules.Default(), k)
+	home := k.Ships[6].Loc                 // ship 7, a flare: cannot move
+	d.Add(mustParse(t, "MO 8 -10 405 87")) // battle cruiser, range 55, 200 away
+	d.Add(mustParse(t, "WD 9 0 0 100"))    // bulk carrier has no warpdrive: an error
+	d.Add(mustParse(t, "MP 6 3"))
+	cs := d.Courses()
+	if len(cs) != 3 {
+		t.Fatalf("courses %+v", cs)
+	}
+	c := cs[0]
+	if c.Ship != 8 || len(c.Marks) != 3 || c.From != home || c.Stop.Dist(home) != 55 || c.Fuel != 200-55 {
+		t.Errorf("battle cruiser course %+v", c)
+	}
+	if c.Marks[0].Dist(home) != 18 || c.Marks[1].Dist(home) != 37 {
+		t.Errorf("a third of the range each phase: %v", c.Marks)
+	}
+	if !cs[1].Jump || !cs[1].Errors {
+		t.Errorf("warp course %+v", cs[1])
+	}
+}
