@@ -1,0 +1,199 @@
+// Package workspace keeps each game's files in a folder of its own: the
+// turn sheets as imported (copied unchanged; the originals are never
+// touched), the draft orders of each turn, saved atomically on every
+// change, the view's state, and the order files exported. A draft that
+// cannot be read is kept aside under a new name, never overwritten.
+package workspace
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"silverfall/internal/atomicfile"
+	"silverfall/orderwriter"
+)
+
+// DefaultRoot is where workspaces live unless the settings say otherwise:
+// silverfall/games in the user's data folder.
+func DefaultRoot() (string, error) {
+	var base string
+	switch runtime.GOOS {
+	case "windows":
+		base = os.Getenv("LocalAppData")
+	case "darwin":
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", err
+		}
+		base = filepath.Join(home, "Library", "Application Support")
+	default:
+		base = os.Getenv("XDG_DATA_HOME")
+		if base == "" {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				return "", err
+			}
+			base = filepath.Join(home, ".local", "share")
+		}
+	}
+	if base == "" {
+		return "", errors.New("workspace: no data folder")
+	}
+	return filepath.Join(base, "silverfall", "games"), nil
+}
+
+// Workspace is the folder of one player's game.
+type Workspace struct {
+	Dir string
+}
+
+// Open opens (making it if need be) the workspace of player p in game.
+func Open(root, game string, p int) (*Workspace, error) {
+	dir := filepath.Join(root, fmt.Sprintf("%s-player-%02d", safe(game), p))
+	if err := os.MkdirAll(filepath.Join(dir, "exports"), 0o755); err != nil {
+		return nil, err
+	}
+	// Temporary files of a save that was cut off by a crash.
+	if stale, _ := filepath.Glob(filepath.Join(dir, ".*.tmp*")); len(stale) > 0 {
+		for _, s := range stale {
+			os.Remove(s)
+		}
+	}
+	return &Workspace{Dir: dir}, nil
+}
+
+// safe makes a game's name usable as a folder name.
+func safe(s string) string {
+	var b strings.Builder
+	for _, r := range strings.TrimSpace(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		case r == ' ' || r == '.':
+			b.WriteRune('-')
+		}
+	}
+	if b.Len() == 0 {
+		return "game"
+	}
+	return b.String()
+}
+
+// ReportPath is where the sheet of turn t is kept.
+func (w *Workspace) ReportPath(t int) string {
+	return filepath.Join(w.Dir, fmt.Sprintf("turn-%03d-sheet.txt", t))
+}
+
+// AddReport keeps a copy of the sheet of turn t as it was imported. The
+// same sheet imported again adds nothing; a different one for the same turn
+// is kept beside the first. It returns the copy's path and whether it is new.
+func (w *Workspace) AddReport(t int, data []byte) (string, bool, error) {
+	base := w.ReportPath(t)
+	for n := 1; ; n++ {
+		path := base
+		if n > 1 {
+			path = strings.TrimSuffix(base, ".txt") + fmt.Sprintf("-%d.txt", n)
+		}
+		old, err := os.ReadFile(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return path, true, atomicfile.WriteFile(path, data, 0o644)
+		case err != nil:
+			return "", false, err
+		case bytes.Equal(old, data):
+			return path, false, nil
+		}
+	}
+}
+
+// DraftPath is where the draft orders for turn t are saved.
+func (w *Workspace) DraftPath(t int) string {
+	return filepath.Join(w.Dir, fmt.Sprintf("turn-%03d-orders.draft", t))
+}
+
+// SaveDraft saves the draft orders, atomically.
+func (w *Workspace) SaveDraft(f *orderwriter.File) error {
+	var buf bytes.Buffer
+	if err := orderwriter.Write(&buf, f); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(w.DraftPath(f.Turn), buf.Bytes(), 0o644)
+}
+
+// LoadDraft reads the draft orders for turn t: nil when there are none. A
+// draft that cannot be read is renamed aside and named in the error, so
+// that the next save does not overwrite it.
+func (w *Workspace) LoadDraft(t int) (*orderwriter.File, error) {
+	path := w.DraftPath(t)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	f, err := orderwriter.Read(bytes.NewReader(data), path)
+	if err == nil {
+		return f, nil
+	}
+	aside := fmt.Sprintf("%s.damaged-%s", path, time.Now().Format("20060102-150405"))
+	if rerr := os.Rename(path, aside); rerr != nil {
+		return nil, fmt.Errorf("the draft %s cannot be read (%v) nor moved aside: %v", path, err, rerr)
+	}
+	return nil, &DamagedError{Path: path, Aside: aside, Err: err}
+}
+
+// DamagedError says a draft could not be read and where it was kept.
+type DamagedError struct {
+	Path, Aside string
+	Err         error
+}
+
+func (e *DamagedError) Error() string {
+	return fmt.Sprintf("the saved draft could not be read and was kept as %s: %v", filepath.Base(e.Aside), e.Err)
+}
+
+// State is the view's state for a turn, restored when the game reopens.
+type State struct {
+	Selected  string     `toml:"selected"`
+	Camera    [5]float64 `toml:"camera"` // target x, y, z, distance, yaw
+	Pitch     float64    `toml:"pitch"`
+	HasCamera bool       `toml:"has_camera"`
+	OnStation []int      `toml:"on_station"`
+}
+
+func (w *Workspace) statePath(t int) string {
+	return filepath.Join(w.Dir, fmt.Sprintf("turn-%03d-view.toml", t))
+}
+
+// SaveState saves the view's state for turn t, atomically.
+func (w *Workspace) SaveState(t int, s State) error {
+	var buf bytes.Buffer
+	if err := toml.NewEncoder(&buf).Encode(s); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(w.statePath(t), buf.Bytes(), 0o644)
+}
+
+// LoadState reads the view's state for turn t; none gives the zero State.
+func (w *Workspace) LoadState(t int) State {
+	var s State
+	if data, err := os.ReadFile(w.statePath(t)); err == nil {
+		toml.Decode(string(data), &s)
+	}
+	return s
+}
+
+// ExportPath is where an exported order file for turn t goes by default.
+func (w *Workspace) ExportPath(t int) string {
+	return filepath.Join(w.Dir, "exports", fmt.Sprintf("orders-turn-%03d.txt", t))
+}

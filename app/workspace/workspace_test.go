@@ -1,0 +1,154 @@
+package workspace
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"silverfall/engine/order"
+	"silverfall/orderwriter"
+)
+
+// A child process saves drafts in a loop when this is set: the kill test.
+const loopEnv = "SILVERFALL_TEST_SAVE_LOOP"
+
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(loopEnv); dir != "" {
+		w := &Workspace{Dir: dir}
+		for i := 0; ; i++ {
+			if err := w.SaveDraft(version(i % 2)); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(3)
+			}
+		}
+	}
+	os.Exit(m.Run())
+}
+
+// version is one of two drafts of different lengths.
+func version(v int) *orderwriter.File {
+	f := &orderwriter.File{Game: "Kill Test", Player: 3, Turn: 2}
+	n := 40 + v*400
+	for i := 0; i < n; i++ {
+		o, _ := order.Parse(fmt.Sprintf("MO %d %d %d %d", i+1, v, i, -i))
+		f.Orders = append(f.Orders, o)
+	}
+	return f
+}
+
+func text(f *orderwriter.File) string {
+	var b bytes.Buffer
+	orderwriter.Write(&b, f)
+	return b.String()
+}
+
+// TestKilledWhileSaving kills a process that saves drafts as fast as it
+// can, many times, and finds the draft always whole: the old or the new.
+func TestKilledWhileSaving(t *testing.T) {
+	dir := t.TempDir()
+	w := &Workspace{Dir: dir}
+	want := map[string]bool{text(version(0)): true, text(version(1)): true}
+	rng := rand.New(rand.NewSource(1))
+	checked := 0
+	kills := 40
+	if testing.Short() {
+		kills = 10
+	}
+	for i := 0; i < kills; i++ {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), loopEnv+"="+dir)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(20+rng.Intn(60)) * time.Millisecond)
+		cmd.Process.Kill()
+		cmd.Wait()
+		data, err := os.ReadFile(w.DraftPath(2))
+		if errors.Is(err, os.ErrNotExist) {
+			continue // killed before its first save
+		}
+		checked++
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !want[string(data)] {
+			t.Fatalf("kill %d left a draft of %d bytes that is neither version", i, len(data))
+		}
+		if _, err := orderwriter.Read(bytes.NewReader(data), "draft"); err != nil {
+			t.Fatalf("kill %d: %v", i, err)
+		}
+	}
+	if checked < kills/2 {
+		t.Errorf("only %d of %d kills came after a first save", checked, kills)
+	}
+	if _, err := Open(filepath.Dir(dir), filepath.Base(dir), 0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestReports(t *testing.T) {
+	w, err := Open(t.TempDir(), "Silverfall Demo", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(w.Dir, "Silverfall-Demo-player-01") {
+		t.Errorf("folder %s", w.Dir)
+	}
+	p1, isNew, err := w.AddReport(1, []byte("sheet"))
+	if err != nil || !isNew {
+		t.Fatal(isNew, err)
+	}
+	p2, isNew, _ := w.AddReport(1, []byte("sheet"))
+	if isNew || p2 != p1 {
+		t.Error("the same sheet imported twice added something")
+	}
+	p3, isNew, _ := w.AddReport(1, []byte("another sheet"))
+	if !isNew || p3 == p1 {
+		t.Error("a different sheet for the same turn should be kept beside")
+	}
+	if data, _ := os.ReadFile(p1); string(data) != "sheet" {
+		t.Error("the first copy changed")
+	}
+}
+
+func TestDraftAndState(t *testing.T) {
+	w, _ := Open(t.TempDir(), "g", 3)
+	if f, err := w.LoadDraft(2); f != nil || err != nil {
+		t.Fatalf("no draft yet: %v %v", f, err)
+	}
+	if err := w.SaveDraft(version(0)); err != nil {
+		t.Fatal(err)
+	}
+	f, err := w.LoadDraft(2)
+	if err != nil || len(f.Orders) != 40 {
+		t.Fatalf("%v %v", f, err)
+	}
+	s := State{Selected: "ship:4", Camera: [5]float64{1, 2, 3, 400, 0.5}, Pitch: 0.3, HasCamera: true, OnStation: []int{2, 9}}
+	w.SaveState(2, s)
+	if got := w.LoadState(2); fmt.Sprint(got) != fmt.Sprint(s) {
+		t.Errorf("state %+v", got)
+	}
+	// A damaged draft is kept aside and named.
+	os.WriteFile(w.DraftPath(2), []byte("GAME g\nPLAYER 3\nTURN 2\n[GENERAL]\nLO 1 9 9\nEND\n"), 0o644)
+	f, err = w.LoadDraft(2)
+	var dmg *DamagedError
+	if f != nil || !errors.As(err, &dmg) {
+		t.Fatalf("got %v, %v", f, err)
+	}
+	if _, err := os.Stat(dmg.Aside); err != nil {
+		t.Errorf("the damaged draft was not kept: %v", err)
+	}
+	if _, err := os.Stat(w.DraftPath(2)); !errors.Is(err, os.ErrNotExist) {
+		t.Error("the damaged draft is still in the way")
+	}
+	if !strings.Contains(err.Error(), "column 6: LO: the ore type") {
+		t.Errorf("message %q", err)
+	}
+}
