@@ -18,6 +18,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"silverfall/app/draft"
+	"silverfall/app/workspace"
 	"silverfall/assets"
 	"silverfall/engine/rules"
 	"silverfall/internal/atomicfile"
@@ -48,6 +50,13 @@ type App struct {
 	selected string
 	syncing  bool
 
+	ord       *ordersUI
+	draft     *draft.Draft
+	ws        *workspace.Workspace
+	wsRoot    string
+	lastCheck time.Duration
+	rightTabs *container.AppTabs
+
 	// NativeDialogs uses the desktop's own file dialog when it can.
 	NativeDialogs bool
 	// Started is when the program started, for the first-frame time.
@@ -61,6 +70,9 @@ type App struct {
 type Options struct {
 	SettingsPath string                          // "" keeps settings in memory
 	Frames       func() (render3d.Frames, error) // nil: GL, falling back to software
+	// Workspaces is the folder of the games' workspaces; "" uses the
+	// settings' choice or the default, "-" keeps no workspace (screenshots).
+	Workspaces string
 }
 
 // New builds the window on the Fyne app a.
@@ -72,6 +84,15 @@ func New(a fyne.App, opt Options) *App {
 	}
 	x := &App{fyneApp: a, rules: rules.Default(), settings: s, setPath: opt.SettingsPath,
 		NativeDialogs: true, Started: time.Now(), firstFrame: make(chan time.Duration, 1)}
+	switch {
+	case opt.Workspaces == "-":
+	case opt.Workspaces != "":
+		x.wsRoot = opt.Workspaces
+	case s.Workspaces != "":
+		x.wsRoot = s.Workspaces
+	default:
+		x.wsRoot, _ = workspace.DefaultRoot()
+	}
 	a.Settings().SetTheme(newTheme(s.Theme))
 	a.SetIcon(&fyne.StaticResource{StaticName: "icon.png", StaticContent: assets.IconPNG})
 	frames := opt.Frames
@@ -131,8 +152,17 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 			return
 		}
 		b := x.game.Map.Bodies[i]
-		x.hover.SetText(fmt.Sprintf("%s at %v", b.Label, b.Loc))
+		text := fmt.Sprintf("%s at %v", b.Label, b.Loc)
+		if x.draft != nil && b.Kind == render3d.ShipMine {
+			for _, c := range x.draft.Courses() {
+				if c.Ship == b.IDs[0] && c.Fuel >= 0 {
+					text += fmt.Sprintf(" · ship %d has %d fuel left after this turn's move", c.Ship, c.Fuel)
+				}
+			}
+		}
+		x.hover.SetText(text)
 	}
+	x.mapView.OnCamera = x.saveView
 	x.mapView.OnFrame = func(d time.Duration) {
 		x.lastFrame = d
 		x.firstOnce.Do(func() { x.firstFrame <- time.Since(x.Started) })
@@ -180,7 +210,14 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.title = widget.NewLabelWithStyle("Nothing selected", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	x.title.Wrapping = fyne.TextWrapWord
 	x.details = container.NewVBox()
-	right := container.NewBorder(x.title, nil, nil, nil, container.NewVScroll(x.details))
+	palette, ordersList, ordersText := x.buildOrders()
+	x.rightTabs = container.NewAppTabs(
+		container.NewTabItem("Details", container.NewBorder(x.title, nil, nil, nil, container.NewVScroll(container.NewVBox(x.details, palette)))),
+		container.NewTabItem("Orders", ordersList),
+		container.NewTabItem("Order text", ordersText),
+	)
+	x.rightTabs.OnSelected = func(*container.TabItem) { x.syncText() }
+	right := x.rightTabs
 
 	x.sheet = widget.NewList(
 		func() int {
@@ -227,14 +264,32 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	main.SetOffset(0.72)
 	x.win.SetContent(container.NewBorder(nil, statusBar, nil, nil, main))
 	x.win.SetMainMenu(x.menu())
-	importKey := &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
-	x.win.Canvas().AddShortcut(importKey, func(fyne.Shortcut) { x.ImportDialog() })
+	for key, f := range map[fyne.KeyName]func(){
+		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.ExportDialog, fyne.KeyZ: x.undoOrders,
+		fyne.KeyY: x.redoOrders, fyne.KeyN: x.NextShip,
+	} {
+		f := f
+		x.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault},
+			func(fyne.Shortcut) { f() })
+	}
 }
 
 func (x *App) menu() *fyne.MainMenu {
+	short := func(k fyne.KeyName) fyne.Shortcut {
+		return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}
+	}
 	imp := fyne.NewMenuItem("Import turn sheet…", x.ImportDialog)
-	imp.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
+	imp.Shortcut = short(fyne.KeyO)
+	exp := fyne.NewMenuItem("Export orders…", x.ExportDialog)
+	exp.Shortcut = short(fyne.KeyE)
+	cp := fyne.NewMenuItem("Copy orders", x.CopyOrders)
 	demo := fyne.NewMenuItem("Open the demo game", func() { x.LoadDemo() })
+	undo := fyne.NewMenuItem("Undo", x.undoOrders)
+	undo.Shortcut = short(fyne.KeyZ)
+	redo := fyne.NewMenuItem("Redo", x.redoOrders)
+	redo.Shortcut = short(fyne.KeyY)
+	next := fyne.NewMenuItem("Next ship without orders", x.NextShip)
+	next.Shortcut = short(fyne.KeyN)
 	fit := fyne.NewMenuItem("Fit all", func() { x.mapView.FitAll() })
 	themeItem := func(name, label string) *fyne.MenuItem {
 		return fyne.NewMenuItem(label, func() {
@@ -248,7 +303,8 @@ func (x *App) menu() *fyne.MainMenu {
 			"Settings are kept in "+x.setPathText()+".", x.win)
 	})
 	return fyne.NewMainMenu(
-		fyne.NewMenu("File", imp, demo),
+		fyne.NewMenu("File", imp, demo, fyne.NewMenuItemSeparator(), exp, cp),
+		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
 		fyne.NewMenu("View", fit, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", about),
@@ -308,9 +364,33 @@ func (x *App) Show(g *Game) {
 	x.title.SetText("Nothing selected")
 	x.details.RemoveAll()
 	x.win.SetTitle(fmt.Sprintf("Silverfall — %s, turn %d", g.K.Game, g.K.Turn))
-	// Start with the player's first fleet in view and described.
-	if len(g.K.Fleets) > 0 {
+	x.openWorkspace(g)
+	state := workspace.State{}
+	if x.ws != nil {
+		state = x.ws.LoadState(g.K.Turn + 1)
+	}
+	d := draft.New(x.rules, g.K)
+	if x.ws != nil {
+		f, err := x.ws.LoadDraft(g.K.Turn + 1)
+		if err != nil {
+			dialog.ShowError(err, x.win)
+		} else if f != nil {
+			d.Load(f.Orders, state.OnStation)
+		}
+	}
+	x.attachDraft(d)
+	switch {
+	case state.Selected != "":
+		x.Select(state.Selected, "")
+	case len(g.K.Fleets) > 0:
+		// Start with the player's first fleet in view and described.
 		x.Select(fleetKey(g.K.Fleets[0].ID), "")
+	}
+	if state.HasCamera {
+		c := x.mapView.Camera()
+		c.Target = render3d.Vec{state.Camera[0], state.Camera[1], state.Camera[2]}
+		c.Distance, c.Yaw, c.Pitch = state.Camera[3], state.Camera[4], state.Pitch
+		x.mapView.SetCamera(c)
 	}
 	if len(g.Report.Warnings) > 0 {
 		var b strings.Builder
@@ -355,6 +435,8 @@ func (x *App) Select(key, from string) {
 		}
 		x.syncing = false
 	}
+	x.updatePalette(key)
+	x.saveView()
 	title, rows := x.game.Details(key)
 	x.title.SetText(title)
 	x.details.RemoveAll()
@@ -384,18 +466,35 @@ func (x *App) LoadDemo() error {
 	if err != nil {
 		return err
 	}
-	x.Show(NewGame(x.rules, rep, "demo game"))
+	g := NewGame(x.rules, rep, "demo game")
+	g.Raw = data
+	x.Show(g)
 	return nil
 }
 
 // Load reads a turn sheet file and shows it, on the calling goroutine.
 func (x *App) Load(path string) error {
-	rep, err := reportparse.ReadFile(x.rules, path)
+	g, err := x.read(path)
 	if err != nil {
 		return err
 	}
-	x.Show(NewGame(x.rules, rep, path))
+	x.Show(g)
 	return nil
+}
+
+// read reads a turn sheet file into a game.
+func (x *App) read(path string) (*Game, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := reportparse.Parse(x.rules, path, data)
+	if err != nil {
+		return nil, err
+	}
+	g := NewGame(x.rules, rep, path)
+	g.Raw = data
+	return g, nil
 }
 
 // Import reads a turn sheet in the background, with a progress dialog,
@@ -405,7 +504,7 @@ func (x *App) Import(path string) {
 	progress := dialog.NewCustomWithoutButtons("Importing "+filepath.Base(path), widget.NewProgressBarInfinite(), x.win)
 	progress.Show()
 	go func() {
-		rep, err := reportparse.ReadFile(x.rules, path)
+		g, err := x.read(path)
 		fyne.Do(func() {
 			progress.Hide()
 			if err != nil {
@@ -414,7 +513,7 @@ func (x *App) Import(path string) {
 			}
 			x.settings.LastFolder = filepath.Dir(path)
 			x.saveSettings()
-			x.Show(NewGame(x.rules, rep, path))
+			x.Show(g)
 		})
 	}()
 }

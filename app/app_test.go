@@ -21,7 +21,7 @@ func software() (render3d.Frames, error) { return render3d.NewSoftware(render3d.
 func newApp(t *testing.T) *App {
 	t.Helper()
 	a := test.NewTempApp(t)
-	x := New(a, Options{Frames: software})
+	x := New(a, Options{Frames: software, Workspaces: t.TempDir()})
 	x.NativeDialogs = false
 	if err := x.LoadDemo(); err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ type Game struct {
 	Report *reportparse.Report
 	K      *model.Knowledge
 	Source string // where it was read from
+	Raw    []byte // the sheet as read, kept in the workspace
 	Map    *render3d.Map
 	Lines  []string // the sheet's text, normalised
 	// SectionLine maps a section's title to its first line in Lines.

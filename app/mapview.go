@@ -26,17 +26,19 @@ type MapView struct {
 	frames    render3d.Frames
 	note      string // why the view fell back to software rendering
 
-	m        *render3d.Map
-	mapSent  bool
-	sel      render3d.Selection
-	cam      render3d.Camera
-	fitted   bool
-	changed  bool
-	last     image.Image
-	pw, ph   int // size of the last frame, in pixels
-	raster   *canvas.Raster
-	noteText *canvas.Text
-	hint     *canvas.Text
+	m           *render3d.Map
+	mapSent     bool
+	courses     []render3d.Course
+	coursesSent bool
+	sel         render3d.Selection
+	cam         render3d.Camera
+	fitted      bool
+	changed     bool
+	last        image.Image
+	pw, ph      int // size of the last frame, in pixels
+	raster      *canvas.Raster
+	noteText    *canvas.Text
+	hint        *canvas.Text
 
 	window render3d.Window // the window the frames are shown in, for screenshots
 
@@ -47,8 +49,13 @@ type MapView struct {
 
 	// OnPick is called with the index of the body clicked, or -1.
 	OnPick func(i int)
+	// OnClick, when set, gets every click first with the body (or -1) and
+	// the position; it returns true when it used the click.
+	OnClick func(i int, pos fyne.Position) bool
 	// OnHover is called with the index of the body under the pointer, or -1.
 	OnHover func(i int)
+	// OnCamera is called when the player has moved the camera.
+	OnCamera func()
 	// OnFrame is called after each frame with the time it took.
 	OnFrame func(d time.Duration)
 }
@@ -150,6 +157,10 @@ func (v *MapView) frame(w, h int) image.Image {
 		v.frames.SetMap(v.m)
 		v.mapSent = true
 	}
+	if !v.coursesSent {
+		v.frames.SetCourses(v.courses)
+		v.coursesSent = true
+	}
 	v.pw, v.ph = w, h
 	if !v.fitted && v.m != nil {
 		v.cam.Fit(v.m.Points(), w, h)
@@ -159,6 +170,7 @@ func (v *MapView) frame(w, h int) image.Image {
 	if err != nil {
 		v.fallBack(err)
 		v.frames.SetMap(v.m)
+		v.frames.SetCourses(v.courses)
 		img, _ = v.frames.Render(v.sel, v.cam, w, h)
 	}
 	v.last, v.changed = img, false
@@ -191,6 +203,31 @@ func (v *MapView) fallBack(err error) {
 // WindowPixels reads back the pixels of the whole window the map is in.
 func (v *MapView) WindowPixels() (image.Image, error) { return v.window.Capture() }
 
+// PlanePoint is where the ray through a position meets the level plane at
+// height z (for picking a point in space), if it does in front of the eye.
+func (v *MapView) PlanePoint(p fyne.Position, z float64) (render3d.Vec, bool) {
+	if v.pw == 0 {
+		return render3d.Vec{}, false
+	}
+	x, y := v.pixel(p)
+	o, d := v.cam.Ray(x, y, v.pw, v.ph)
+	if math.Abs(d[2]) < 1e-9 {
+		return render3d.Vec{}, false
+	}
+	t := (z - o[2]) / d[2]
+	if t <= 0 {
+		return render3d.Vec{}, false
+	}
+	return o.Add(d.Scale(t)), true
+}
+
+// SetCourses shows planned movements.
+func (v *MapView) SetCourses(cs []render3d.Course) {
+	v.courses = cs
+	v.coursesSent = false
+	v.redraw()
+}
+
 // Note says why the view draws in software, or is empty.
 func (v *MapView) Note() string { return v.note }
 
@@ -216,8 +253,12 @@ func (v *MapView) Tapped(e *fyne.PointEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
 		c.Focus(v)
 	}
+	i := v.pick(e.Position)
+	if v.OnClick != nil && v.OnClick(i, e.Position) {
+		return
+	}
 	if v.OnPick != nil {
-		v.OnPick(v.pick(e.Position))
+		v.OnPick(i)
 	}
 }
 
@@ -252,7 +293,12 @@ func (v *MapView) Dragged(e *fyne.DragEvent) {
 }
 
 // DragEnd ends a drag.
-func (v *MapView) DragEnd() { v.secondary = false }
+func (v *MapView) DragEnd() {
+	v.secondary = false
+	if v.OnCamera != nil {
+		v.OnCamera()
+	}
+}
 
 // Scrolled zooms.
 func (v *MapView) Scrolled(e *fyne.ScrollEvent) {

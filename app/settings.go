@@ -24,6 +24,9 @@ type Settings struct {
 	Window     WindowSettings    `toml:"window"`
 	Player     PlayerSettings    `toml:"player"`
 	Colors     map[string]string `toml:"colors"` // map colours by kind, "#rrggbb"
+	// Workspaces is the folder where each game's files are kept; empty for
+	// silverfall/games in the user's data folder.
+	Workspaces string `toml:"workspaces"`
 }
 
 // WindowSettings is the window's size, in Fyne's units.

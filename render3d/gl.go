@@ -37,6 +37,7 @@ type Renderer struct {
 	head  *light.Directional
 
 	bodies   *core.Node // the map's meshes, rebuilt by SetMap
+	courses  *core.Node // the planned movements, rebuilt by SetCourses
 	selComm  *graphic.Mesh
 	selMove  *graphic.Mesh
 	selMark  *graphic.Mesh
@@ -172,6 +173,22 @@ func (r *Renderer) buildFixed() {
 	r.scene.Add(r.selMark)
 	r.bodies = core.NewNode()
 	r.scene.Add(r.bodies)
+	r.courses = core.NewNode()
+	r.scene.Add(r.courses)
+}
+
+// SetCourses replaces the planned movements shown: one Lines object.
+func (r *Renderer) SetCourses(cs []Course) {
+	restore := r.makeCurrent()
+	defer restore()
+	r.courses.DisposeChildren(true)
+	var lines lineSet
+	for _, sg := range courseSegments(cs, 2.5) {
+		lines.add(sg.a, sg.b, rgb(float32(sg.c.R)/255, float32(sg.c.G)/255, float32(sg.c.B)/255))
+	}
+	if len(lines.buf) > 0 {
+		r.courses.Add(graphic.NewLines(lines.geometry(), material.NewBasic()))
+	}
 }
 
 func (r *Renderer) rangeSphere(c *math32.Color, opacity float32) *graphic.Mesh {

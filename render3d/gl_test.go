@@ -189,3 +189,35 @@ func BenchmarkFrame(b *testing.B) {
 		})
 	}
 }
+
+func TestCoursesShow(t *testing.T) {
+	r := testRenderer(t)
+	m := demoMap(t)
+	c := DefaultCamera()
+	c.Distance = 300
+	from, to := Vec{-150, 40, 30}, Vec{150, 40, 30}
+	var before, after *image.RGBA
+	onMain(func() {
+		r.SetMap(m)
+		r.SetCourses(nil)
+		img, _ := r.Render(Selection{}, c, 800, 600)
+		before = image.NewRGBA(img.Bounds())
+		copy(before.Pix, img.Pix)
+		r.SetCourses([]Course{{Kind: CourseMove, From: from, To: to, Stop: Vec{-50, 40, 30},
+			Marks: []Vec{{-120, 40, 30}, {-90, 40, 30}, {-50, 40, 30}}, Error: true}})
+		after, _ = r.Render(Selection{}, c, 800, 600)
+	})
+	// Halfway along the part flown this turn, the course's red shows.
+	x, y, _, _ := c.Project(Vec{-105, 40, 30}, 800, 600)
+	found := false
+	for dy := -2; dy <= 2; dy++ {
+		p := after.RGBAAt(int(x), int(y)+dy)
+		if p.R > 200 && p.G < 120 && before.RGBAAt(int(x), int(y)+dy) != p {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no red course line near %.0f,%.0f", x, y)
+	}
+	onMain(func() { r.SetCourses(nil) })
+}

@@ -12,6 +12,7 @@ import (
 // software one where no GL context can be had.
 type Frames interface {
 	SetMap(m *Map)
+	SetCourses(cs []Course)
 	Render(sel Selection, c Camera, w, h int) (*image.RGBA, error)
 }
 
@@ -20,6 +21,7 @@ type Frames interface {
 // available, and what widget tests draw with.
 type Software struct {
 	m       *Map
+	courses []Course
 	palette Palette
 	fonts   *fonts
 	img     *image.RGBA
@@ -36,6 +38,9 @@ func NewSoftware(pal Palette) (*Software, error) {
 
 // SetMap sets the bodies shown.
 func (s *Software) SetMap(m *Map) { s.m = m }
+
+// SetCourses sets the planned movements shown.
+func (s *Software) SetCourses(cs []Course) { s.courses = cs }
 
 // Render draws a frame.
 func (s *Software) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error) {
@@ -79,6 +84,9 @@ func (s *Software) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error
 	danger := color.NRGBA{217, 51, 38, 255}
 	circle(Vec{}, x, y, 20, danger)
 	circle(Vec{}, x, z, 20, danger)
+	for _, sg := range courseSegments(s.courses, 2.5) {
+		line(sg.a, sg.b, sg.c)
+	}
 	// Bodies, far ones first so that near ones cover them.
 	type disc struct {
 		x, y, r, depth float64

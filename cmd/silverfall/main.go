@@ -47,7 +47,11 @@ func main() {
 	if err != nil || *shot != "" {
 		settings = "" // a screenshot leaves the player's settings alone
 	}
-	x := app.New(a, app.Options{SettingsPath: settings})
+	opts := app.Options{SettingsPath: settings}
+	if *shot != "" || *measure > 0 || *synthetic > 0 {
+		opts.Workspaces = "-" // pictures and measurements leave the player's games alone
+	}
+	x := app.New(a, opts)
 	x.Started = start
 	var loadErr error
 	switch {

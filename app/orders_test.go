@@ -1,0 +1,295 @@
+package app
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"silverfall/assets"
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+	"silverfall/reportparse"
+)
+
+// paletteCodes lists the order buttons the details panel offers.
+func paletteCodes(x *App) map[string]bool {
+	out := map[string]bool{}
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch w := o.(type) {
+		case *widget.Button:
+			out[strings.Fields(w.Text + " ?")[0]] = true
+		case *fyne.Container:
+			for _, c := range w.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(x.ord.palette)
+	return out
+}
+
+func TestPaletteFollowsShipType(t *testing.T) {
+	x := newApp(t)
+	data, _ := assets.DemoSheet(1)
+	rep, _ := reportparse.Parse(rules.Default(), "demo", data)
+	rep.Knowledge.Ships[5].Type = 1 // ship 6 a scout
+	rep.Knowledge.Ships[1].Type = 9 // ship 2 a small transport
+	x.Show(NewGame(rules.Default(), rep, "demo"))
+	x.Select("ship:6", "tree")
+	scout := paletteCodes(x)
+	if scout["BS"] || !scout["MO"] || !scout["CL"] || scout["LO"] {
+		t.Errorf("a scout is offered %v", scout)
+	}
+	x.Select("ship:2", "tree")
+	if tr := paletteCodes(x); !tr["DO"] || !tr["RE"] || !tr["WD"] || tr["FI"] {
+		t.Errorf("a small transport is offered %v", tr)
+	}
+	x.Select("ship:1", "tree")
+	if bs := paletteCodes(x); !bs["BS"] || bs["MO"] {
+		t.Errorf("a battle station is offered %v", bs)
+	}
+	x.Select("planet:5", "tree")
+	if p := paletteCodes(x); !p["SP"] || p["BU"] || p["AD"] || p["NAME"] {
+		t.Errorf("a trading planet can be scanned but not defended or named: %v", p)
+	}
+}
+
+// formEntries finds the entries and the OK button of the dialog on top.
+func formEntries(t *testing.T, x *App) ([]*widget.Entry, *widget.Button) {
+	t.Helper()
+	top := x.Window().Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no form shown")
+	}
+	var entries []*widget.Entry
+	var ok *widget.Button
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch w := o.(type) {
+		case *widget.Entry:
+			entries = append(entries, w)
+			return
+		case *widget.SelectEntry:
+			entries = append(entries, &w.Entry)
+			return
+		case *widget.Button:
+			if w.Text == "OK" {
+				ok = w
+			}
+			return
+		case *fyne.Container:
+			for _, c := range w.Objects {
+				walk(c)
+			}
+			return
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(w).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(top)
+	return entries, ok
+}
+
+func TestOrderFormAddsOrder(t *testing.T) {
+	x := newApp(t)
+	x.Select("ship:8", "tree")
+	x.newOrder("ship:8", order.MO)
+	entries, ok := formEntries(t, x)
+	if len(entries) != 4 || entries[0].Text != "8" {
+		t.Fatalf("a move asks for the ship and X, Y, Z: %d entries", len(entries))
+	}
+	entries[1].SetText("-10")
+	entries[2].SetText("300")
+	entries[3].SetText("87")
+	test.Tap(ok)
+	if got := x.Draft().Text(); got != "MO 8 -10 300 87\n" {
+		t.Fatalf("draft %q", got)
+	}
+	x.rightTabs.SelectIndex(2)
+	if x.ord.text.Text != "MO 8 -10 300 87\n" || len(x.ord.rows) != 2 {
+		t.Errorf("text %q, %d list rows", x.ord.text.Text, len(x.ord.rows))
+	}
+	if len(x.mapView.courses) != 1 {
+		t.Errorf("the move shows on the map: %d courses", len(x.mapView.courses))
+	}
+}
+
+func TestListAndTextInStep(t *testing.T) {
+	x := newApp(t)
+	x.rightTabs.SelectIndex(2) // the text view
+	x.ord.text.SetText("PI 5\nbs 1 1\n")
+	if got := x.Draft().Text(); got != "PI 5\nBS 1 1\n" {
+		t.Fatalf("typing gives the draft %q", got)
+	}
+	if len(x.ord.rows) != 4 { // two groups, each a title and an order
+		t.Errorf("list rows %d", len(x.ord.rows))
+	}
+	x.ord.text.SetText("PI 5\nBS 1 1\nxx 3\n")
+	if x.Draft().Text() != "PI 5\nBS 1 1\n" || !strings.Contains(strings.Join(x.ord.msgs, "\n"), "line 3: column 1: unknown order code") {
+		t.Errorf("a bad line is not taken: %q / %q", x.Draft().Text(), x.ord.msgs)
+	}
+	x.ord.text.SetText("PI 5\nBS 1 1\nMO 1 0 0 0\n")
+	if !strings.Contains(strings.Join(x.ord.msgs, "\n"), "line 3: error cannot-move") {
+		t.Errorf("the checker's findings show by line: %q", x.ord.msgs)
+	}
+	// A change in the list shows in the text.
+	x.Draft().Delete(2)
+	if x.ord.text.Text != "PI 5\nBS 1 1\n" {
+		t.Errorf("text after delete %q", x.ord.text.Text)
+	}
+	x.undoOrders()
+	if x.ord.text.Text != "PI 5\nBS 1 1\nMO 1 0 0 0\n" {
+		t.Errorf("text after undo %q", x.ord.text.Text)
+	}
+	x.redoOrders()
+	if x.ord.text.Text != "PI 5\nBS 1 1\n" {
+		t.Errorf("text after redo %q", x.ord.text.Text)
+	}
+	if !strings.Contains(x.ord.summary.Text, "2 orders · 0 errors") {
+		t.Errorf("summary %q", x.ord.summary.Text)
+	}
+}
+
+func TestNextShipWalk(t *testing.T) {
+	x := newApp(t)
+	x.ord.text.SetText("MO 2 0 200 0\n")
+	x.Select("ship:3", "tree")
+	x.ord.station.SetChecked(true)
+	x.Select("", "")
+	var walk []string
+	for i := 0; i < 4; i++ {
+		x.NextShip()
+		walk = append(walk, x.Selected())
+	}
+	want := []string{"ship:1", "ship:4", "ship:5", "ship:6"}
+	if strings.Join(walk, " ") != strings.Join(want, " ") {
+		t.Errorf("walk %v, want %v (2 has an order, 3 is on station)", walk, want)
+	}
+}
+
+func TestDraftRestoredAndDamagedKept(t *testing.T) {
+	root := t.TempDir()
+	open := func() *App {
+		x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: root})
+		x.NativeDialogs = false
+		if err := x.LoadDemo(); err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	x := open()
+	x.ord.text.SetText("PI 5\nLF 3 0\n")
+	x.Select("planet:3", "tree")
+	y := open()
+	if y.Draft().Text() != "PI 5\nLF 3 0\n" || y.Selected() != "planet:3" {
+		t.Fatalf("reopened: draft %q, selection %q", y.Draft().Text(), y.Selected())
+	}
+	sheets, _ := filepath.Glob(filepath.Join(y.Workspace().Dir, "turn-001-sheet*.txt"))
+	if len(sheets) != 1 {
+		t.Errorf("opening the same sheet twice keeps %d copies", len(sheets))
+	}
+	os.WriteFile(y.Workspace().DraftPath(2), []byte("GAME x\nnonsense\n"), 0o644)
+	z := open()
+	if z.Draft().Text() != "" {
+		t.Errorf("a damaged draft was loaded: %q", z.Draft().Text())
+	}
+	aside, _ := filepath.Glob(filepath.Join(z.Workspace().Dir, "turn-002-orders.draft.damaged-*"))
+	if len(aside) != 1 {
+		t.Errorf("the damaged draft was not kept aside: %v", aside)
+	}
+	if top := z.Window().Canvas().Overlays().Top(); top == nil {
+		t.Error("no message about the damaged draft")
+	}
+}
+
+// TestEndToEnd plays a turn as a player would: the demo game, orders by the
+// forms and the text view, export, and sfcheck reading the file back.
+func TestEndToEnd(t *testing.T) {
+	x := newApp(t)
+	x.Select("ship:8", "tree")
+	x.newOrder("ship:8", order.MO)
+	entries, ok := formEntries(t, x)
+	entries[1].SetText("-10")
+	entries[2].SetText("300")
+	entries[3].SetText("87")
+	test.Tap(ok)
+	x.newOrder("ship:7", order.NameShip)
+	entries, ok = formEntries(t, x)
+	entries[len(entries)-1].SetText("Night Heron")
+	test.Tap(ok)
+	x.rightTabs.SelectIndex(2)
+	x.ord.text.SetText(x.ord.text.Text + "BS 1 1\nLF 3 0\nPI 10\nFLEET DF 1 99\nBROADCAST Player 1 trades fair at planet 3\n")
+	if n := x.Draft().Errors(); n != 0 {
+		t.Fatalf("%d errors: %v", n, x.Draft().Results())
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "orders.txt")
+	if err := x.ExportTo(out); err != nil {
+		t.Fatal(err)
+	}
+	sheet := filepath.Join(dir, "turn.txt")
+	data, _ := assets.DemoSheet(1)
+	os.WriteFile(sheet, data, 0o644)
+	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
+	if err != nil {
+		t.Skip("go command not at hand")
+	}
+	cmd := exec.Command("go", "run", "./cmd/sfcheck", "orders", out, "--report", sheet)
+	cmd.Dir = strings.TrimSpace(string(root))
+	res, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("sfcheck: %v\n%s", err, res)
+	}
+	if !strings.Contains(string(res), "7 orders: 0 errors") {
+		t.Errorf("sfcheck says %s", res)
+	}
+	exported, _ := os.ReadFile(x.Workspace().ExportPath(2))
+	if written, _ := os.ReadFile(out); string(exported) != string(written) {
+		t.Error("the workspace keeps no copy of the export")
+	}
+}
+
+// BenchmarkOrderChange times one change to a draft of 900 orders, from the
+// edit to everything showing it: check, list, map, text (when open), save.
+func BenchmarkOrderChange(b *testing.B) {
+	for _, tab := range []int{0, 2} {
+		name := map[int]string{0: "details-tab", 2: "text-tab"}[tab]
+		b.Run(name, func(b *testing.B) {
+			a := test.NewApp()
+			defer a.Quit()
+			x := New(a, Options{Frames: software, Workspaces: b.TempDir()})
+			x.LoadDemo()
+			x.rightTabs.SelectIndex(tab)
+			var lines []string
+			for i := 0; i < 300; i++ {
+				lines = append(lines, "PI 1", "LF 3 0", "MO 8 -10 300 87")
+			}
+			x.Draft().SetAll(mustOrders(b, strings.Join(lines, "\n")))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				x.Draft().Add(order.Order{Code: order.PI, N: 1, Args: [order.MaxArgs]int{1}})
+			}
+		})
+	}
+}
+
+func mustOrders(tb testing.TB, text string) []order.Order {
+	var out []order.Order
+	for _, l := range strings.Split(text, "\n") {
+		o, err := order.Parse(l)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, o)
+	}
+	return out
+}
