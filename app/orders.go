@@ -43,10 +43,12 @@ type ordersUI struct {
 	form     dialog.Dialog
 }
 
-// orderRow is a line of the orders list: a group's title or an order.
+// orderRow is a line of the orders list: a group's title, an order of the
+// draft, or a ship's order carried over from last turn.
 type orderRow struct {
-	title string
-	index int // -1 for a title
+	title   string
+	index   int // -1 for a title or a carried-over order
+	carried order.Order
 }
 
 func (x *App) buildOrders() (palette, list, text fyne.CanvasObject) {
@@ -71,6 +73,11 @@ func (x *App) buildOrders() (palette, list, text fyne.CanvasObject) {
 		func(i widget.ListItemID, o fyne.CanvasObject) { x.updateRow(i, o) },
 	)
 	u.list.OnSelected = func(i widget.ListItemID) {
+		if i < len(u.rows) && u.rows[i].carried.Code != order.Invalid {
+			u.chosen = -1
+			x.Select(shipKey(u.rows[i].carried.Subject()), "orders")
+			return
+		}
 		if i >= len(u.rows) || u.rows[i].index < 0 {
 			u.chosen = -1
 			return
@@ -159,6 +166,13 @@ func (x *App) updateRow(i int, o fyne.CanvasObject) {
 		return
 	}
 	r := u.rows[i]
+	if r.carried.Code != order.Invalid {
+		icon.SetResource(theme.HistoryIcon())
+		text.TextStyle = fyne.TextStyle{Monospace: true, Italic: true}
+		text.SetText(r.carried.String())
+		msg.SetText("carried over: goes on unless replaced (cancel it under Details)")
+		return
+	}
 	if r.index < 0 {
 		icon.SetResource(theme.FolderOpenIcon())
 		text.TextStyle = fyne.TextStyle{Bold: true}
@@ -219,6 +233,33 @@ func (x *App) ordersChanged(save bool) {
 		for _, i := range g.Orders {
 			u.rows = append(u.rows, orderRow{index: i})
 		}
+	}
+	// Orders carried over go on unless replaced: show them as such.
+	first := true
+	fleetOrdered := map[int]bool{}
+	for _, o := range d.Orders() {
+		if o.Fleet {
+			fleetOrdered[o.Subject()] = true
+		}
+	}
+	inFleet := map[int]int{}
+	for _, f := range x.game.K.Fleets {
+		for _, s := range f.Ships {
+			inFleet[s] = f.ID
+		}
+	}
+	for _, s := range x.game.K.Ships {
+		if s.Standing.Code == order.Invalid || fleetOrdered[inFleet[s.ID]] {
+			continue
+		}
+		if _, own := newOrderOf(d, s.ID); own {
+			continue
+		}
+		if first {
+			u.rows = append(u.rows, orderRow{title: "Carried over from last turn", index: -1})
+			first = false
+		}
+		u.rows = append(u.rows, orderRow{index: -1, carried: s.Standing})
 	}
 	u.list.Refresh()
 	errs, warns := 0, 0

@@ -189,9 +189,13 @@ func TestDraftRestoredAndDamagedKept(t *testing.T) {
 	x := open()
 	x.ord.text.SetText("PI 5\nLF 3 0\n")
 	x.Select("planet:3", "tree")
+	cam := x.MapView().Camera()
 	y := open()
 	if y.Draft().Text() != "PI 5\nLF 3 0\n" || y.Selected() != "planet:3" {
 		t.Fatalf("reopened: draft %q, selection %q", y.Draft().Text(), y.Selected())
+	}
+	if got := y.MapView().Camera(); got.Target != cam.Target || got.Distance != cam.Distance || got.Yaw != cam.Yaw {
+		t.Errorf("camera %+v, want %+v", got, cam)
 	}
 	sheets, _ := filepath.Glob(filepath.Join(y.Workspace().Dir, "turn-001-sheet*.txt"))
 	if len(sheets) != 1 {
@@ -292,4 +296,38 @@ func mustOrders(tb testing.TB, text string) []order.Order {
 		out = append(out, o)
 	}
 	return out
+}
+
+func TestCarriedOverShown(t *testing.T) {
+	x := newApp(t)
+	data, _ := assets.DemoSheet(1)
+	rep, _ := reportparse.Parse(rules.Default(), "demo", data)
+	rep.Knowledge.Ships[7].Standing, _ = order.Parse("MP 8 3")
+	x.Show(NewGame(rules.Default(), rep, "demo"))
+	found := false
+	for _, r := range x.ord.rows {
+		found = found || r.carried.String() == "MP 8 3"
+	}
+	if !found {
+		t.Fatal("the carried-over order is not listed")
+	}
+	x.Select("ship:8", "tree")
+	var cancel *widget.Button
+	for _, o := range x.ord.palette.Objects {
+		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, "Cancel carried-over") {
+			cancel = b
+		}
+	}
+	if cancel == nil {
+		t.Fatal("no way to cancel it")
+	}
+	test.Tap(cancel)
+	if x.Draft().Text() != "MO 8 -10 205 87\n" {
+		t.Errorf("cancelling gives %q", x.Draft().Text())
+	}
+	for _, r := range x.ord.rows {
+		if r.carried.Code != order.Invalid {
+			t.Error("a cancelled order is still listed as carried over")
+		}
+	}
 }
