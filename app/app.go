@@ -102,7 +102,10 @@ func New(a fyne.App, opt Options) *App {
 			if os.Getenv("SILVERFALL_SOFTWARE") != "" {
 				return nil, errors.New("SILVERFALL_SOFTWARE is set")
 			}
-			return render3d.NewRenderer(pal)
+			if os.Getenv("SILVERFALL_SYNC") != "" {
+				return render3d.NewRenderer(pal) // frames drawn in Fyne's paint
+			}
+			return render3d.NewAsync(pal)
 		}
 	}
 	x.win = a.NewWindow("Silverfall")

@@ -42,7 +42,14 @@ type MapView struct {
 
 	window render3d.Window // the window the frames are shown in, for screenshots
 
-	plain bool // hand back the last frame without rendering (measuring)
+	plain     bool // measuring the floor: show the images of plainImgs in turn
+	plainImgs [2]image.Image
+	plainN    int
+	fresh     bool // the next hand-over is a frame not shown before
+	// OnShown is called when Fyne is handed a new image to show (measuring).
+	OnShown func()
+
+	inFlight, pending bool // an asynchronous frame is being drawn; another is wanted
 
 	secondary bool // the drag is with the right button, or with Shift: pan
 	hover     int
@@ -126,7 +133,63 @@ func (v *MapView) CentreOn(i int) {
 
 func (v *MapView) redraw() {
 	v.changed = true
+	if af := v.async(); af != nil && v.last != nil {
+		// The frame on screen stays until the new one is drawn.
+		v.requestFrame(af)
+		return
+	}
 	v.raster.Refresh()
+}
+
+type asyncFrames interface {
+	RenderAsync(sel render3d.Selection, c render3d.Camera, w, h int, done func(*image.RGBA, error))
+}
+
+func (v *MapView) async() asyncFrames {
+	af, _ := v.frames.(asyncFrames)
+	return af
+}
+
+// requestFrame asks the renderer's thread for a frame of the current view;
+// while one is being drawn, the request waits and merges with later ones.
+func (v *MapView) requestFrame(af asyncFrames) {
+	if v.inFlight {
+		v.pending = true
+		return
+	}
+	v.inFlight, v.pending, v.changed = true, false, false
+	start := time.Now()
+	af.RenderAsync(v.sel, v.cam, v.pw, v.ph, func(img *image.RGBA, err error) {
+		fyne.Do(func() {
+			v.inFlight = false
+			if err != nil {
+				v.fallBack(err)
+				v.mapSent, v.coursesSent, v.last = false, false, nil
+				v.changed = true
+				v.raster.Refresh()
+				return
+			}
+			v.last, v.fresh = img, true
+			if v.OnFrame != nil {
+				v.OnFrame(time.Since(start))
+			}
+			if v.pending {
+				v.requestFrame(af)
+			}
+			v.raster.Refresh()
+		})
+	})
+}
+
+// handOver gives Fyne an image to show, noting when it is a new frame.
+func (v *MapView) handOver(img image.Image) image.Image {
+	if v.fresh {
+		v.fresh = false
+		if v.OnShown != nil {
+			v.OnShown()
+		}
+	}
+	return img
 }
 
 // frame is the raster's generator: it renders when something changed.
@@ -134,16 +197,23 @@ func (v *MapView) frame(w, h int) image.Image {
 	if w < 1 || h < 1 {
 		return image.NewRGBA(image.Rect(0, 0, 1, 1))
 	}
-	if v.plain && v.last != nil {
-		// Measuring the floor: hand Fyne a finished image, render nothing.
-		v.changed = false
-		if v.OnFrame != nil {
-			v.OnFrame(0)
+	if v.plain {
+		// Measuring the floor: hand Fyne a finished image, another each
+		// paint so that each is uploaded anew; render nothing.
+		v.plainN++
+		v.fresh = true
+		return v.handOver(v.plainImgs[v.plainN%2])
+	}
+	if af := v.async(); af != nil && v.last != nil {
+		if w != v.pw || h != v.ph {
+			v.pw, v.ph = w, h
+			v.changed = true
+			v.requestFrame(af)
 		}
-		return v.last
+		return v.handOver(v.last)
 	}
 	if !v.changed && v.last != nil && w == v.pw && h == v.ph {
-		return v.last
+		return v.handOver(v.last)
 	}
 	start := time.Now()
 	// The frame is made while the window paints, with its context current.
@@ -173,11 +243,11 @@ func (v *MapView) frame(w, h int) image.Image {
 		v.frames.SetCourses(v.courses)
 		img, _ = v.frames.Render(v.sel, v.cam, w, h)
 	}
-	v.last, v.changed = img, false
+	v.last, v.changed, v.fresh = img, false, true
 	if v.OnFrame != nil {
 		v.OnFrame(time.Since(start))
 	}
-	return img
+	return v.handOver(img)
 }
 
 func (v *MapView) initFrames() {

@@ -2,6 +2,8 @@ package app
 
 import (
 	"errors"
+	"image"
+	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -9,19 +11,19 @@ import (
 
 // FrameMeasurement is what MeasureFrames found.
 type FrameMeasurement struct {
-	Frames int
-	Frame  time.Duration // a map frame through Fyne: render, read back, hand over, paint
-	Render time.Duration // of which the render and read-back alone
-	Plain  time.Duration // Fyne showing a ready image of the same size: the floor
+	Frames int           // new frames shown while measuring the map
+	Frame  time.Duration // a map frame through Fyne: from one shown to the next while the camera turns
+	Render time.Duration // the render and read-back alone
+	Plain  time.Duration // Fyne showing ready images of the same size: the floor
 	Width  int
 	Height int
 }
 
-// MeasureFrames redraws the map n times, turning the camera a little each
-// time, and then n times with a finished image, and reports the average
-// time of each. It waits for the map's first frame first.
-func (x *App) MeasureFrames(n int, done func(FrameMeasurement, error)) {
-	signal := make(chan time.Duration, 1)
+// MeasureFrames turns the camera as a drag does, a little every 8 ms for
+// the given time, and counts the new map frames Fyne shows; then it does
+// the same handing Fyne ready images of the same size. It waits for the
+// map's first frame first.
+func (x *App) MeasureFrames(d time.Duration, done func(FrameMeasurement, error)) {
 	go func() {
 		select {
 		case <-x.firstFrame:
@@ -29,42 +31,57 @@ func (x *App) MeasureFrames(n int, done func(FrameMeasurement, error)) {
 			done(FrameMeasurement{}, errors.New("the map drew no frame in 30 s"))
 			return
 		}
+		var shown atomic.Int64
+		var renders, renderTime atomic.Int64
 		fyne.DoAndWait(func() {
-			x.mapView.OnFrame = func(d time.Duration) {
-				select {
-				case signal <- d:
-				default:
-				}
-			}
+			v := x.mapView
+			v.OnShown = func() { shown.Add(1) }
+			v.OnFrame = func(t time.Duration) { renders.Add(1); renderTime.Add(int64(t)) }
 		})
-		run := func(plain bool) (time.Duration, time.Duration) {
-			var render time.Duration
-			start := time.Now()
-			for i := 0; i < n; i++ {
-				fyne.DoAndWait(func() {
-					x.mapView.plain = plain
-					c := x.mapView.Camera()
-					c.Orbit(0.02, 0)
-					x.mapView.SetCamera(c)
-				})
-				select {
-				case d := <-signal:
-					render += d
-				case <-time.After(10 * time.Second):
-					return 0, 0
-				}
+		drive := func(step func()) time.Duration {
+			shown.Store(0)
+			end := time.Now().Add(d)
+			tick := time.NewTicker(8 * time.Millisecond)
+			defer tick.Stop()
+			for time.Now().Before(end) {
+				<-tick.C
+				fyne.Do(step)
 			}
-			// Let the last frame's paint finish before stopping the clock.
 			fyne.DoAndWait(func() {})
-			return time.Since(start) / time.Duration(n), render / time.Duration(n)
+			n := shown.Load()
+			if n == 0 {
+				return 0
+			}
+			return d / time.Duration(n)
 		}
 		var m FrameMeasurement
-		m.Frames = n
-		m.Frame, m.Render = run(false)
-		m.Plain, _ = run(true)
-		fyne.DoAndWait(func() { x.mapView.plain = false; m.Width, m.Height = x.mapView.pw, x.mapView.ph })
+		m.Frame = drive(func() {
+			c := x.mapView.Camera()
+			c.Orbit(0.01, 0)
+			x.mapView.SetCamera(c)
+		})
+		m.Frames = int(shown.Load())
+		if r := renders.Load(); r > 0 {
+			m.Render = time.Duration(renderTime.Load() / r)
+		}
+		fyne.DoAndWait(func() {
+			v := x.mapView
+			m.Width, m.Height = v.pw, v.ph
+			// Two distinct images, so that each hand-over is a new upload.
+			for i := range v.plainImgs {
+				img := image.NewRGBA(image.Rect(0, 0, v.pw, v.ph))
+				if last, ok := v.last.(*image.RGBA); ok && last.Bounds() == img.Bounds() {
+					copy(img.Pix, last.Pix)
+				}
+				img.Pix[i*4] ^= 0xff
+				v.plainImgs[i] = img
+			}
+			v.plain = true
+		})
+		m.Plain = drive(func() { x.mapView.raster.Refresh() })
+		fyne.DoAndWait(func() { x.mapView.plain = false })
 		if m.Frame == 0 || m.Plain == 0 {
-			done(m, errors.New("frames stopped coming"))
+			done(m, errors.New("no frames were shown"))
 			return
 		}
 		done(m, nil)

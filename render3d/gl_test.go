@@ -221,3 +221,40 @@ func TestCoursesShow(t *testing.T) {
 	}
 	onMain(func() { r.SetCourses(nil) })
 }
+
+func TestAsyncRenders(t *testing.T) {
+	testRenderer(t) // skips without a display
+	var a *Async
+	var err error
+	onMain(func() { a, err = NewAsync(DefaultPalette()) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := demoMap(t)
+	a.SetMap(m)
+	c := DefaultCamera()
+	c.Distance = 260
+	img, err := a.Render(Selection{}, c, 640, 480)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *image.RGBA, 1)
+	a.RenderAsync(Selection{}, c, 640, 480, func(i *image.RGBA, err error) { done <- i })
+	second := <-done
+	if second == img {
+		t.Error("two frames in a row share one image: the shown one would be overwritten")
+	}
+	matched := 0
+	for _, b := range m.Bodies {
+		if b.Kind != PlanetTrading {
+			continue
+		}
+		if x, y, _, ok := c.Project(b.Pos, 640, 480); ok && x >= 0 && y >= 0 && x < 640 && y < 480 &&
+			sameHue(second.RGBAAt(int(x), int(y)), DefaultPalette()[b.Kind]) {
+			matched++
+		}
+	}
+	if matched < 3 {
+		t.Errorf("%d trading planets in their colour in a frame drawn on the worker", matched)
+	}
+}

@@ -27,7 +27,7 @@ const AppID = "io.silverfall.client"
 func main() {
 	start := time.Now()
 	shot := flag.String("screenshot", "", "draw the window at 1280x800 into this PNG file and exit")
-	measure := flag.Int("measure-frames", 0, "measure N map frames through the window, print the times and exit")
+	measure := flag.Duration("measure-frames", 0, "turn the map for this long (e.g. 2s) as a drag does, print the frame times and exit")
 	synthetic := flag.Int("synthetic", 0, "show a crowded made-up game of about N objects (for measuring)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: silverfall [-screenshot OUT.png] [TURN-SHEET]\n")
@@ -101,8 +101,8 @@ func main() {
 				fmt.Fprintln(os.Stderr, "silverfall: measuring:", err)
 				os.Exit(1)
 			}
-			fmt.Printf("map %dx%d px, %d objects: frame %.1f ms, render %.1f ms, plain image %.1f ms, ratio %.2f\n",
-				m.Width, m.Height, len(x.Game().Map.Bodies), ms(m.Frame), ms(m.Render), ms(m.Plain), float64(m.Frame)/float64(m.Plain))
+			fmt.Printf("map %dx%d px, %d objects, %d frames: frame %.1f ms, render %.1f ms, plain image %.1f ms, ratio %.2f\n",
+				m.Width, m.Height, len(x.Game().Map.Bodies), m.Frames, ms(m.Frame), ms(m.Render), ms(m.Plain), float64(m.Frame)/float64(m.Plain))
 			fyne.Do(a.Quit)
 		})
 	}

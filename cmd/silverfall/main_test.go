@@ -120,7 +120,7 @@ func BenchmarkStartup(b *testing.B) {
 func BenchmarkWindowFrame(b *testing.B) {
 	bin := binary(b)
 	for i := 0; i < b.N; i++ {
-		out := runBin(b, bin, "-synthetic", "5000", "-measure-frames", "60")
+		out := runBin(b, bin, "-synthetic", "5000", "-measure-frames", "3s")
 		for _, m := range number.FindAllStringSubmatch(out, -1) {
 			v, _ := strconv.ParseFloat(m[2], 64)
 			switch m[1] {
