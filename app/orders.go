@@ -104,7 +104,7 @@ func (x *App) buildOrders() (palette, list, text fyne.CanvasObject) {
 	down := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { x.moveChosen(1) })
 	next := widget.NewButtonWithIcon("Next ship", theme.NavigateNextIcon(), func() { x.NextShip() })
 	empire := widget.NewButtonWithIcon("Empire…", theme.ListIcon(), func() { x.showPalette("empire", draft.EmpirePalette()) })
-	tools := container.NewHBox(u.undo, u.redo, edit, del, up, down, next, empire)
+	tools := container.NewVBox(container.NewHBox(u.undo, u.redo, edit, del, up, down), container.NewHBox(next, empire))
 	list = container.NewBorder(container.NewVBox(tools, u.summary), nil, nil, nil, u.list)
 
 	u.text = widget.NewMultiLineEntry()
