@@ -15,7 +15,7 @@ FUZZTIME ?= 10s
 XVFB_SCREEN := -screen 0 1920x1200x24
 export LANG := C.UTF-8
 
-.PHONY: all deps deps-test build run screenshot test vet fuzz bench clean
+.PHONY: all deps deps-test build run screenshot test vet race fuzz bench clean
 
 all: build
 
@@ -48,7 +48,14 @@ vet:
 test: deps-test vet
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/sfcheck
 	xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test -count=1 ./...
+	$(MAKE) --no-print-directory race
 	$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME)
+
+# The packages with threads and shared state, under the race detector.
+# checkptr is off: g3n passes GL buffer offsets as pointers, as GL wants.
+race:
+	xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test -race -gcflags=all=-d=checkptr=0 -count=1 \
+		./render3d ./app/... ./engine/check ./reportparse ./orderwriter
 
 # Each fuzz target runs briefly on top of its committed corpus. Minimising
 # a new find of a whole turn sheet is slow, so it gets little time here.

@@ -59,6 +59,9 @@ type App struct {
 
 	// NativeDialogs uses the desktop's own file dialog when it can.
 	NativeDialogs bool
+	// Background runs slow work (reading a sheet) off Fyne's thread; its
+	// results come back through fyne.Do. Tests may run it in line.
+	Background func(func())
 	// Started is when the program started, for the first-frame time.
 	Started    time.Time
 	firstFrame chan time.Duration
@@ -83,7 +86,8 @@ func New(a fyne.App, opt Options) *App {
 		s, loadErr = LoadSettings(opt.SettingsPath)
 	}
 	x := &App{fyneApp: a, rules: rules.Default(), settings: s, setPath: opt.SettingsPath,
-		NativeDialogs: true, Started: time.Now(), firstFrame: make(chan time.Duration, 1)}
+		NativeDialogs: true, Started: time.Now(), firstFrame: make(chan time.Duration, 1),
+		Background: func(f func()) { go f() }}
 	switch {
 	case opt.Workspaces == "-":
 	case opt.Workspaces != "":
@@ -506,7 +510,7 @@ func (x *App) read(path string) (*Game, error) {
 func (x *App) Import(path string) {
 	progress := dialog.NewCustomWithoutButtons("Importing "+filepath.Base(path), widget.NewProgressBarInfinite(), x.win)
 	progress.Show()
-	go func() {
+	x.Background(func() {
 		g, err := x.read(path)
 		fyne.Do(func() {
 			progress.Hide()
@@ -518,7 +522,7 @@ func (x *App) Import(path string) {
 			x.saveSettings()
 			x.Show(g)
 		})
-	}()
+	})
 }
 
 func (x *App) showImportError(path string, err error) {

@@ -23,6 +23,8 @@ func newApp(t *testing.T) *App {
 	a := test.NewTempApp(t)
 	x := New(a, Options{Frames: software, Workspaces: t.TempDir()})
 	x.NativeDialogs = false
+	// Fyne's test driver runs fyne.Do on the calling goroutine: work in line.
+	x.Background = func(f func()) { f() }
 	if err := x.LoadDemo(); err != nil {
 		t.Fatal(err)
 	}

@@ -181,6 +181,7 @@ func TestDraftRestoredAndDamagedKept(t *testing.T) {
 	open := func() *App {
 		x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: root})
 		x.NativeDialogs = false
+		x.Background = func(f func()) { f() }
 		if err := x.LoadDemo(); err != nil {
 			t.Fatal(err)
 		}

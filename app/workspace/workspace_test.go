@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -26,6 +27,9 @@ func TestMain(m *testing.M) {
 			if err := w.SaveDraft(version(i % 2)); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(3)
+			}
+			if i == 0 {
+				fmt.Println("saving") // the parent kills from now on
 			}
 		}
 	}
@@ -64,10 +68,17 @@ func TestKilledWhileSaving(t *testing.T) {
 	for i := 0; i < kills; i++ {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), loopEnv+"="+dir)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(20+rng.Intn(60)) * time.Millisecond)
+		// Wait for the child's first save, then kill it at a random moment
+		// of its loop.
+		bufio.NewReader(out).ReadString('\n')
+		time.Sleep(time.Duration(rng.Intn(25)) * time.Millisecond)
 		cmd.Process.Kill()
 		cmd.Wait()
 		data, err := os.ReadFile(w.DraftPath(2))
@@ -85,7 +96,7 @@ func TestKilledWhileSaving(t *testing.T) {
 			t.Fatalf("kill %d: %v", i, err)
 		}
 	}
-	if checked < kills/2 {
+	if checked < kills {
 		t.Errorf("only %d of %d kills came after a first save", checked, kills)
 	}
 	if _, err := Open(filepath.Dir(dir), filepath.Base(dir), 0); err != nil {
