@@ -690,13 +690,11 @@ func (x *App) orderForm(c order.Code, o order.Order, done func(order.Order)) {
 		}
 		n, err := order.Parse(b.String())
 		if err != nil {
-			// Say what is wrong and give the form back with what was typed.
-			back := o
-			if p, perr := order.Parse(strings.Fields(b.String())[0]); perr == nil {
-				back = p
-			}
-			_ = back
-			dialog.ShowError(fmt.Errorf("%s: %v", b.String(), err), x.win)
+			// Say what is wrong, then give the form back with what was typed:
+			// a hidden dialog keeps its fields.
+			e := dialog.NewError(fmt.Errorf("%s: %v", b.String(), err), x.win)
+			e.SetOnClosed(dlg.Show)
+			e.Show()
 			return
 		}
 		done(n)

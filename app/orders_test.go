@@ -332,3 +332,34 @@ func TestCarriedOverShown(t *testing.T) {
 		}
 	}
 }
+
+func TestBadFormEntryGivesFormBack(t *testing.T) {
+	x := newApp(t)
+	x.newOrder("ship:2", order.LO)
+	entries, ok := formEntries(t, x)
+	entries[1].SetText("9") // there is no ore type 9
+	entries[2].SetText("100")
+	test.Tap(ok)
+	if x.Draft().Text() != "" {
+		t.Fatalf("a bad order was taken: %q", x.Draft().Text())
+	}
+	msg := collectText(x.Window().Canvas().Overlays().Top())
+	if !strings.Contains(msg, "ore type must be 1 to 5, or 0 for all types, got 9") {
+		t.Fatalf("error shown: %q", msg)
+	}
+	// Closing the message brings the form back with what was typed.
+	_, closeErr := formEntries(t, x)
+	if closeErr == nil {
+		t.Fatal("the message has no OK button")
+	}
+	test.Tap(closeErr)
+	entries, ok = formEntries(t, x)
+	if entries[1].Text != "9" || entries[2].Text != "100" {
+		t.Fatalf("the form came back as %q %q", entries[1].Text, entries[2].Text)
+	}
+	entries[1].SetText("1")
+	test.Tap(ok)
+	if x.Draft().Text() != "LO 2 1 100\n" {
+		t.Errorf("draft %q", x.Draft().Text())
+	}
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"image"
 	"image/color"
 	"image/png"
 	"os"
@@ -80,7 +79,6 @@ func TestScreenshot(t *testing.T) {
 	if gold < 20 {
 		t.Errorf("%d gold pixels: the trading planets do not show", gold)
 	}
-	_ = image.Point{}
 }
 
 func TestBadFileInScreenshotMode(t *testing.T) {
