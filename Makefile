@@ -15,7 +15,7 @@ FUZZTIME ?= 10s
 XVFB_SCREEN := -screen 0 1920x1200x24
 export LANG := C.UTF-8
 
-.PHONY: all deps deps-test build run screenshot test vet race fuzz bench clean
+.PHONY: all deps deps-test build run screenshot test vet lint race fuzz bench clean
 
 all: build
 
@@ -64,6 +64,10 @@ fuzz:
 	@for pkg in $(FUZZ_TARGETS); do \
 		$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s $$pkg || exit 1; \
 	done
+
+# Extra static checks (fetches staticcheck through the module proxy).
+lint: vet
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@latest ./...
 
 bench:
 	xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test -run='^$$' -bench=. -benchmem ./...

@@ -56,7 +56,7 @@ func (x *App) CopyOrders() {
 	if x.draft == nil {
 		return
 	}
-	x.win.Clipboard().SetContent(x.OrderFileText())
+	x.fyneApp.Clipboard().SetContent(x.OrderFileText())
 	x.status.SetText("The orders are on the clipboard.")
 }
 

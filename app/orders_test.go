@@ -363,3 +363,14 @@ func TestBadFormEntryGivesFormBack(t *testing.T) {
 		t.Errorf("draft %q", x.Draft().Text())
 	}
 }
+
+func TestCopyOrders(t *testing.T) {
+	x := newApp(t)
+	x.ord.text.SetText("PI 5\nMO 8 -10 300 87\n")
+	x.CopyOrders()
+	got := fyne.CurrentApp().Clipboard().Content()
+	want := "GAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[GENERAL]\nPI 5\n\n[BATTLE]\nMO 8 -10 300 87\n"
+	if !strings.Contains(got, want) || !strings.HasSuffix(got, "END\n") {
+		t.Errorf("clipboard holds %q", got)
+	}
+}

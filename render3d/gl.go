@@ -109,10 +109,6 @@ func (r *Renderer) makeCurrent() func() {
 	}
 }
 
-func col3(c color.NRGBA) *math32.Color {
-	return &math32.Color{R: float32(c.R) / 255, G: float32(c.G) / 255, B: float32(c.B) / 255}
-}
-
 func rgb(r, g, b float32) [3]float32 { return [3]float32{r, g, b} }
 
 // buildFixed builds what every map has: Silverfall, the 350 sphere, the

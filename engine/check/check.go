@@ -155,7 +155,6 @@ type shipState struct {
 	carried            int
 	battle             bool // has a battle/movement order of its own
 	builds, repairs    int
-	named              bool
 }
 
 // run is one check of one order set.
