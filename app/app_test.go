@@ -12,7 +12,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/assets"
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
+	"silverfall/engine/rules"
 	"silverfall/render3d"
+	"silverfall/reportparse"
 )
 
 func software() (render3d.Frames, error) { return render3d.NewSoftware(render3d.DefaultPalette()) }
@@ -238,4 +242,33 @@ func collectText(o fyne.CanvasObject) string {
 	}
 	walk(o)
 	return b.String()
+}
+
+func TestScansShowAsContacts(t *testing.T) {
+	x := newApp(t)
+	data, _ := assets.DemoSheet(1)
+	rep, _ := reportparse.Parse(rules.Default(), "demo", data)
+	k := rep.Knowledge
+	k.ScannedPlayerID = 4
+	k.ScannedPlayer = []model.Ship{{ID: 4242, Type: 1, Owner: 4, Loc: geom.Point{X: 100, Y: 20, Z: 5}}}
+	k.ScannedPlanet = &model.Planet{ID: 777, Owner: 4, Population: 9000, Loc: geom.Point{X: -40, Y: 60, Z: 10}}
+	x.Show(NewGame(rules.Default(), rep, "demo"))
+	if x.MapView().Map().Find(render3d.ShipKey(4242)) < 0 || x.MapView().Map().Find(render3d.PlanetKey(777)) < 0 {
+		t.Error("scanned ship or planet missing from the map")
+	}
+	found := 0
+	for _, c := range x.cats {
+		for _, it := range c.Items {
+			if it.Key == "ship:4242" || it.Key == "planet:777" {
+				found++
+			}
+		}
+	}
+	if found != 2 {
+		t.Errorf("%d of the scanned ship and planet in the tree", found)
+	}
+	x.Select("planet:777", "tree")
+	if x.title.Text != "Planet 777" {
+		t.Errorf("details of the scanned planet: %q", x.title.Text)
+	}
 }

@@ -28,42 +28,14 @@ type Game struct {
 	SectionLine map[string]int
 	Sections    []string
 
-	ships    map[int]*model.Ship // own and seen
-	planets  map[int]*model.Planet
-	fleets   map[int]*model.Fleet
-	officers map[int]*model.Officer
-	prices   map[int]*model.TradingPlanet
+	*model.Index
 }
 
 // NewGame indexes a report.
 func NewGame(r *rules.Rules, rep *reportparse.Report, source string) *Game {
 	k := rep.Knowledge
 	g := &Game{R: r, Report: rep, K: k, Source: source, Map: render3d.FromKnowledge(r, k),
-		SectionLine: map[string]int{},
-		ships:       map[int]*model.Ship{}, planets: map[int]*model.Planet{}, fleets: map[int]*model.Fleet{},
-		officers: map[int]*model.Officer{}, prices: map[int]*model.TradingPlanet{}}
-	for i := range k.ForeignShips {
-		g.ships[k.ForeignShips[i].ID] = &k.ForeignShips[i]
-	}
-	for i := range k.Ships {
-		g.ships[k.Ships[i].ID] = &k.Ships[i]
-	}
-	for i := range k.ForeignPlanets {
-		g.planets[k.ForeignPlanets[i].ID] = &k.ForeignPlanets[i]
-	}
-	for i := range k.Trading {
-		g.planets[k.Trading[i].Planet.ID] = &k.Trading[i].Planet
-		g.prices[k.Trading[i].Planet.ID] = &k.Trading[i]
-	}
-	for i := range k.Planets {
-		g.planets[k.Planets[i].ID] = &k.Planets[i]
-	}
-	for i := range k.Fleets {
-		g.fleets[k.Fleets[i].ID] = &k.Fleets[i]
-	}
-	for i := range k.Officers {
-		g.officers[k.Officers[i].ID] = &k.Officers[i]
-	}
+		SectionLine: map[string]int{}, Index: model.NewIndex(k)}
 	for _, s := range rep.Sections {
 		title := s.Title
 		switch {
@@ -127,23 +99,23 @@ func (g *Game) Selection(key string) render3d.Selection {
 	case "planet":
 		return render3d.Selection{Key: render3d.PlanetKey(id)}
 	case "ship":
-		if s, ok := g.ships[id]; ok {
+		if s, ok := g.Ships[id]; ok {
 			ships = append(ships, s)
 		}
 	case "fleet":
-		if f, ok := g.fleets[id]; ok {
+		if f, ok := g.Fleets[id]; ok {
 			for _, sid := range f.Ships {
-				if s, ok := g.ships[sid]; ok {
+				if s, ok := g.Ships[sid]; ok {
 					ships = append(ships, s)
 				}
 			}
 		}
 	case "officer":
-		if o, ok := g.officers[id]; ok {
+		if o, ok := g.Officers[id]; ok {
 			if o.Planet != 0 {
 				return render3d.Selection{Key: render3d.PlanetKey(o.Planet)}
 			}
-			if s, ok := g.ships[o.Ship]; ok {
+			if s, ok := g.Ships[o.Ship]; ok {
 				ships = append(ships, s)
 			}
 		}
@@ -167,19 +139,19 @@ func (g *Game) Location(key string) (geom.Point, bool) {
 	kind, id := splitKey(key)
 	switch kind {
 	case "ship":
-		if s, ok := g.ships[id]; ok {
+		if s, ok := g.Ships[id]; ok {
 			return s.Loc, true
 		}
 	case "planet":
-		if p, ok := g.planets[id]; ok {
+		if p, ok := g.Planets[id]; ok {
 			return p.Loc, true
 		}
 	case "fleet":
-		if f, ok := g.fleets[id]; ok {
+		if f, ok := g.Fleets[id]; ok {
 			return f.Loc, true
 		}
 	case "officer":
-		if o, ok := g.officers[id]; ok {
+		if o, ok := g.Officers[id]; ok {
 			if o.Planet != 0 {
 				return g.Location(planetKey(o.Planet))
 			}
@@ -268,10 +240,10 @@ func (g *Game) Tree(search, filter string) []Category {
 	for _, t := range k.Trading {
 		add(3, Item{planetKey(t.Planet.ID), withName(strconv.Itoa(t.Planet.ID), t.Planet.Name), "planet"})
 	}
-	for _, s := range k.ForeignShips {
+	for _, s := range k.SeenShips() {
 		add(4, Item{shipKey(s.ID), withName(fmt.Sprintf("Ship %d %s, player %d", s.ID, typeName(g.R, s.Type), s.Owner), s.Name), "ship"})
 	}
-	for _, p := range k.ForeignPlanets {
+	for _, p := range k.SeenPlanets() {
 		owner := "unowned"
 		if p.Owner != 0 {
 			owner = "player " + strconv.Itoa(p.Owner)
@@ -319,7 +291,7 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 	num := func(n int) string { return turnsheet.Grouped(n) }
 	switch kind {
 	case "ship":
-		s, ok := g.ships[id]
+		s, ok := g.Ships[id]
 		if !ok {
 			return "Nothing selected", nil
 		}
@@ -375,7 +347,7 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 			add("Standing order", s.Standing.String())
 		}
 	case "planet":
-		p, ok := g.planets[id]
+		p, ok := g.Planets[id]
 		if !ok {
 			return "Nothing selected", nil
 		}
@@ -384,7 +356,7 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 		add("Owner", g.ownerText(p.Owner))
 		add("Location", p.Loc.String())
 		add("From Silverfall", strconv.Itoa(p.Loc.Dist(geom.Origin)))
-		if t, ok := g.prices[id]; ok {
+		if t, ok := g.Trading[id]; ok {
 			add("Pays for ore 1-5", fmt.Sprintf("%d  %d  %d  %d  %d", t.Prices.Ore[0], t.Prices.Ore[1], t.Prices.Ore[2], t.Prices.Ore[3], t.Prices.Ore[4]))
 			add("Pays for fuel", strconv.Itoa(t.Prices.Fuel))
 			add("Ships there", strconv.Itoa(t.ShipsHere))
@@ -411,7 +383,7 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 			add("Artifact", g.artifactLine(p.Artifact))
 		}
 	case "fleet":
-		f, ok := g.fleets[id]
+		f, ok := g.Fleets[id]
 		if !ok {
 			return "Nothing selected", nil
 		}
@@ -420,7 +392,7 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 		fire, def := 0, 0
 		var names []string
 		for _, sid := range f.Ships {
-			if s, ok := g.ships[sid]; ok {
+			if s, ok := g.Ships[sid]; ok {
 				fire += s.Fire
 				def += s.Defence
 				names = append(names, fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)))
@@ -436,7 +408,7 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 			add(label, n)
 		}
 	case "officer":
-		o, ok := g.officers[id]
+		o, ok := g.Officers[id]
 		if !ok {
 			return "Nothing selected", nil
 		}
@@ -506,7 +478,7 @@ func (g *Game) abilities(t *rules.ShipType) string {
 }
 
 func (g *Game) officerLine(id int) string {
-	o, ok := g.officers[id]
+	o, ok := g.Officers[id]
 	if !ok {
 		return strconv.Itoa(id)
 	}
@@ -539,13 +511,13 @@ func (g *Game) Nearby(self string, loc geom.Point, n int) []string {
 		text string
 	}
 	var list []near
-	for id, s := range g.ships {
+	for id, s := range g.Ships {
 		if shipKey(id) == self || s.Loc == loc && strings.HasPrefix(self, "fleet:") {
 			continue
 		}
 		list = append(list, near{loc.Dist(s.Loc), withName(fmt.Sprintf("ship %d %s (%s)", id, typeName(g.R, s.Type), g.ownerShort(s.Owner)), s.Name)})
 	}
-	for id, p := range g.planets {
+	for id, p := range g.Planets {
 		if planetKey(id) == self {
 			continue
 		}

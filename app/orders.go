@@ -462,7 +462,7 @@ func (x *App) updatePalette(key string) {
 	}
 	switch kind {
 	case "ship":
-		s, ok := x.game.ships[id]
+		s, ok := x.game.Ships[id]
 		if !ok {
 			return
 		}
@@ -488,7 +488,7 @@ func (x *App) updatePalette(key string) {
 	case "fleet":
 		group("Fleet orders", draft.FleetPalette())
 	case "planet":
-		p, ok := x.game.planets[id]
+		p, ok := x.game.Planets[id]
 		if !ok {
 			return
 		}
@@ -737,9 +737,9 @@ func (x *App) pickOnMap(f *field, o order.Order, back func()) {
 	what := map[string]string{"ship": "a ship", "planet": "a planet", "point": "a place (or a planet or ship)"}[f.pick]
 	x.status.SetText("Click " + what + " on the map for the order's " + f.arg.Name + "; Esc to cancel.")
 	z := 0.0
-	if s, ok := x.game.ships[o.Subject()]; ok && !o.Fleet {
+	if s, ok := x.game.Ships[o.Subject()]; ok && !o.Fleet {
 		z = float64(s.Loc.Z)
-	} else if fl, ok := x.game.fleets[o.Subject()]; ok && o.Fleet {
+	} else if fl, ok := x.game.Fleets[o.Subject()]; ok && o.Fleet {
 		z = float64(fl.Loc.Z)
 	}
 	x.mapView.OnClick = func(i int, pos fyne.Position) bool {
@@ -775,7 +775,7 @@ func geomRound(v float64) int { return geom.Round(v) }
 // limits says, for an order that carries or moves something, how much the
 // ship can take: cargo room by ore type, fuel, population.
 func (x *App) limits(c order.Code, o order.Order) string {
-	s, ok := x.game.ships[o.Subject()]
+	s, ok := x.game.Ships[o.Subject()]
 	if !ok || o.Fleet || !x.game.own(s) {
 		return ""
 	}

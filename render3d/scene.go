@@ -161,8 +161,9 @@ func FromKnowledge(r *rules.Rules, k *model.Knowledge) *Map {
 		}
 		addPlanet(&k.Planets[i], kind, true)
 	}
-	for i := range k.ForeignPlanets {
-		p := &k.ForeignPlanets[i]
+	seenPlanets := k.SeenPlanets()
+	for i := range seenPlanets {
+		p := &seenPlanets[i]
 		kind := PlanetUnowned
 		switch {
 		case p.Owner == 0:
@@ -198,8 +199,9 @@ func FromKnowledge(r *rules.Rules, k *model.Knowledge) *Map {
 	for i := range k.Ships {
 		add(&k.Ships[i])
 	}
-	for i := range k.ForeignShips {
-		add(&k.ForeignShips[i])
+	seen := k.SeenShips()
+	for i := range seen {
+		add(&seen[i])
 	}
 	for _, g := range order {
 		ids := groups[g]

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 
-	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -48,88 +47,29 @@ type Checker struct {
 	r  *rules.Rules
 	k  *model.Knowledge
 	me int
+	*model.Index
 
-	shipIdx   map[int]int // own ship number -> index in k.Ships
-	shipIDs   []int       // own ship numbers, ascending
-	foreign   map[int]*model.Ship
-	planets   map[int]*model.Planet // every planet known, own in full
-	planetsAt map[geom.Point][]*model.Planet
-	prices    map[int]*model.Prices
-	fleets    map[int]*model.Fleet
-	officers  map[int]*model.Officer
-	artifacts map[int]*model.Artifact
-	mines     map[int]int // planet -> mines known on it
-	carried   []int       // by ship index: total size docked inside
+	shipIDs []int       // own ship numbers, ascending
+	mines   map[int]int // planet -> mines known on it
+	carried []int       // by ship index: total size docked inside
 }
 
 // New prepares a checker for the knowledge k under rules r. k must not
 // change while the checker is in use.
 func New(r *rules.Rules, k *model.Knowledge) *Checker {
-	c := &Checker{
-		r: r, k: k, me: k.Empire.Player,
-		shipIdx:   make(map[int]int, len(k.Ships)),
-		shipIDs:   make([]int, 0, len(k.Ships)),
-		foreign:   make(map[int]*model.Ship, len(k.ForeignShips)),
-		planets:   make(map[int]*model.Planet, len(k.Planets)+len(k.ForeignPlanets)+len(k.Trading)),
-		planetsAt: make(map[geom.Point][]*model.Planet, len(k.Planets)+len(k.ForeignPlanets)+len(k.Trading)),
-		prices:    make(map[int]*model.Prices, len(k.Trading)),
-		fleets:    make(map[int]*model.Fleet, len(k.Fleets)),
-		officers:  make(map[int]*model.Officer, len(k.Officers)),
-		artifacts: make(map[int]*model.Artifact, len(k.Artifacts)),
-		mines:     map[int]int{},
-		carried:   make([]int, len(k.Ships)),
-	}
+	c := &Checker{r: r, k: k, me: k.Empire.Player, Index: model.NewIndex(k),
+		shipIDs: make([]int, 0, len(k.Ships)), mines: map[int]int{}, carried: make([]int, len(k.Ships))}
 	for i := range k.Ships {
-		c.shipIdx[k.Ships[i].ID] = i
 		c.shipIDs = append(c.shipIDs, k.Ships[i].ID)
 	}
 	sort.Ints(c.shipIDs)
 	for i := range k.Ships {
 		s := &k.Ships[i]
-		if j, ok := c.shipIdx[s.Inside]; ok && s.Inside != 0 {
+		if j, ok := c.OwnShip[s.Inside]; ok && s.Inside != 0 {
 			if t := r.Ship(s.Type); t != nil {
 				c.carried[j] += t.Size
 			}
 		}
-	}
-	for i := range k.ScannedPlayer {
-		c.foreign[k.ScannedPlayer[i].ID] = &k.ScannedPlayer[i]
-	}
-	for i := range k.ForeignShips {
-		c.foreign[k.ForeignShips[i].ID] = &k.ForeignShips[i]
-	}
-	if s := k.ScannedShip; s != nil && s.Owner != c.me {
-		c.foreign[s.ID] = s
-	}
-	// Later entries win: what is seen, then trading, then scanned, then own.
-	add := func(p *model.Planet) {
-		if old, ok := c.planets[p.ID]; ok {
-			c.removeAt(old)
-		}
-		c.planets[p.ID] = p
-		c.planetsAt[p.Loc] = append(c.planetsAt[p.Loc], p)
-	}
-	for i := range k.ForeignPlanets {
-		add(&k.ForeignPlanets[i])
-	}
-	for i := range k.Trading {
-		add(&k.Trading[i].Planet)
-		c.prices[k.Trading[i].Planet.ID] = &k.Trading[i].Prices
-	}
-	if k.ScannedPlanet != nil {
-		add(k.ScannedPlanet)
-	}
-	for i := range k.Planets {
-		add(&k.Planets[i])
-	}
-	for i := range k.Fleets {
-		c.fleets[k.Fleets[i].ID] = &k.Fleets[i]
-	}
-	for i := range k.Officers {
-		c.officers[k.Officers[i].ID] = &k.Officers[i]
-	}
-	for i := range k.Artifacts {
-		c.artifacts[k.Artifacts[i].ID] = &k.Artifacts[i]
 	}
 	for _, m := range k.Mines {
 		c.mines[m.Planet]++
@@ -137,14 +77,21 @@ func New(r *rules.Rules, k *model.Knowledge) *Checker {
 	return c
 }
 
-func (c *Checker) removeAt(p *model.Planet) {
-	at := c.planetsAt[p.Loc]
-	for i, q := range at {
-		if q == p {
-			c.planetsAt[p.Loc] = append(at[:i:i], at[i+1:]...)
-			return
-		}
+// prices are what trading planet id pays, or nil for other planets.
+func (c *Checker) prices(id int) *model.Prices {
+	if t, ok := c.Trading[id]; ok {
+		return &t.Prices
 	}
+	return nil
+}
+
+// foreign returns another player's ship the sheet tells of.
+func (c *Checker) foreign(id int) (*model.Ship, bool) {
+	if c.Own(id) {
+		return nil, false
+	}
+	s, ok := c.Ships[id]
+	return s, ok
 }
 
 // shipState is what the orders of this turn change about a ship.
@@ -211,7 +158,7 @@ func (c *Checker) Check(orders []order.Order) []Diagnostic {
 				r.errorf("one-fleet-order", "fleet %d already has a battle/movement order; a fleet takes one a turn", o.Subject())
 			}
 			r.fleetOrdered[o.Subject()] = true
-		} else if j, ok := c.shipIdx[o.Subject()]; ok {
+		} else if j, ok := c.OwnShip[o.Subject()]; ok {
 			if r.st[j].battle {
 				r.errorf("one-battle-order", "ship %d already has a battle/movement order; a ship takes one a turn", o.Subject())
 			}
@@ -289,7 +236,7 @@ func (r *run) level(s *model.Ship, a int) int {
 	if s == nil || s.Officer == 0 {
 		return 0
 	}
-	if o, ok := r.officers[s.Officer]; ok {
+	if o, ok := r.Officers[s.Officer]; ok {
 		return o.Current.Of(a)
 	}
 	return 0
@@ -305,9 +252,9 @@ const (
 	abilitySlaver       = 13
 )
 
-func (r *run) movementRange(s *model.Ship) int { return model.MoveRange(r.r, s, r.officers) }
+func (r *run) movementRange(s *model.Ship) int { return model.MoveRange(r.r, s, r.Officers) }
 
-func (r *run) commRange(s *model.Ship) int { return model.CommRange(r.r, s, r.officers) }
+func (r *run) commRange(s *model.Ship) int { return model.CommRange(r.r, s, r.Officers) }
 
 // isAlly reports whether p is an ally as the orders before leave it.
 func (r *run) isAlly(p int) bool {

@@ -62,7 +62,7 @@ func (r *run) planetOrder(o order.Order) {
 func (r *run) startMine(o order.Order) {
 	id, typ := o.Subject(), o.OreType()
 	m := r.r.Mines
-	p, known := r.planets[id]
+	p, known := r.Planets[id]
 	if known && (p.Owner == r.me || p == r.k.ScannedPlanet) {
 		if r.minesAdded == nil {
 			r.minesAdded = map[int]int{}
@@ -83,7 +83,7 @@ func (r *run) startMine(o order.Order) {
 // practice checks PR.
 func (r *run) practice(o order.Order) {
 	id := o.Subject()
-	f, ok := r.fleets[id]
+	f, ok := r.Fleets[id]
 	if !ok {
 		r.errorf("unknown-fleet", "you have no fleet %d", id)
 		return
@@ -93,11 +93,11 @@ func (r *run) practice(o order.Order) {
 		return
 	}
 	for _, sid := range f.Ships {
-		if j, ok := r.shipIdx[sid]; ok && r.k.Ships[j].Officer != 0 {
+		if j, ok := r.OwnShip[sid]; ok && r.k.Ships[j].Officer != 0 {
 			return
 		}
 	}
-	for _, p := range r.planetsAt[f.Loc] {
+	for _, p := range r.PlanetsAt[f.Loc] {
 		if p.Owner == r.me && p.Officer != 0 {
 			return
 		}
@@ -119,7 +119,7 @@ func (r *run) empireOrder(o order.Order) {
 	case order.SP:
 		if r.count("SP") > 1 {
 			r.errorf("one-planet-scan", "you can scan one planet a turn")
-		} else if q, ok := r.planets[o.Planet()]; ok && q.Owner == r.me {
+		} else if q, ok := r.Planets[o.Planet()]; ok && q.Owner == r.me {
 			r.warnf("scan-own", "planet %d is your own; you know all about it already", q.ID)
 		}
 	case order.SR:
@@ -193,7 +193,7 @@ func (r *run) empireOrder(o order.Order) {
 	}
 }
 
-func (r *run) hasShip(id int) bool { _, ok := r.shipIdx[id]; return ok }
+func (r *run) hasShip(id int) bool { _, ok := r.OwnShip[id]; return ok }
 
 func contains(s []int, v int) bool {
 	for _, x := range s {
@@ -243,7 +243,7 @@ func (r *run) sheetEntry(o order.Order) {
 			r.errorf("named-twice", "planet %d is named twice in these orders", id)
 		}
 	case order.NameOfficer:
-		off, ok := r.officers[id]
+		off, ok := r.Officers[id]
 		if !ok {
 			r.errorf("unknown-officer", "you have no officer %d", id)
 			return

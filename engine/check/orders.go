@@ -18,9 +18,9 @@ type actor struct {
 
 // own looks up one of the player's ships, reporting when it is not one.
 func (r *run) own(id int) (actor, bool) {
-	j, ok := r.shipIdx[id]
+	j, ok := r.OwnShip[id]
 	if !ok {
-		if f, seen := r.foreign[id]; seen {
+		if f, seen := r.foreign(id); seen {
 			r.errorf("not-your-ship", "ship %d belongs to player %d; you can only give orders to your own ships", id, f.Owner)
 		} else {
 			r.errorf("unknown-ship", "you have no ship %d", id)
@@ -38,7 +38,7 @@ func (r *run) own(id int) (actor, bool) {
 
 // ownPlanet looks up one of the player's planets, reporting when it is not one.
 func (r *run) ownPlanet(id int, what string) (*model.Planet, bool) {
-	p, ok := r.planets[id]
+	p, ok := r.Planets[id]
 	switch {
 	case !ok:
 		r.errorf("unknown-planet", "you do not control planet %d; %s only works on your own planets", id, what)
@@ -60,7 +60,7 @@ func owner(p int) string {
 // planetHere returns the planet at the ship's location, reporting when
 // there is none that the player knows of.
 func (r *run) planetHere(a actor, what string) (*model.Planet, bool) {
-	if at := r.planetsAt[a.s.Loc]; len(at) > 0 {
+	if at := r.PlanetsAt[a.s.Loc]; len(at) > 0 {
 		return at[0], true
 	}
 	r.errorf("no-planet-here", "ship %d is at %v, where there is no planet; %s needs the ship directly over a planet", a.s.ID, a.s.Loc, what)
@@ -69,10 +69,10 @@ func (r *run) planetHere(a actor, what string) (*model.Planet, bool) {
 
 // other looks up a second ship: own (with state) or seen.
 func (r *run) other(id int) (*model.Ship, *shipState) {
-	if j, ok := r.shipIdx[id]; ok {
+	if j, ok := r.OwnShip[id]; ok {
 		return &r.k.Ships[j], &r.st[j]
 	}
-	if f, ok := r.foreign[id]; ok {
+	if f, ok := r.foreign(id); ok {
 		return f, nil
 	}
 	return nil, nil
@@ -137,7 +137,7 @@ func (r *run) shipsInRange(first, last int, f func(actor)) {
 		}
 	}
 	for i := lo; i < len(r.shipIDs) && r.shipIDs[i] <= last; i++ {
-		j := r.shipIdx[r.shipIDs[i]]
+		j := r.OwnShip[r.shipIDs[i]]
 		s := &r.k.Ships[j]
 		if t := r.r.Ship(s.Type); t != nil {
 			f(actor{s, t, &r.st[j]})
@@ -283,7 +283,7 @@ func (r *run) undock(a actor) {
 	if a.st.inside == 0 {
 		return
 	}
-	if j, ok := r.shipIdx[a.st.inside]; ok {
+	if j, ok := r.OwnShip[a.st.inside]; ok {
 		r.st[j].carried -= a.t.Size
 	}
 	a.st.inside = 0
@@ -342,7 +342,7 @@ func (r *run) ore(o order.Order, a actor) {
 		types = []int{1, 2, 3, 4, 5}
 	}
 	capacity := a.t.Cargo.N * r.r.CargoScale()
-	prices := r.prices[p.ID]
+	prices := r.prices(p.ID)
 	merchant := r.level(a.s, abilityMerchant)
 	if o.Code == order.UL {
 		moved := 0
@@ -405,7 +405,7 @@ func (r *run) fuel(o order.Order, a actor, strict bool) {
 		}
 		return
 	}
-	at := r.planetsAt[a.s.Loc]
+	at := r.PlanetsAt[a.s.Loc]
 	if len(at) == 0 {
 		if strict {
 			r.planetHere(a, "loading or unloading fuel")
@@ -413,7 +413,7 @@ func (r *run) fuel(o order.Order, a actor, strict bool) {
 		return
 	}
 	p := at[0]
-	prices := r.prices[p.ID]
+	prices := r.prices(p.ID)
 	merchant := r.level(a.s, abilityMerchant)
 	if o.Code == order.UF {
 		n := amount
@@ -648,7 +648,7 @@ func (r *run) transfer(o order.Order, a actor, what string) {
 
 // ringCarrier checks that a ship receiving a Ring of Darkness can hold one.
 func (r *run) ringCarrier(a actor, artifact int) {
-	if art, ok := r.artifacts[artifact]; ok && art.Ring && a.t.ID != r.r.Rings.CarrierShipType {
+	if art, ok := r.Artifacts[artifact]; ok && art.Ring && a.t.ID != r.r.Rings.CarrierShipType {
 		r.errorf("ring-needs-castle", "artifact %d is a Ring of Darkness, which only a %s can carry; ship %d is a %s",
 			artifact, r.r.Ship(r.r.Rings.CarrierShipType).Name, a.s.ID, a.t.Name)
 	}
@@ -714,7 +714,7 @@ func (r *run) battleFor(o order.Order, a actor, strict bool) bool {
 		}
 		return true
 	case order.BP:
-		p, ok := r.planetsAt[a.s.Loc]
+		p, ok := r.PlanetsAt[a.s.Loc]
 		if !ok || len(p) == 0 {
 			return fail("no-planet-here", "ship %d is at %v, where there is no planet to bombard", a.s.ID, a.s.Loc)
 		}
@@ -791,7 +791,7 @@ func (r *run) destination(o order.Order) (geom.Point, bool) {
 	}
 	switch o.Code {
 	case order.MP, order.WP, order.EP, order.SL:
-		if p, ok := r.planets[o.Planet()]; ok {
+		if p, ok := r.Planets[o.Planet()]; ok {
 			return p.Loc, true
 		}
 		r.warnf("unknown-planet", "you know of no planet %d, so its distance cannot be checked", o.Planet())
@@ -841,7 +841,7 @@ func (r *run) move(o order.Order, a actor, strict bool) bool {
 
 // fleetOrder checks a battle/movement order given to a fleet.
 func (r *run) fleetOrder(o order.Order) {
-	f, ok := r.fleets[o.Subject()]
+	f, ok := r.Fleets[o.Subject()]
 	if !ok {
 		r.errorf("unknown-fleet", "you have no fleet %d", o.Subject())
 		return
@@ -865,7 +865,7 @@ func (r *run) fleetOrder(o order.Order) {
 	}
 	can := 0
 	for _, id := range f.Ships {
-		j, ok := r.shipIdx[id]
+		j, ok := r.OwnShip[id]
 		if !ok || r.st[j].battle || r.st[j].inside != 0 {
 			continue // its own order supersedes the fleet's; docked ships do not act
 		}

@@ -43,3 +43,35 @@ func TestLevels(t *testing.T) {
 		t.Error("ore total")
 	}
 }
+
+func TestIndexAndSeen(t *testing.T) {
+	k := &Knowledge{Empire: Empire{Player: 1},
+		Ships:          []Ship{{ID: 1, Owner: 1}},
+		ForeignShips:   []Ship{{ID: 9, Owner: 2, Loc: geom.Point{X: 5}}},
+		ScannedPlayer:  []Ship{{ID: 9, Owner: 2}, {ID: 7, Owner: 2}},
+		ScannedShip:    &Ship{ID: 9, Owner: 2, Fuel: 40, Loc: geom.Point{X: 5}},
+		ForeignPlanets: []Planet{{ID: 4, Owner: 2, Loc: geom.Point{Y: 3}}},
+		ScannedPlanet:  &Planet{ID: 4, Owner: 2, Population: 900, Loc: geom.Point{Y: 3}},
+		Planets:        []Planet{{ID: 2, Owner: 1, Loc: geom.Point{Y: 3}}},
+		Trading:        []TradingPlanet{{Planet: Planet{ID: 3, Kind: Trading}}},
+	}
+	seen := k.SeenShips()
+	if len(seen) != 2 || seen[0].ID != 7 || seen[1].ID != 9 || seen[1].Fuel != 40 {
+		t.Errorf("seen ships %+v: one each, the scan's figures winning", seen)
+	}
+	if p := k.SeenPlanets(); len(p) != 1 || p[0].Population != 900 {
+		t.Errorf("seen planets %+v", p)
+	}
+	k.ScannedPlanet = &Planet{ID: 3, Kind: Trading}
+	if p := k.SeenPlanets(); len(p) != 1 || p[0].ID != 4 {
+		t.Errorf("a scanned trading planet stays in the trading list: %+v", p)
+	}
+	k.ScannedPlanet = &Planet{ID: 4, Owner: 2, Population: 900, Loc: geom.Point{Y: 3}}
+	x := NewIndex(k)
+	if !x.Own(1) || x.Own(9) || x.Ships[9].Fuel != 40 || x.Planets[4].Population != 900 || x.Trading[3] == nil {
+		t.Errorf("index %+v", x)
+	}
+	if at := x.PlanetsAt[geom.Point{Y: 3}]; len(at) != 2 {
+		t.Errorf("two planets at 0,3,0: %v", at)
+	}
+}

@@ -1,0 +1,139 @@
+package model
+
+import (
+	"sort"
+
+	"silverfall/engine/geom"
+)
+
+// Index looks up what a player knows by number and by place. Build it
+// once per turn sheet; it does not follow later changes to the Knowledge.
+type Index struct {
+	K         *Knowledge
+	OwnShip   map[int]int   // the player's ship numbers -> index in K.Ships
+	Ships     map[int]*Ship // every ship known: own, seen and scanned
+	Planets   map[int]*Planet
+	PlanetsAt map[geom.Point][]*Planet
+	Trading   map[int]*TradingPlanet
+	Fleets    map[int]*Fleet
+	Officers  map[int]*Officer
+	Artifacts map[int]*Artifact
+}
+
+// NewIndex indexes k. Where a planet is known in several ways the fullest
+// wins: the player's own, then a scan, then the trading list, then seen.
+func NewIndex(k *Knowledge) *Index {
+	x := &Index{K: k,
+		OwnShip:   make(map[int]int, len(k.Ships)),
+		Ships:     make(map[int]*Ship, len(k.Ships)+len(k.ForeignShips)),
+		Planets:   make(map[int]*Planet, len(k.Planets)+len(k.ForeignPlanets)+len(k.Trading)),
+		PlanetsAt: make(map[geom.Point][]*Planet, len(k.Planets)+len(k.ForeignPlanets)+len(k.Trading)),
+		Trading:   make(map[int]*TradingPlanet, len(k.Trading)),
+		Fleets:    make(map[int]*Fleet, len(k.Fleets)),
+		Officers:  make(map[int]*Officer, len(k.Officers)),
+		Artifacts: make(map[int]*Artifact, len(k.Artifacts)),
+	}
+	// Seen ships, then the scanned player's where not seen, then the
+	// scanned ship, whose figures are the fullest.
+	for i := range k.ForeignShips {
+		x.Ships[k.ForeignShips[i].ID] = &k.ForeignShips[i]
+	}
+	for i := range k.ScannedPlayer {
+		if _, ok := x.Ships[k.ScannedPlayer[i].ID]; !ok {
+			x.Ships[k.ScannedPlayer[i].ID] = &k.ScannedPlayer[i]
+		}
+	}
+	if s := k.ScannedShip; s != nil && s.Owner != k.Empire.Player {
+		x.Ships[s.ID] = s
+	}
+	for i := range k.Ships {
+		x.OwnShip[k.Ships[i].ID] = i
+		x.Ships[k.Ships[i].ID] = &k.Ships[i]
+	}
+	add := func(p *Planet) {
+		if old, ok := x.Planets[p.ID]; ok {
+			at := x.PlanetsAt[old.Loc]
+			for i, q := range at {
+				if q == old {
+					x.PlanetsAt[old.Loc] = append(at[:i:i], at[i+1:]...)
+					break
+				}
+			}
+		}
+		x.Planets[p.ID] = p
+		x.PlanetsAt[p.Loc] = append(x.PlanetsAt[p.Loc], p)
+	}
+	for i := range k.ForeignPlanets {
+		add(&k.ForeignPlanets[i])
+	}
+	for i := range k.Trading {
+		add(&k.Trading[i].Planet)
+		x.Trading[k.Trading[i].Planet.ID] = &k.Trading[i]
+	}
+	if p := k.ScannedPlanet; p != nil && p.Owner != k.Empire.Player {
+		add(p)
+	}
+	for i := range k.Planets {
+		add(&k.Planets[i])
+	}
+	for i := range k.Fleets {
+		x.Fleets[k.Fleets[i].ID] = &k.Fleets[i]
+	}
+	for i := range k.Officers {
+		x.Officers[k.Officers[i].ID] = &k.Officers[i]
+	}
+	for i := range k.Artifacts {
+		x.Artifacts[k.Artifacts[i].ID] = &k.Artifacts[i]
+	}
+	return x
+}
+
+// Own reports whether ship id is the player's.
+func (x *Index) Own(id int) bool { _, ok := x.OwnShip[id]; return ok }
+
+// SeenShips is every other player's ship the sheet tells of: those in
+// sight, the fleet of the player scanned, the ship scanned; one entry a
+// ship (the scan's when it has more), by number.
+func (k *Knowledge) SeenShips() []Ship {
+	byID := map[int]Ship{}
+	for _, s := range k.ForeignShips {
+		byID[s.ID] = s
+	}
+	for _, s := range k.ScannedPlayer {
+		if _, ok := byID[s.ID]; !ok {
+			byID[s.ID] = s
+		}
+	}
+	if s := k.ScannedShip; s != nil && s.Owner != k.Empire.Player {
+		byID[s.ID] = *s
+	}
+	out := make([]Ship, 0, len(byID))
+	for _, s := range byID {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// SeenPlanets is every planet of others the sheet tells of: those in sight
+// and the one scanned, by number. Trading planets have their own list.
+func (k *Knowledge) SeenPlanets() []Planet {
+	out := append([]Planet(nil), k.ForeignPlanets...)
+	trading := false
+	for _, t := range k.Trading {
+		trading = trading || (k.ScannedPlanet != nil && t.Planet.ID == k.ScannedPlanet.ID)
+	}
+	if p := k.ScannedPlanet; p != nil && p.Owner != k.Empire.Player && p.Kind != Trading && !trading {
+		found := false
+		for i := range out {
+			if out[i].ID == p.ID {
+				out[i], found = *p, true
+			}
+		}
+		if !found {
+			out = append(out, *p)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
