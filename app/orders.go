@@ -68,7 +68,9 @@ func (x *App) buildOrders() (palette, list, text fyne.CanvasObject) {
 			t.TextStyle = fyne.TextStyle{Monospace: true}
 			m := widget.NewLabel("message")
 			m.Truncation = fyne.TextTruncateEllipsis
-			return container.NewBorder(nil, nil, container.NewHBox(icon, t), nil, m)
+			m.SizeName = theme.SizeNameCaptionText
+			// The order on one line, what the checker says under it.
+			return container.NewVBox(container.NewHBox(icon, t), m)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) { x.updateRow(i, o) },
 	)
@@ -150,16 +152,8 @@ func subjectKey(o order.Order) string {
 func (x *App) updateRow(i int, o fyne.CanvasObject) {
 	u := x.ord
 	c := o.(*fyne.Container)
-	var msg *widget.Label
-	var head *fyne.Container
-	for _, obj := range c.Objects {
-		switch w := obj.(type) {
-		case *widget.Label:
-			msg = w
-		case *fyne.Container:
-			head = w
-		}
-	}
+	head := c.Objects[0].(*fyne.Container)
+	msg := c.Objects[1].(*widget.Label)
 	icon := head.Objects[0].(*widget.Icon)
 	text := head.Objects[1].(*widget.Label)
 	if i >= len(u.rows) || x.draft == nil {
@@ -171,6 +165,7 @@ func (x *App) updateRow(i int, o fyne.CanvasObject) {
 		text.TextStyle = fyne.TextStyle{Monospace: true, Italic: true}
 		text.SetText(r.carried.String())
 		msg.SetText("carried over: goes on unless replaced (cancel it under Details)")
+		msg.Show()
 		return
 	}
 	if r.index < 0 {
@@ -178,8 +173,10 @@ func (x *App) updateRow(i int, o fyne.CanvasObject) {
 		text.TextStyle = fyne.TextStyle{Bold: true}
 		text.SetText(r.title)
 		msg.SetText("")
+		msg.Hide()
 		return
 	}
+	msg.Show()
 	ord := x.draft.Orders()[r.index]
 	text.TextStyle = fyne.TextStyle{Monospace: true}
 	text.SetText(ord.String())
@@ -260,6 +257,16 @@ func (x *App) ordersChanged(save bool) {
 			first = false
 		}
 		u.rows = append(u.rows, orderRow{index: -1, carried: s.Standing})
+	}
+	// Titles take one line; orders two (the order, then the verdict).
+	oneLine := widget.NewLabel("Ship").MinSize().Height
+	twoLines := u.list.CreateItem().MinSize().Height
+	for i, r := range u.rows {
+		if r.index < 0 && r.carried.Code == order.Invalid {
+			u.list.SetItemHeight(i, oneLine)
+		} else {
+			u.list.SetItemHeight(i, twoLines)
+		}
 	}
 	u.list.Refresh()
 	errs, warns := 0, 0
