@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image/png"
@@ -591,18 +592,9 @@ func (x *App) Screenshot(path string, done func(first time.Duration, err error))
 				done(first, err)
 				return
 			}
-			f, err := os.CreateTemp(filepath.Dir(path), ".shot*.png")
-			if err == nil {
-				err = png.Encode(f, img)
-				f.Close()
-				if err == nil {
-					var data []byte
-					data, err = os.ReadFile(f.Name())
-					if err == nil {
-						err = atomicfile.WriteFile(path, data, 0o644)
-					}
-				}
-				os.Remove(f.Name())
+			var buf bytes.Buffer
+			if err = png.Encode(&buf, img); err == nil {
+				err = atomicfile.WriteFile(path, buf.Bytes(), 0o644)
 			}
 			done(first, err)
 		})

@@ -93,7 +93,6 @@ func (g *Game) KeyOfBody(i int) string {
 // own ships and fleets the communication and movement ranges.
 func (g *Game) Selection(key string) render3d.Selection {
 	kind, id := splitKey(key)
-	officers := model.OfficerMap(g.K.Officers)
 	var ships []*model.Ship
 	switch kind {
 	case "planet":
@@ -128,8 +127,8 @@ func (g *Game) Selection(key string) render3d.Selection {
 		if !g.own(s) {
 			continue
 		}
-		sel.CommRange = max(sel.CommRange, float64(model.CommRange(g.R, s, officers)))
-		sel.MoveRange = max(sel.MoveRange, float64(model.MoveRange(g.R, s, officers)))
+		sel.CommRange = max(sel.CommRange, float64(model.CommRange(g.R, s, g.Officers)))
+		sel.MoveRange = max(sel.MoveRange, float64(model.MoveRange(g.R, s, g.Officers)))
 	}
 	return sel
 }
@@ -315,9 +314,8 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 		if t != nil && t.Population > 0 {
 			add("Population", fmt.Sprintf("%s of %s", num(s.Population), num(t.Population)))
 		}
-		officers := model.OfficerMap(g.K.Officers)
-		add("Movement range", strconv.Itoa(model.MoveRange(g.R, s, officers)))
-		add("Communication range", strconv.Itoa(model.CommRange(g.R, s, officers)))
+		add("Movement range", strconv.Itoa(model.MoveRange(g.R, s, g.Officers)))
+		add("Communication range", strconv.Itoa(model.CommRange(g.R, s, g.Officers)))
 		if t != nil {
 			add("Fire range", t.FireRange.String())
 			add("Size", strconv.Itoa(t.Size))

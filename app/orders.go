@@ -20,6 +20,7 @@ import (
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
+	"silverfall/engine/turnsheet"
 	"silverfall/orderwriter"
 	"silverfall/render3d"
 )
@@ -614,7 +615,7 @@ func (x *App) orderForm(c order.Code, o order.Order, done func(order.Order)) {
 			var opts []string
 			for t := 1; t <= len(x.rules.Ships); t++ {
 				st := x.rules.Ship(t)
-				opts = append(opts, fmt.Sprintf("%d %s (%s credits)", t, st.Name, groupedInt(st.Cost)))
+				opts = append(opts, fmt.Sprintf("%d %s (%s credits)", t, st.Name, turnsheet.Grouped(st.Cost)))
 			}
 			e := widget.NewSelectEntry(opts)
 			e.SetText(val(i))
@@ -725,18 +726,6 @@ func capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func groupedInt(n int) string {
-	s := strconv.Itoa(n)
-	var b strings.Builder
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
 // pickOnMap lets the next click on the map fill a field: a ship's or a
 // planet's number, or a point in space on the level plane through the
 // order's ship (or the place of what was clicked).
@@ -812,7 +801,7 @@ func (x *App) limits(c order.Code, o order.Order) string {
 			return fmt.Sprintf("Population aboard %d of %d. An amount of 0 means as much as possible.", s.Population, t.Population)
 		}
 	case order.MO, order.EN, order.ST, order.MP, order.EP, order.SL:
-		return fmt.Sprintf("Moves up to %d a turn, a third each phase; fuel %d.", model.MoveRange(x.rules, s, model.OfficerMap(x.game.K.Officers)), s.Fuel)
+		return fmt.Sprintf("Moves up to %d a turn, a third each phase; fuel %d.", model.MoveRange(x.rules, s, x.game.Officers), s.Fuel)
 	case order.WD, order.WP:
 		return fmt.Sprintf("A jump anywhere within %d of Silverfall costs %d defence units (has %d).",
 			x.rules.Movement.WarpdriveRadius, x.rules.Movement.WarpdriveDefenceCost, s.Defence)

@@ -3,6 +3,7 @@ package reportparse
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -79,21 +80,13 @@ func ReadFile(r *rules.Rules, name string) (*Report, error) {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err == nil && fi.Size() > MaxInput {
+	if fi, err := f.Stat(); err == nil && fi.Size() > MaxInput {
 		return nil, fmt.Errorf("%s: %d bytes is more than a turn sheet can be (at most %d MiB)", name, fi.Size(), MaxInput>>20)
 	}
-	data := make([]byte, 0, max(fi.Size(), 0)+1)
-	buf := make([]byte, 64<<10)
-	for {
-		n, err := f.Read(buf)
-		data = append(data, buf[:n]...)
-		if len(data) > MaxInput {
-			return nil, fmt.Errorf("%s: more than %d MiB is more than a turn sheet can be", name, MaxInput>>20)
-		}
-		if err != nil {
-			break
-		}
+	// A limit one past the maximum lets Parse refuse what is too large.
+	data, err := io.ReadAll(io.LimitReader(f, MaxInput+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return Parse(r, name, data)
 }

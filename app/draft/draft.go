@@ -27,7 +27,9 @@ type Draft struct {
 	undo, redo []state
 	results    []check.Diagnostic
 
-	ships map[int]*model.Ship
+	idx         *model.Index // shared with the checker
+	courses     []Course     // worked out on demand, until the next change
+	coursesDone bool
 	// OnChange is called after every change, undo and redo included.
 	OnChange func()
 }
@@ -48,10 +50,8 @@ func (s state) clone() state {
 
 // New starts an empty draft for the turn after k's.
 func New(r *rules.Rules, k *model.Knowledge) *Draft {
-	d := &Draft{r: r, k: k, checker: check.New(r, k), state: state{onStation: map[int]bool{}}, ships: map[int]*model.Ship{}}
-	for i := range k.Ships {
-		d.ships[k.Ships[i].ID] = &k.Ships[i]
-	}
+	c := check.New(r, k)
+	d := &Draft{r: r, k: k, checker: c, idx: c.Index, state: state{onStation: map[int]bool{}}}
 	d.recheck()
 	return d
 }
@@ -86,7 +86,19 @@ func (d *Draft) Errors() int {
 	return n
 }
 
-func (d *Draft) recheck() { d.results = d.checker.Check(d.orders) }
+func (d *Draft) recheck() {
+	d.results = d.checker.Check(d.orders)
+	d.courses, d.coursesDone = nil, false
+}
+
+// own returns the player's ship id.
+func (d *Draft) own(id int) (*model.Ship, bool) {
+	i, ok := d.idx.OwnShip[id]
+	if !ok {
+		return nil, false
+	}
+	return &d.k.Ships[i], true
+}
 
 // change records the state for undo, applies f and re-checks.
 func (d *Draft) change(f func()) {
@@ -292,7 +304,7 @@ func (d *Draft) groupOf(o order.Order) (string, string) {
 	case order.ShipSubject:
 		s := o.Subject()
 		title := fmt.Sprintf("Ship %d", s)
-		if sh, ok := d.ships[s]; ok {
+		if sh, ok := d.own(s); ok {
 			if t := d.r.Ship(sh.Type); t != nil {
 				title += " " + t.Name
 			}
@@ -317,7 +329,7 @@ func (d *Draft) HasBattleOrder(ship int) (order.Order, bool) {
 	if o, ok := d.newBattleOrder(ship); ok {
 		return o, true
 	}
-	if s, ok := d.ships[ship]; ok && s.Standing.Code != order.Invalid {
+	if s, ok := d.own(ship); ok && s.Standing.Code != order.Invalid {
 		return s.Standing, true
 	}
 	return order.Order{}, false
@@ -372,7 +384,7 @@ func (d *Draft) NextShipWithoutOrders(after int) (int, bool) {
 	start := sort.SearchInts(ids, after+1)
 	for n := 0; n < len(ids); n++ {
 		id := ids[(start+n)%len(ids)]
-		s := d.ships[id]
+		s, _ := d.own(id)
 		if _, has := d.HasBattleOrder(id); has || d.onStation[id] || s.Inside != 0 {
 			continue
 		}
@@ -384,7 +396,7 @@ func (d *Draft) NextShipWithoutOrders(after int) (int, bool) {
 // CancelStanding replaces a ship's carried-over order by an order to stay
 // where it is: a move to its own location, which ends the old order.
 func (d *Draft) CancelStanding(ship int) (int, error) {
-	s, ok := d.ships[ship]
+	s, ok := d.own(ship)
 	if !ok || s.Standing.Code == order.Invalid {
 		return -1, fmt.Errorf("ship %d has no order carried over", ship)
 	}
@@ -398,7 +410,7 @@ func (d *Draft) CancelStanding(ship int) (int, error) {
 // Palette lists the orders a ship of this type can be given: battle and
 // movement orders, then general ones, as the type's abilities allow.
 func (d *Draft) Palette(ship int) (battle, general []order.Code) {
-	s, ok := d.ships[ship]
+	s, ok := d.own(ship)
 	if !ok {
 		return nil, nil
 	}
@@ -507,21 +519,14 @@ type Course struct {
 // Courses works out where each ship with a movement order goes this turn:
 // a third of its movement range a phase, no farther than its fuel.
 func (d *Draft) Courses() []Course {
-	officers := model.OfficerMap(d.k.Officers)
-	planets := map[int]geom.Point{}
-	for _, p := range d.k.Planets {
-		planets[p.ID] = p.Loc
+	if !d.coursesDone {
+		d.courses, d.coursesDone = d.workOutCourses(), true
 	}
-	for _, p := range d.k.ForeignPlanets {
-		planets[p.ID] = p.Loc
-	}
-	for _, t := range d.k.Trading {
-		planets[t.Planet.ID] = t.Planet.Loc
-	}
-	foreign := map[int]geom.Point{}
-	for _, s := range d.k.ForeignShips {
-		foreign[s.ID] = s.Loc
-	}
+	return d.courses
+}
+
+func (d *Draft) workOutCourses() []Course {
+	officers := d.idx.Officers
 	fuel := map[int]int{}
 	for _, s := range d.k.Ships {
 		fuel[s.ID] = s.Fuel
@@ -530,7 +535,7 @@ func (d *Draft) Courses() []Course {
 	for _, o := range d.orders {
 		switch o.Code {
 		case order.LF:
-			if s, ok := d.ships[o.Subject()]; ok {
+			if s, ok := d.own(o.Subject()); ok {
 				if t := d.r.Ship(s.Type); t != nil && t.MaxFuel.OK {
 					if a := o.Amount(); a == 0 {
 						fuel[s.ID] = t.MaxFuel.N
@@ -558,13 +563,11 @@ func (d *Draft) Courses() []Course {
 		dest, known := s.Loc, false
 		if l, ok := o.Location(); ok {
 			dest, known = l, true
-		} else if p, ok := planets[o.Planet()]; ok && o.Planet() != 0 {
-			dest, known = p, true
+		} else if p, ok := d.idx.Planets[o.Planet()]; ok && o.Planet() != 0 {
+			dest, known = p.Loc, true
 		} else if tg, ok := o.Target(); ok {
-			if sh, ok := d.ships[tg]; ok {
+			if sh, ok := d.idx.Ships[tg]; ok {
 				dest, known = sh.Loc, true
-			} else if p, ok := foreign[tg]; ok {
-				dest, known = p, true
 			}
 		}
 		switch o.Code {
@@ -612,7 +615,7 @@ func (d *Draft) Courses() []Course {
 			fleetOrder[o.Subject()] = i
 			continue
 		}
-		if s, ok := d.ships[o.Subject()]; ok {
+		if s, ok := d.own(o.Subject()); ok {
 			add(i, o, s, false)
 		}
 	}
@@ -622,7 +625,7 @@ func (d *Draft) Courses() []Course {
 			continue
 		}
 		for _, id := range f.Ships {
-			s := d.ships[id]
+			s, _ := d.own(id)
 			// A ship's own new order overrides the fleet's, which overrides
 			// what was carried over.
 			if _, own := d.newBattleOrder(id); own || s == nil || s.Inside != 0 {
