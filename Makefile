@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_BUILD := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
              libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev
 # Tests: a virtual X server for the window and GL tests.
-DEB_TEST  := xvfb xauth
+DEB_TEST  := xvfb xauth libgl1-mesa-dri libglx-mesa0
 
 FUZZTIME ?= 10s
 XVFB_SCREEN := -screen 0 1920x1200x24
