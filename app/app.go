@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -23,44 +22,45 @@ import (
 	"silverfall/app/workspace"
 	"silverfall/assets"
 	"silverfall/engine/rules"
+	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
 	"silverfall/render3d"
 	"silverfall/reportparse"
 )
 
-// App is the Silverfall window and what it shows.
+// App is the Silverfall window. It wires the window's state to the panels
+// that show it; each panel owns its widgets and redraws from the state.
 type App struct {
 	fyneApp  fyne.App
 	win      fyne.Window
 	rules    *rules.Rules
 	settings Settings
 	setPath  string // settings file; "" keeps settings in memory only
-	game     *Game
+	st       *State
 
-	mapView  *MapView
-	tree     *widget.Tree
-	cats     []Category
-	search   *widget.Entry
-	filter   *widget.Select
-	title    *widget.Label
-	details  *fyne.Container
-	sheet    *widget.List
-	jump     *widget.Select
-	status   *widget.Label
-	hover    *widget.Label
-	selected string
-	syncing  bool
+	mapView    *MapView
+	tree       *treePanel
+	details    *detailsPanel
+	sheet      *sheetPanel
+	orders     *ordersPanel
+	text       *textPanel
+	ships      *shipsPanel
+	status     *statusBar
+	tips       *tooltips
+	rightTabs  *container.AppTabs
+	bottomTabs *container.AppTabs
+	form       dialog.Dialog // the order form open, if any
+	themeItems map[string]*fyne.MenuItem
 
-	ord       *ordersUI
-	draft     *draft.Draft
-	ws        *workspace.Workspace
-	wsRoot    string
+	ws     *workspace.Workspace
+	wsRoot string
+	saves  *saver
+
 	lastCheck time.Duration
-	rightTabs *container.AppTabs
 
 	// NativeDialogs uses the desktop's own file dialog when it can.
 	NativeDialogs bool
-	// Background runs slow work (reading a sheet) off Fyne's thread; its
+	// Background runs slow work (reading a sheet, saving) off Fyne's thread;
 	// results come back through fyne.Do. Tests may run it in line.
 	Background func(func())
 	// Started is when the program started, for the first-frame time.
@@ -86,7 +86,7 @@ func New(a fyne.App, opt Options) *App {
 	if opt.SettingsPath != "" {
 		s, loadErr = LoadSettings(opt.SettingsPath)
 	}
-	x := &App{fyneApp: a, rules: rules.Default(), settings: s, setPath: opt.SettingsPath,
+	x := &App{fyneApp: a, rules: rules.Default(), settings: s, setPath: opt.SettingsPath, st: NewState(),
 		NativeDialogs: true, Started: time.Now(), firstFrame: make(chan time.Duration, 1),
 		Background: func(f func()) { go f() }}
 	switch {
@@ -123,13 +123,31 @@ func New(a fyne.App, opt Options) *App {
 	})
 	x.win.SetCloseIntercept(func() {
 		x.saveSettings()
+		x.saver().Flush()
 		x.win.Close()
 	})
 	if loadErr != nil {
-		x.status.SetText("settings could not be read, using defaults: " + loadErr.Error())
+		x.status.problem("settings", "The settings could not be read: "+loadErr.Error())
+		var se *SettingsError
+		if errors.As(loadErr, &se) && se.Aside == "" {
+			// Not set aside (unreadable, not damaged): never overwrite it.
+			x.setPath = ""
+		}
 	}
 	return x
 }
+
+// saver is the background writer of the workspace's files.
+func (x *App) saver() *saver {
+	if x.saves == nil {
+		x.saves = newSaver(fyne.Do, false)
+	}
+	return x.saves
+}
+
+// SaveInLine makes saves happen at once, on the caller's goroutine (for
+// tests that look at the files right after a change).
+func (x *App) SaveInLine() { x.saves = newSaver(func(f func()) { f() }, true) }
 
 // MapOnly makes the map the window's whole content (for measuring frames
 // at a given size).
@@ -138,8 +156,17 @@ func (x *App) MapOnly() { x.win.SetContent(x.mapView) }
 // Window is the main window.
 func (x *App) Window() fyne.Window { return x.win }
 
+// State is the window's state.
+func (x *App) State() *State { return x.st }
+
 // Game is the game shown, or nil.
-func (x *App) Game() *Game { return x.game }
+func (x *App) Game() *Game { return x.st.Game() }
+
+// Draft is the orders being written, or nil.
+func (x *App) Draft() *draft.Draft { return x.st.Draft() }
+
+// Selected is the key of the selection.
+func (x *App) Selected() string { return x.st.Selected() }
 
 // MapView is the map widget.
 func (x *App) MapView() *MapView { return x.mapView }
@@ -148,137 +175,89 @@ func (x *App) MapView() *MapView { return x.mapView }
 func (x *App) Settings() Settings { return x.settings }
 
 func (x *App) build(frames func() (render3d.Frames, error)) {
-	x.mapView = NewMapView(frames)
-	x.mapView.OnPick = func(i int) {
-		if x.game != nil {
-			x.Select(x.game.KeyOfBody(i), "map")
-		}
-	}
-	x.mapView.OnHover = func(i int) {
-		if x.game == nil || i < 0 {
-			x.hover.SetText("")
-			return
-		}
-		b := x.game.Map.Bodies[i]
-		text := fmt.Sprintf("%s at %v", b.Label, b.Loc)
-		if x.draft != nil && b.Kind == render3d.ShipMine {
-			for _, c := range x.draft.Courses() {
-				if c.Ship == b.IDs[0] && c.Fuel >= 0 {
-					text += fmt.Sprintf(" · ship %d has %d fuel left after this turn's move", c.Ship, c.Fuel)
-				}
-			}
-		}
-		x.hover.SetText(text)
-	}
-	x.mapView.OnCamera = x.saveView
+	x.tips = newTooltips()
+	x.mapView = NewMapView(x.st, frames)
+	x.mapView.OnPick = x.picked
+	x.mapView.OnHover = x.hovered
 	x.mapView.OnFrame = func(d time.Duration) {
 		x.lastFrame = d
 		x.firstOnce.Do(func() { x.firstFrame <- time.Since(x.Started) })
 	}
 
-	x.search = widget.NewEntry()
-	x.search.SetPlaceHolder("Search ships, planets, officers…")
-	x.search.OnChanged = func(string) { x.refreshTree() }
-	x.filter = widget.NewSelect(Filters, func(string) { x.refreshTree() })
-	x.filter.SetSelected(Filters[0])
-	x.tree = &widget.Tree{
-		ChildUIDs: func(uid widget.TreeNodeID) []widget.TreeNodeID {
-			if uid == "" {
-				ids := make([]string, len(x.cats))
-				for i, c := range x.cats {
-					ids[i] = c.Key
-				}
-				return ids
-			}
-			for _, c := range x.cats {
-				if c.Key == uid {
-					ids := make([]string, len(c.Items))
-					for i, it := range c.Items {
-						ids[i] = it.Key
-					}
-					return ids
-				}
-			}
-			return nil
-		},
-		IsBranch:   func(uid widget.TreeNodeID) bool { return uid == "" || strings.HasPrefix(uid, "cat:") },
-		CreateNode: func(bool) fyne.CanvasObject { return widget.NewLabel("Trading planets (000)") },
-		UpdateNode: func(uid widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
-			o.(*widget.Label).SetText(x.treeLabel(uid))
-		},
-		OnSelected: func(uid widget.TreeNodeID) {
-			if !strings.HasPrefix(uid, "cat:") && !x.syncing {
-				x.Select(uid, "tree")
-			}
-		},
+	x.tree = newTreePanel(x.st)
+	x.details = newDetailsPanel(x.st, x.tips)
+	x.details.newOrder = x.newOrder
+	x.details.cancelStanding = func(id int) {
+		if _, err := x.Draft().CancelStanding(id); err != nil {
+			dialog.ShowError(err, x.win)
+		}
 	}
-	x.tree.ExtendBaseWidget(x.tree)
-	left := container.NewBorder(container.NewVBox(x.search, x.filter), nil, nil, nil, x.tree)
+	x.orders = newOrdersPanel(x.st, x.tips)
+	x.orders.edit = x.editOrder
+	x.orders.next = x.NextShip
+	x.orders.empire = x.empireOrders
+	x.text = newTextPanel(x.st)
+	x.sheet = newSheetPanel(x.st)
+	x.ships = newShipsPanel(x.st)
+	x.status = newStatusBar(x.st, x.tips)
+	x.status.importButton.OnTapped = x.ImportDialog
+	x.status.fitButton.OnTapped = func() { x.mapView.FitAll() }
 
-	x.title = widget.NewLabelWithStyle("Nothing selected", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	x.title.Wrapping = fyne.TextWrapWord
-	x.details = container.NewVBox()
-	palette, ordersList, ordersText := x.buildOrders()
 	x.rightTabs = container.NewAppTabs(
-		container.NewTabItem("Details", container.NewBorder(x.title, nil, nil, nil, container.NewVScroll(container.NewVBox(x.details, palette)))),
-		container.NewTabItem("Orders", ordersList),
-		container.NewTabItem("Order text", ordersText),
+		container.NewTabItem("Details", x.details.box),
+		container.NewTabItem("Orders", x.orders.box),
+		container.NewTabItem("Order text", x.text.box),
 	)
-	x.rightTabs.OnSelected = func(*container.TabItem) { x.syncText() }
-	right := x.rightTabs
+	x.text.visible = func() bool { return x.rightTabs.SelectedIndex() == 2 }
+	x.rightTabs.OnSelected = func(*container.TabItem) { x.text.sync() }
+	x.bottomTabs = container.NewAppTabs(
+		container.NewTabItem("Turn sheet", x.sheet.box),
+		container.NewTabItem("Ships", x.ships.box),
+	)
 
-	x.sheet = widget.NewList(
-		func() int {
-			if x.game == nil {
-				return 0
-			}
-			return len(x.game.Lines)
-		},
-		func() fyne.CanvasObject {
-			t := canvas.NewText(strings.Repeat("M", 76), theme.Color(theme.ColorNameForeground))
-			t.TextStyle = fyne.TextStyle{Monospace: true}
-			return t
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if x.game != nil && i < len(x.game.Lines) {
-				t := o.(*canvas.Text)
-				t.Text = x.game.Lines[i]
-				t.Color = theme.Color(theme.ColorNameForeground)
-				t.Refresh()
-			}
-		})
-	x.sheet.HideSeparators = true
-	x.jump = widget.NewSelect(nil, func(title string) {
-		if x.game != nil {
-			if n, ok := x.game.SectionLine[title]; ok {
-				x.sheet.ScrollTo(n)
-			}
+	centre := container.NewHSplit(x.mapView, x.rightTabs)
+	centre.SetOffset(0.72)
+	upper := container.NewHSplit(x.tree.box, centre)
+	upper.SetOffset(0.2)
+	main := container.NewVSplit(upper, x.bottomTabs)
+	main.SetOffset(0.72)
+	x.win.SetContent(x.tips.over(container.NewBorder(nil, x.status.box, nil, nil, main)))
+	x.win.SetMainMenu(x.menu())
+	x.shortcuts()
+
+	// The workspace keeps the view and the draft; each change is saved.
+	x.st.Subscribe(x.keepInWorkspace)
+	x.st.Subscribe(func(c Change) {
+		if c.Has(ChangeGame) {
+			g := x.Game()
+			x.win.SetTitle(fmt.Sprintf("Silverfall — %s, player %d, turn %d", g.K.Game, g.K.Empire.Player, g.K.Turn))
 		}
 	})
-	x.jump.PlaceHolder = "Jump to section…"
-	bottom := container.NewBorder(container.NewHBox(widget.NewLabel("Turn sheet"), x.jump), nil, nil, nil, x.sheet)
+}
 
-	x.status = widget.NewLabel("")
-	x.hover = widget.NewLabel("")
-	fit := widget.NewButtonWithIcon("Fit all", theme.ZoomFitIcon(), func() { x.mapView.FitAll() })
-	imp := widget.NewButtonWithIcon("Import…", theme.FolderOpenIcon(), x.ImportDialog)
-	statusBar := container.NewBorder(nil, nil, container.NewHBox(imp, fit), x.hover, x.status)
-
-	centre := container.NewHSplit(x.mapView, right)
-	centre.SetOffset(0.74)
-	upper := container.NewHSplit(left, centre)
-	upper.SetOffset(0.2)
-	main := container.NewVSplit(upper, bottom)
-	main.SetOffset(0.72)
-	x.win.SetContent(container.NewBorder(nil, statusBar, nil, nil, main))
-	x.win.SetMainMenu(x.menu())
+// shortcuts binds the keys of the menus. Fyne turns Ctrl+Z and Ctrl+Y
+// into its own undo and redo shortcuts before they reach the window, so
+// those are bound as such; an entry with the focus keeps them for its text.
+func (x *App) shortcuts() {
+	c := x.win.Canvas()
 	for key, f := range map[fyne.KeyName]func(){
-		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.ExportDialog, fyne.KeyZ: x.undoOrders,
-		fyne.KeyY: x.redoOrders, fyne.KeyN: x.NextShip,
+		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.ExportDialog, fyne.KeyN: x.NextShip,
 	} {
 		f := f
-		x.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault},
-			func(fyne.Shortcut) { f() })
+		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
+	}
+	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { x.undoOrders() })
+	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { x.redoOrders() })
+	for _, k := range []fyne.KeyName{fyne.KeyZ, fyne.KeyY} {
+		k := k
+		// Where a driver does pass the keys on as they are.
+		c.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) {
+			if k == fyne.KeyZ {
+				x.undoOrders()
+			} else {
+				x.redoOrders()
+			}
+		})
 	}
 }
 
@@ -291,20 +270,25 @@ func (x *App) menu() *fyne.MainMenu {
 	exp := fyne.NewMenuItem("Export orders…", x.ExportDialog)
 	exp.Shortcut = short(fyne.KeyE)
 	cp := fyne.NewMenuItem("Copy orders", x.CopyOrders)
-	demo := fyne.NewMenuItem("Open the demo game", func() { x.LoadDemo() })
+	demo := fyne.NewMenuItem("Open the demo game", func() {
+		if err := x.LoadDemo(); err != nil {
+			dialog.ShowError(err, x.win)
+		}
+	})
 	undo := fyne.NewMenuItem("Undo", x.undoOrders)
-	undo.Shortcut = short(fyne.KeyZ)
+	undo.Shortcut = &fyne.ShortcutUndo{}
 	redo := fyne.NewMenuItem("Redo", x.redoOrders)
-	redo.Shortcut = short(fyne.KeyY)
+	redo.Shortcut = &fyne.ShortcutRedo{}
 	next := fyne.NewMenuItem("Next ship without orders", x.NextShip)
 	next.Shortcut = short(fyne.KeyN)
 	fit := fyne.NewMenuItem("Fit all", func() { x.mapView.FitAll() })
+	ships := fyne.NewMenuItem("Table of my ships", func() { x.bottomTabs.SelectIndex(1) })
+	x.themeItems = map[string]*fyne.MenuItem{}
 	themeItem := func(name, label string) *fyne.MenuItem {
-		return fyne.NewMenuItem(label, func() {
-			x.settings.Theme = name
-			x.fyneApp.Settings().SetTheme(newTheme(name))
-			x.saveSettings()
-		})
+		it := fyne.NewMenuItem(label, func() { x.SetTheme(name) })
+		it.Checked = x.settings.Theme == name
+		x.themeItems[name] = it
+		return it
 	}
 	about := fyne.NewMenuItem("About Silverfall", func() {
 		dialog.ShowInformation("Silverfall", "The map-and-orders client for Darkness of Silverfall.\n\n"+
@@ -313,10 +297,24 @@ func (x *App) menu() *fyne.MainMenu {
 	return fyne.NewMainMenu(
 		fyne.NewMenu("File", imp, demo, fyne.NewMenuItemSeparator(), exp, cp),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
-		fyne.NewMenu("View", fit, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+		fyne.NewMenu("View", fit, ships, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
-		fyne.NewMenu("Help", about),
+		fyne.NewMenu("Help", x.helpItems(about)...),
 	)
+}
+
+// SetTheme switches the theme ("dark", "light", "system") and marks it in
+// the View menu.
+func (x *App) SetTheme(name string) {
+	x.settings.Theme = name
+	x.fyneApp.Settings().SetTheme(newTheme(name))
+	for n, it := range x.themeItems {
+		it.Checked = n == name
+	}
+	if m := x.win.MainMenu(); m != nil {
+		m.Refresh()
+	}
+	x.saveSettings()
 }
 
 func (x *App) setPathText() string {
@@ -326,52 +324,66 @@ func (x *App) setPathText() string {
 	return x.setPath
 }
 
-func (x *App) treeLabel(uid string) string {
-	for _, c := range x.cats {
-		if c.Key == uid {
-			return c.Title
+// picked is a click on the map: it selects what was clicked. A marker of
+// several of the player's ships offers the fleet and each ship.
+func (x *App) picked(i int, pos fyne.Position) {
+	g := x.Game()
+	if g == nil {
+		return
+	}
+	if i >= 0 && i < len(g.Map.Bodies) {
+		if b := &g.Map.Bodies[i]; b.Kind.IsShip() && len(b.IDs) > 1 {
+			x.stackMenu(b, pos)
+			return
 		}
-		for _, it := range c.Items {
-			if it.Key == uid {
-				return it.Label
+	}
+	x.st.Select(g.KeyOfBody(i), "map")
+}
+
+// stackMenu lets the player pick one ship of a marker that stands for
+// several.
+func (x *App) stackMenu(b *render3d.Body, pos fyne.Position) {
+	g := x.Game()
+	var items []*fyne.MenuItem
+	if key := g.KeyOfBody(g.Map.Find(render3d.ShipKey(b.IDs[0]))); strings.HasPrefix(key, "fleet:") {
+		_, id := splitKey(key)
+		items = append(items, fyne.NewMenuItem(fmt.Sprintf("Fleet %d (%d ships)", id, len(b.IDs)), func() { x.st.Select(key, "map") }))
+	}
+	for _, id := range b.IDs {
+		key := shipKey(id)
+		label := fmt.Sprintf("Ship %d", id)
+		if s, ok := g.Ships[id]; ok {
+			label = withName(fmt.Sprintf("Ship %d %s", id, typeName(g.R, s.Type)), s.Name)
+		}
+		items = append(items, fyne.NewMenuItem(label, func() { x.st.Select(key, "map") }))
+	}
+	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(x.mapView).Add(pos)
+	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", items...), x.win.Canvas(), abs)
+}
+
+// hovered says what is under the pointer on the map.
+func (x *App) hovered(i int) {
+	g := x.Game()
+	if g == nil || i < 0 || i >= len(g.Map.Bodies) {
+		x.status.hover.SetText("")
+		return
+	}
+	b := g.Map.Bodies[i]
+	text := fmt.Sprintf("%s at %v", b.Label, b.Loc)
+	if d := x.Draft(); d != nil && b.Kind == render3d.ShipMine {
+		for _, c := range d.Courses() {
+			if c.Ship == b.IDs[0] && c.Fuel >= 0 {
+				text += fmt.Sprintf(" · ship %d has %d fuel left after this turn's move", c.Ship, c.Fuel)
 			}
 		}
 	}
-	return uid
+	x.status.hover.SetText(text)
 }
 
-func (x *App) refreshTree() {
-	if x.tree == nil {
-		return // still being built
-	}
-	if x.game == nil {
-		x.cats = nil
-	} else {
-		x.cats = x.game.Tree(x.search.Text, x.filter.Selected)
-	}
-	x.tree.Refresh()
-	if x.search.Text != "" {
-		for _, c := range x.cats {
-			x.tree.OpenBranch(c.Key)
-		}
-	}
-}
-
-// Show loads a game into the window.
+// Show loads a game into the window, with the draft, selection and camera
+// its workspace kept.
 func (x *App) Show(g *Game) {
-	x.game = g
-	x.selected = ""
-	x.mapView.SetMap(g.Map)
-	x.refreshTree()
-	x.tree.OpenBranch("cat:ships")
-	x.jump.Options = g.Sections
-	x.jump.ClearSelected()
-	x.sheet.Refresh()
-	x.sheet.ScrollToTop()
-	x.status.SetText(g.Status())
-	x.title.SetText("Nothing selected")
-	x.details.RemoveAll()
-	x.win.SetTitle(fmt.Sprintf("Silverfall — %s, turn %d", g.K.Game, g.K.Turn))
+	x.closeForm()
 	x.openWorkspace(g)
 	state := workspace.State{}
 	if x.ws != nil {
@@ -381,25 +393,30 @@ func (x *App) Show(g *Game) {
 	if x.ws != nil {
 		f, err := x.ws.LoadDraft(g.K.Turn + 1)
 		if err != nil {
+			x.status.problem("draft", err.Error())
 			dialog.ShowError(err, x.win)
 		} else if f != nil {
-			d.Load(f.Orders, state.OnStation)
+			d.Load(f.Orders, f.Unread, state.OnStation)
 		}
 	}
-	x.attachDraft(d)
-	switch {
-	case state.Selected != "":
-		x.Select(state.Selected, "")
-	case len(g.K.Fleets) > 0:
-		// Start with the player's first fleet in view and described.
-		x.Select(fleetKey(g.K.Fleets[0].ID), "")
+	sel := state.Selected
+	if _, ok := g.Location(sel); !ok && sel != "" {
+		sel = "" // kept from a sheet that no longer has it
 	}
+	if sel == "" && len(g.K.Fleets) > 0 {
+		// Start with the player's first fleet in view and described.
+		sel = fleetKey(g.K.Fleets[0].ID)
+	}
+	var cam *render3d.Camera
 	if state.HasCamera {
-		c := x.mapView.Camera()
+		c := render3d.DefaultCamera()
 		c.Target = render3d.Vec{state.Camera[0], state.Camera[1], state.Camera[2]}
 		c.Distance, c.Yaw, c.Pitch = state.Camera[3], state.Camera[4], state.Pitch
-		x.mapView.SetCamera(c)
+		if c.Valid() {
+			cam = &c
+		}
 	}
+	x.st.Show(g, d, sel, cam)
 	if len(g.Report.Warnings) > 0 {
 		var b strings.Builder
 		for i, w := range g.Report.Warnings {
@@ -415,54 +432,7 @@ func (x *App) Show(g *Game) {
 
 // Select makes key the selection everywhere: the map, the tree and the
 // details. from says where the selection came from ("map", "tree", "").
-func (x *App) Select(key, from string) {
-	if x.game == nil {
-		return
-	}
-	x.selected = key
-	x.mapView.Select(x.game.Selection(key))
-	if from == "tree" {
-		if i := x.mapView.Map().Find(x.game.Selection(key).Key); i >= 0 {
-			x.mapView.CentreOn(i)
-		}
-	}
-	if from != "tree" {
-		x.syncing = true
-		if key == "" {
-			x.tree.UnselectAll()
-		} else {
-			for _, c := range x.cats {
-				for _, it := range c.Items {
-					if it.Key == key {
-						x.tree.OpenBranch(c.Key)
-					}
-				}
-			}
-			x.tree.Select(key)
-			x.tree.ScrollTo(key)
-		}
-		x.syncing = false
-	}
-	x.updatePalette(key)
-	x.saveView()
-	title, rows := x.game.Details(key)
-	x.title.SetText(title)
-	x.details.RemoveAll()
-	for _, r := range rows {
-		l := widget.NewLabelWithStyle(r.Label, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		v := widget.NewLabel(r.Value)
-		v.Wrapping = fyne.TextWrapWord
-		if r.Label == "" {
-			x.details.Add(v)
-			continue
-		}
-		x.details.Add(container.NewBorder(nil, nil, l, nil, v))
-	}
-	x.details.Refresh()
-}
-
-// Selected is the key of the selection.
-func (x *App) Selected() string { return x.selected }
+func (x *App) Select(key, from string) { x.st.Select(key, from) }
 
 // LoadDemo opens the embedded demo game.
 func (x *App) LoadDemo() error {
@@ -492,11 +462,7 @@ func (x *App) Load(path string) error {
 
 // read reads a turn sheet file into a game.
 func (x *App) read(path string) (*Game, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	rep, err := reportparse.Parse(x.rules, path, data)
+	rep, data, err := reportparse.ReadFileData(x.rules, path)
 	if err != nil {
 		return nil, err
 	}
@@ -543,7 +509,7 @@ func (x *App) showImportError(path string, err error) {
 	msg := widget.NewLabel(b.String())
 	msg.Wrapping = fyne.TextWrapWord
 	what := "The game shown before is still loaded."
-	if x.game == nil {
+	if x.Game() == nil {
 		what = "No game is loaded."
 	}
 	d := dialog.NewCustom("Cannot read "+filepath.Base(path), "Close",
@@ -561,7 +527,7 @@ func (x *App) saveSettings() {
 		x.settings.Window = WindowSettings{Width: s.Width, Height: s.Height}
 	}
 	if err := x.settings.Save(x.setPath); err != nil {
-		x.status.SetText("settings could not be saved: " + err.Error())
+		x.status.problem("settings", "The settings could not be saved: "+err.Error())
 	}
 }
 
@@ -600,3 +566,106 @@ func (x *App) Screenshot(path string, done func(first time.Duration, err error))
 		})
 	}()
 }
+
+// statusBar is the line under the window: what is loaded and what the
+// orders leave, what is under the pointer, and problems that must stay in
+// sight until dealt with (a draft that could not be saved, a settings file
+// that could not be read).
+type statusBar struct {
+	st           *State
+	text         *widget.Label
+	hover        *widget.Label
+	problems     map[string]string
+	problemText  *widget.Label
+	problemBox   *fyne.Container
+	importButton *tipButton
+	fitButton    *tipButton
+	box          fyne.CanvasObject
+	transient    string // a message shown until the next change
+}
+
+func newStatusBar(st *State, tips *tooltips) *statusBar {
+	b := &statusBar{st: st, text: widget.NewLabel(""), hover: widget.NewLabel(""), problems: map[string]string{}}
+	b.text.Truncation = fyne.TextTruncateEllipsis
+	b.importButton = newTipButton("Import…", "Import a turn sheet: a text file or a saved e-mail (Ctrl+O)", tips, nil)
+	b.importButton.Icon = theme.FolderOpenIcon()
+	b.fitButton = newTipButton("Fit all", "Show the whole map (F on the map)", tips, nil)
+	b.fitButton.Icon = theme.ZoomFitIcon()
+	b.problemText = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	b.problemText.Importance = widget.DangerImportance
+	b.problemText.Wrapping = fyne.TextWrapWord
+	dismiss := widget.NewButtonWithIcon("", theme.CancelIcon(), func() {
+		b.problems = map[string]string{}
+		b.showProblems()
+	})
+	b.problemBox = container.NewBorder(nil, nil, widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon())), dismiss, b.problemText)
+	b.problemBox.Hide()
+	line := container.NewBorder(nil, nil, container.NewHBox(b.importButton, b.fitButton), b.hover, b.text)
+	b.box = container.NewVBox(b.problemBox, line)
+	st.Subscribe(func(c Change) {
+		if c.Has(ChangeGame | ChangeOrders) {
+			b.transient = ""
+			b.refresh()
+		}
+	})
+	return b
+}
+
+// say shows a message in the status line until the next change.
+func (b *statusBar) say(s string) {
+	b.transient = s
+	b.refresh()
+}
+
+func (b *statusBar) refresh() {
+	if b.transient != "" {
+		b.text.SetText(b.transient)
+		return
+	}
+	g, d := b.st.Game(), b.st.Draft()
+	if g == nil {
+		b.text.SetText("No game loaded")
+		return
+	}
+	s := g.Status()
+	if d != nil && len(d.Orders()) > 0 {
+		left := d.CreditsLeft()
+		s += " · after these orders " + turnsheet.Grouped(left.Certain)
+		if left.Sales > 0 {
+			s += fmt.Sprintf(" (%s with this turn's sales)", turnsheet.Grouped(left.Certain+left.Sales))
+		}
+	}
+	b.text.SetText(s)
+}
+
+// problem shows a problem until it is solved or dismissed; an empty text
+// clears the problem of that kind.
+func (b *statusBar) problem(kind, text string) {
+	if text == "" {
+		delete(b.problems, kind)
+	} else {
+		b.problems[kind] = text
+	}
+	b.showProblems()
+}
+
+func (b *statusBar) showProblems() {
+	var all []string
+	for _, k := range []string{"settings", "draft", "view", "workspace", "export"} {
+		if t := b.problems[k]; t != "" {
+			all = append(all, t)
+		}
+	}
+	b.problemText.SetText(strings.Join(all, "\n"))
+	if len(all) == 0 {
+		b.problemBox.Hide()
+	} else {
+		b.problemBox.Show()
+	}
+}
+
+// Problems are the problems shown, for tests.
+func (b *statusBar) Problems() string { return b.problemText.Text }
+
+// Text is the status line.
+func (b *statusBar) Text() string { return b.text.Text }

@@ -29,6 +29,7 @@ func newApp(t *testing.T) *App {
 	x.NativeDialogs = false
 	// Fyne's test driver runs fyne.Do on the calling goroutine: work in line.
 	x.Background = func(f func()) { f() }
+	x.SaveInLine()
 	if err := x.LoadDemo(); err != nil {
 		t.Fatal(err)
 	}
@@ -55,11 +56,11 @@ func TestDemoOpens(t *testing.T) {
 	if g == nil || g.K.Game != assets.DemoName || g.K.Empire.Player != assets.DemoPlayer {
 		t.Fatalf("game %+v", g)
 	}
-	if !strings.Contains(x.status.Text, "Silverfall Demo · player 1") || !strings.Contains(x.status.Text, "credits 150,000") {
-		t.Errorf("status %q", x.status.Text)
+	if !strings.Contains(x.status.Text(), "Silverfall Demo · player 1") || !strings.Contains(x.status.Text(), "credits 150,000") {
+		t.Errorf("status %q", x.status.Text())
 	}
 	titles := map[string]bool{}
-	for _, c := range x.cats {
+	for _, c := range x.tree.cats {
 		titles[strings.Split(c.Title, " (")[0]] = true
 	}
 	for _, want := range []string{"My ships", "Fleets", "My planets", "Trading planets", "Foreign contacts", "Officers"} {
@@ -67,32 +68,32 @@ func TestDemoOpens(t *testing.T) {
 			t.Errorf("the tree lacks %q", want)
 		}
 	}
-	if x.Selected() != "fleet:1" || x.title.Text != "Fleet 1" {
-		t.Errorf("the first fleet should be selected on opening: %q, %q", x.Selected(), x.title.Text)
+	if x.Selected() != "fleet:1" || x.details.title.Text != "Fleet 1" {
+		t.Errorf("the first fleet should be selected on opening: %q, %q", x.Selected(), x.details.title.Text)
 	}
 	if sel := x.MapView().Selection(); sel.CommRange <= 0 || sel.MoveRange <= 0 {
 		t.Errorf("a selected fleet shows its ranges: %+v", sel)
 	}
-	if len(g.Lines) < 100 || len(x.jump.Options) != 17 {
-		t.Errorf("turn sheet: %d lines, %d sections to jump to", len(g.Lines), len(x.jump.Options))
+	if len(g.Lines) < 100 || len(x.sheet.jump.Options) != 17 {
+		t.Errorf("turn sheet: %d lines, %d sections to jump to", len(g.Lines), len(x.sheet.jump.Options))
 	}
 }
 
 func TestTreeSelectsOnMap(t *testing.T) {
 	x := newApp(t)
-	x.tree.Select("planet:3")
+	x.tree.tree.Select("planet:3")
 	if got := x.MapView().Selection().Key; got != render3d.PlanetKey(3) {
 		t.Errorf("map selection %q", got)
 	}
-	if x.title.Text != "Planet 3 Wizards Market" {
-		t.Errorf("details title %q", x.title.Text)
+	if x.details.title.Text != "Planet 3 Wizards Market" {
+		t.Errorf("details title %q", x.details.title.Text)
 	}
 	body := x.MapView().Map().Bodies[x.MapView().Map().Find(render3d.PlanetKey(3))]
 	if x.MapView().Camera().Target != body.Pos {
 		t.Error("selecting in the tree centres the map on the object")
 	}
 	found := map[string]bool{}
-	for _, o := range x.details.Objects {
+	for _, o := range x.details.rows.Objects {
 		if c, ok := o.(*fyne.Container); ok {
 			for _, l := range c.Objects {
 				if lb, ok := l.(*widget.Label); ok {
@@ -120,20 +121,20 @@ func TestMapClickSelectsInTree(t *testing.T) {
 	if x.Selected() != "planet:5" {
 		t.Fatalf("clicking planet 5 selected %q", x.Selected())
 	}
-	if !x.tree.IsBranchOpen("cat:trading") {
+	if !x.tree.tree.IsBranchOpen("cat:trading") {
 		t.Error("the tree opens the branch of what the map selected")
 	}
 	v.Tapped(&fyne.PointEvent{Position: fyne.NewPos(2, 2)})
-	if x.Selected() != "" || x.title.Text != "Nothing selected" {
+	if x.Selected() != "" || x.details.title.Text != "Nothing selected" {
 		t.Errorf("clicking empty space clears the selection: %q", x.Selected())
 	}
 }
 
 func TestSearchAndFilter(t *testing.T) {
 	x := newApp(t)
-	x.search.SetText("shuttle")
+	x.tree.search.SetText("shuttle")
 	n := 0
-	for _, c := range x.cats {
+	for _, c := range x.tree.cats {
 		n += len(c.Items)
 		for _, it := range c.Items {
 			if !strings.Contains(strings.ToLower(it.Label), "shuttle") {
@@ -144,9 +145,9 @@ func TestSearchAndFilter(t *testing.T) {
 	if n != 1 {
 		t.Errorf("%d items match 'shuttle'", n)
 	}
-	x.search.SetText("")
-	x.filter.SetSelected("Planets")
-	for _, c := range x.cats {
+	x.tree.search.SetText("")
+	x.tree.filter.SetSelected("Planets")
+	for _, c := range x.tree.cats {
 		for _, it := range c.Items {
 			if it.Kind != "planet" {
 				t.Errorf("%q passed the planet filter", it.Label)
@@ -257,7 +258,7 @@ func TestScansShowAsContacts(t *testing.T) {
 		t.Error("scanned ship or planet missing from the map")
 	}
 	found := 0
-	for _, c := range x.cats {
+	for _, c := range x.tree.cats {
 		for _, it := range c.Items {
 			if it.Key == "ship:4242" || it.Key == "planet:777" {
 				found++
@@ -268,7 +269,12 @@ func TestScansShowAsContacts(t *testing.T) {
 		t.Errorf("%d of the scanned ship and planet in the tree", found)
 	}
 	x.Select("planet:777", "tree")
-	if x.title.Text != "Planet 777" {
-		t.Errorf("details of the scanned planet: %q", x.title.Text)
+	if x.details.title.Text != "Planet 777" {
+		t.Errorf("details of the scanned planet: %q", x.details.title.Text)
 	}
+}
+
+func TestMain(m *testing.M) {
+	QuietLocale()
+	os.Exit(m.Run())
 }

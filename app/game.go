@@ -264,8 +264,9 @@ func (g *Game) Tree(search, filter string) []Category {
 	return cats
 }
 
-// Row is a line of the details panel.
-type Row struct{ Label, Value string }
+// Row is a line of the details panel; a row with a Key names an object
+// that a click on the row selects.
+type Row struct{ Label, Value, Key string }
 
 func yes(b bool) string {
 	if b {
@@ -286,7 +287,8 @@ func oreText(o model.Ore) string {
 // the distances to what is near it.
 func (g *Game) Details(key string) (title string, rows []Row) {
 	kind, id := splitKey(key)
-	add := func(l, v string) { rows = append(rows, Row{l, v}) }
+	add := func(l, v string) { rows = append(rows, Row{Label: l, Value: v}) }
+	link := func(l, v, key string) { rows = append(rows, Row{Label: l, Value: v, Key: key}) }
 	num := func(n int) string { return turnsheet.Grouped(n) }
 	switch kind {
 	case "ship":
@@ -388,22 +390,22 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 		title = fmt.Sprintf("Fleet %d", f.ID)
 		add("Location", f.Loc.String())
 		fire, def := 0, 0
-		var names []string
+		var members []*model.Ship
 		for _, sid := range f.Ships {
 			if s, ok := g.Ships[sid]; ok {
 				fire += s.Fire
 				def += s.Defence
-				names = append(names, fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)))
+				members = append(members, s)
 			}
 		}
 		add("Fire units", strconv.Itoa(fire))
 		add("Defence units", strconv.Itoa(def))
-		for i, n := range names {
+		for i, s := range members {
 			label := ""
 			if i == 0 {
-				label = fmt.Sprintf("Ships (%d)", len(names))
+				label = fmt.Sprintf("Ships (%d)", len(members))
 			}
-			add(label, n)
+			link(label, withName(fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)), s.Name), shipKey(s.ID))
 		}
 	case "officer":
 		o, ok := g.Officers[id]
@@ -436,7 +438,7 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 			if i == 0 {
 				label = "Nearby"
 			}
-			add(label, n)
+			link(label, n.Text, n.Key)
 		}
 	}
 	return title, rows
@@ -502,34 +504,48 @@ func (g *Game) artifactLine(id int) string {
 	return strconv.Itoa(id)
 }
 
+// Near is an object near another, with its distance in the text.
+type Near struct {
+	Text string
+	Key  string
+}
+
 // Nearby lists up to n known objects nearest to loc, with distances.
-func (g *Game) Nearby(self string, loc geom.Point, n int) []string {
+func (g *Game) Nearby(self string, loc geom.Point, n int) []Near {
 	type near struct {
-		d    int
-		text string
+		d2   int
+		key  string
+		what func() string
 	}
 	var list []near
 	for id, s := range g.Ships {
 		if shipKey(id) == self || s.Loc == loc && strings.HasPrefix(self, "fleet:") {
 			continue
 		}
-		list = append(list, near{loc.Dist(s.Loc), withName(fmt.Sprintf("ship %d %s (%s)", id, typeName(g.R, s.Type), g.ownerShort(s.Owner)), s.Name)})
+		s := s
+		list = append(list, near{loc.Dist2(s.Loc), shipKey(id), func() string {
+			return withName(fmt.Sprintf("ship %d %s (%s)", s.ID, typeName(g.R, s.Type), g.ownerShort(s.Owner)), s.Name)
+		}})
 	}
 	for id, p := range g.Planets {
 		if planetKey(id) == self {
 			continue
 		}
-		list = append(list, near{loc.Dist(p.Loc), withName(fmt.Sprintf("planet %d (%s)", id, g.ownerShort(p.Owner)), p.Name)})
+		p := p
+		list = append(list, near{loc.Dist2(p.Loc), planetKey(id), func() string {
+			return withName(fmt.Sprintf("planet %d (%s)", p.ID, g.ownerShort(p.Owner)), p.Name)
+		}})
 	}
 	sort.Slice(list, func(i, j int) bool {
-		if list[i].d != list[j].d {
-			return list[i].d < list[j].d
+		if list[i].d2 != list[j].d2 {
+			return list[i].d2 < list[j].d2
 		}
-		return list[i].text < list[j].text
+		return list[i].key < list[j].key
 	})
-	var out []string
+	var out []Near
 	for i := 0; i < len(list) && i < n; i++ {
-		out = append(out, fmt.Sprintf("%4d  %s", list[i].d, list[i].text))
+		d := geom.Isqrt(list[i].d2)
+		out = append(out, Near{Text: fmt.Sprintf("%4d  %s", d, list[i].what()), Key: list[i].key})
 	}
 	return out
 }

@@ -16,29 +16,33 @@ import (
 	"silverfall/render3d"
 )
 
-// MapView shows the 3D map and turns the mouse and keyboard into camera
-// moves and picks. Frames are rendered only when something changed: the
-// map, the selection, the camera or the size.
+// MapView shows the 3D map of the state's game and turns the mouse and
+// keyboard into camera moves and picks. It draws from the state: the map
+// of the game shown, the draft's courses, the selection and the camera;
+// every change of those reaches it through its subscription, on both
+// frame paths. Frames are rendered only when something changed.
+//
+// With a threaded renderer (the default) the window never waits for a
+// frame: it shows the last one until the next is ready.
 type MapView struct {
 	widget.BaseWidget
+	st *State
 
 	newFrames func() (render3d.Frames, error)
 	frames    render3d.Frames
-	note      string // why the view fell back to software rendering
+	note      string // why the view fell back to software, or what failed
 
 	m           *render3d.Map
 	mapSent     bool
 	courses     []render3d.Course
 	coursesSent bool
-	sel         render3d.Selection
-	cam         render3d.Camera
-	fitted      bool
 	changed     bool
 	last        image.Image
 	pw, ph      int // size of the last frame, in pixels
 	raster      *canvas.Raster
 	noteText    *canvas.Text
 	hint        *canvas.Text
+	rendering   bool // inside frame(): camera changes made there need no redraw
 
 	window render3d.Window // the window the frames are shown in, for screenshots
 
@@ -51,73 +55,101 @@ type MapView struct {
 
 	inFlight, pending bool // an asynchronous frame is being drawn; another is wanted
 
-	secondary bool // the drag is with the right button, or with Shift: pan
+	// A drag with Shift, or with the right button, moves the map. Fyne
+	// sends no drag events for the right button, so that drag is made of
+	// its button and hover events.
+	shiftDrag bool
+	panning   bool
+	panFrom   fyne.Position
 	hover     int
 
-	// OnPick is called with the index of the body clicked, or -1.
-	OnPick func(i int)
+	// OnPick is called when the player clicks the map, with the body under
+	// the pointer (or -1) and where.
+	OnPick func(i int, pos fyne.Position)
 	// OnClick, when set, gets every click first with the body (or -1) and
 	// the position; it returns true when it used the click.
 	OnClick func(i int, pos fyne.Position) bool
 	// OnHover is called with the index of the body under the pointer, or -1.
 	OnHover func(i int)
-	// OnCamera is called when the player has moved the camera.
-	OnCamera func()
 	// OnFrame is called after each frame with the time it took.
 	OnFrame func(d time.Duration)
 }
 
-// NewMapView returns a map view drawing with the frames newFrames makes;
-// when that fails, it draws in software and says why.
-func NewMapView(newFrames func() (render3d.Frames, error)) *MapView {
-	v := &MapView{newFrames: newFrames, cam: render3d.DefaultCamera(), hover: -1, changed: true}
+// NewMapView returns a map view of st's game drawing with the frames
+// newFrames makes; when that fails, it draws in software and says why.
+func NewMapView(st *State, newFrames func() (render3d.Frames, error)) *MapView {
+	v := &MapView{st: st, newFrames: newFrames, hover: -1, changed: true}
 	v.raster = canvas.NewRaster(v.frame)
 	v.noteText = canvas.NewText("", color.NRGBA{255, 200, 120, 255})
 	v.noteText.TextSize = theme.CaptionTextSize()
-	v.hint = canvas.NewText("drag: turn · right-drag or Shift: move · wheel: zoom · double-click: centre · F: fit all",
+	v.hint = canvas.NewText("drag: turn · right-drag or Shift-drag: move · wheel: zoom · double-click: centre · F: fit all",
 		color.NRGBA{150, 160, 190, 255})
 	v.hint.TextSize = theme.CaptionTextSize()
 	v.ExtendBaseWidget(v)
+	st.Subscribe(v.changedState)
 	return v
 }
 
-// SetMap shows a new map and fits the camera to it.
-func (v *MapView) SetMap(m *render3d.Map) {
-	v.m, v.mapSent, v.fitted = m, false, false
-	v.sel = render3d.Selection{}
+func (v *MapView) changedState(c Change) {
+	g := v.st.Game()
+	if c.Has(ChangeGame) {
+		v.m, v.mapSent = nil, false
+		if g != nil {
+			v.m = g.Map
+		}
+	}
+	if c.Has(ChangeGame | ChangeOrders) {
+		v.courses, v.coursesSent = nil, false
+		if d := v.st.Draft(); d != nil {
+			v.courses = coursesOf(d)
+		}
+	}
+	if c.Has(ChangeSelection) {
+		switch v.st.SelectedFrom() {
+		case "tree", "details", "next":
+			if v.m != nil && g != nil {
+				v.CentreOn(v.m.Find(g.Selection(v.st.Selected()).Key))
+			}
+		}
+	}
+	if c == ChangeCamera && v.rendering {
+		return
+	}
 	v.redraw()
 }
 
 // Map is the map shown.
 func (v *MapView) Map() *render3d.Map { return v.m }
 
-// Select highlights a body with the ranges given.
-func (v *MapView) Select(sel render3d.Selection) {
-	v.sel = sel
-	v.redraw()
+// Selection is what is highlighted.
+func (v *MapView) Selection() render3d.Selection {
+	if g := v.st.Game(); g != nil {
+		return g.Selection(v.st.Selected())
+	}
+	return render3d.Selection{}
 }
 
-// Selection is what is highlighted.
-func (v *MapView) Selection() render3d.Selection { return v.sel }
-
 // Camera is the camera.
-func (v *MapView) Camera() render3d.Camera { return v.cam }
+func (v *MapView) Camera() render3d.Camera { return v.st.Camera() }
 
-// SetCamera moves the camera.
-func (v *MapView) SetCamera(c render3d.Camera) {
-	v.cam, v.fitted = c, true
-	v.redraw()
+// SetCamera moves the camera, as the player does.
+func (v *MapView) SetCamera(c render3d.Camera) { v.st.SetCamera(c, true) }
+
+func (v *MapView) moveCamera(f func(c *render3d.Camera)) {
+	c := v.st.Camera()
+	f(&c)
+	v.st.SetCamera(c, true)
 }
 
 // FitAll aims the camera so that every body shows.
 func (v *MapView) FitAll() {
-	if v.m != nil && v.pw > 0 {
-		v.cam.Fit(v.m.Points(), v.pw, v.ph)
-	} else {
-		v.cam = render3d.DefaultCamera()
-	}
-	v.fitted = true
-	v.redraw()
+	v.moveCamera(func(c *render3d.Camera) {
+		if v.m != nil && v.pw > 0 {
+			c.Fit(v.m.Points(), v.pw, v.ph)
+		} else {
+			*c = render3d.DefaultCamera()
+		}
+	})
 }
 
 // CentreOn aims the camera at body i, coming closer if far.
@@ -125,15 +157,15 @@ func (v *MapView) CentreOn(i int) {
 	if v.m == nil || i < 0 || i >= len(v.m.Bodies) {
 		return
 	}
-	v.cam.Target = v.m.Bodies[i].Pos
-	v.cam.Distance = math.Min(v.cam.Distance, 220)
-	v.fitted = true
-	v.redraw()
+	v.moveCamera(func(c *render3d.Camera) {
+		c.Target = v.m.Bodies[i].Pos
+		c.Distance = math.Min(c.Distance, 220)
+	})
 }
 
 func (v *MapView) redraw() {
 	v.changed = true
-	if af := v.async(); af != nil && v.last != nil {
+	if af := v.async(); af != nil {
 		// The frame on screen stays until the new one is drawn.
 		v.requestFrame(af)
 		return
@@ -150,21 +182,50 @@ func (v *MapView) async() asyncFrames {
 	return af
 }
 
+// send gives the renderer the map and courses it has not had yet.
+func (v *MapView) send() {
+	if !v.mapSent && v.m != nil {
+		v.frames.SetMap(v.m)
+		v.mapSent = true
+	}
+	if !v.coursesSent {
+		v.frames.SetCourses(v.courses)
+		v.coursesSent = true
+	}
+}
+
+// fit places the camera on the map when nothing placed it yet.
+func (v *MapView) fit(w, h int) {
+	if v.st.CameraSet() || v.m == nil || w < 1 || h < 1 {
+		return
+	}
+	c := v.st.Camera()
+	c.Fit(v.m.Points(), w, h)
+	v.rendering = true
+	v.st.SetCamera(c, false)
+	v.rendering = false
+}
+
 // requestFrame asks the renderer's thread for a frame of the current view;
 // while one is being drawn, the request waits and merges with later ones.
 func (v *MapView) requestFrame(af asyncFrames) {
+	if v.pw < 1 || v.ph < 1 {
+		return // no size yet: the first paint asks
+	}
 	if v.inFlight {
 		v.pending = true
 		return
 	}
+	v.send()
+	v.fit(v.pw, v.ph)
 	v.inFlight, v.pending, v.changed = true, false, false
 	start := time.Now()
-	af.RenderAsync(v.sel, v.cam, v.pw, v.ph, func(img *image.RGBA, err error) {
+	af.RenderAsync(v.Selection(), v.st.Camera(), v.pw, v.ph, func(img *image.RGBA, err error) {
 		fyne.Do(func() {
 			v.inFlight = false
 			if err != nil {
 				v.fallBack(err)
-				v.mapSent, v.coursesSent, v.last = false, false, nil
+				v.mapSent, v.coursesSent = false, false
 				v.changed = true
 				v.raster.Refresh()
 				return
@@ -192,7 +253,19 @@ func (v *MapView) handOver(img image.Image) image.Image {
 	return img
 }
 
-// frame is the raster's generator: it renders when something changed.
+// blank is shown until the first frame is ready: space, without the map.
+func blank(w, h int) image.Image {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	bg := render3d.Background
+	for i := 0; i < len(img.Pix); i += 4 {
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = bg.R, bg.G, bg.B, 255
+	}
+	return img
+}
+
+// frame is the raster's generator. With a threaded renderer it only asks
+// for a frame and shows the last one; otherwise it renders when something
+// changed.
 func (v *MapView) frame(w, h int) image.Image {
 	if w < 1 || h < 1 {
 		return image.NewRGBA(image.Rect(0, 0, 1, 1))
@@ -204,11 +277,23 @@ func (v *MapView) frame(w, h int) image.Image {
 		v.fresh = true
 		return v.handOver(v.plainImgs[v.plainN%2])
 	}
-	if af := v.async(); af != nil && v.last != nil {
-		if w != v.pw || h != v.ph {
+	// The frames are made while the window paints, with its context current.
+	if !v.window.Valid() {
+		v.window = render3d.CurrentWindow()
+	}
+	if v.frames == nil {
+		v.initFrames()
+	}
+	if af := v.async(); af != nil {
+		if w != v.pw || h != v.ph || v.last == nil {
 			v.pw, v.ph = w, h
 			v.changed = true
+		}
+		if v.changed {
 			v.requestFrame(af)
+		}
+		if v.last == nil {
+			return blank(w, h)
 		}
 		return v.handOver(v.last)
 	}
@@ -216,32 +301,18 @@ func (v *MapView) frame(w, h int) image.Image {
 		return v.handOver(v.last)
 	}
 	start := time.Now()
-	// The frame is made while the window paints, with its context current.
-	if !v.window.Valid() {
-		v.window = render3d.CurrentWindow()
-	}
-	if v.frames == nil {
-		v.initFrames()
-	}
-	if !v.mapSent && v.m != nil {
-		v.frames.SetMap(v.m)
-		v.mapSent = true
-	}
-	if !v.coursesSent {
-		v.frames.SetCourses(v.courses)
-		v.coursesSent = true
-	}
+	v.send()
 	v.pw, v.ph = w, h
-	if !v.fitted && v.m != nil {
-		v.cam.Fit(v.m.Points(), w, h)
-		v.fitted = true
-	}
-	img, err := v.frames.Render(v.sel, v.cam, w, h)
+	v.fit(w, h)
+	img, err := v.frames.Render(v.Selection(), v.st.Camera(), w, h)
 	if err != nil {
 		v.fallBack(err)
-		v.frames.SetMap(v.m)
-		v.frames.SetCourses(v.courses)
-		img, _ = v.frames.Render(v.sel, v.cam, w, h)
+		v.mapSent, v.coursesSent = false, false
+		v.send()
+		if img, err = v.frames.Render(v.Selection(), v.st.Camera(), w, h); err != nil {
+			v.failed(err)
+			return blank(w, h)
+		}
 	}
 	v.last, v.changed, v.fresh = img, false, true
 	if v.OnFrame != nil {
@@ -259,14 +330,25 @@ func (v *MapView) initFrames() {
 	v.frames = f
 }
 
+// fallBack draws in software from now on, and says why.
 func (v *MapView) fallBack(err error) {
 	sw, serr := render3d.NewSoftware(render3d.DefaultPalette())
 	if serr != nil {
-		panic(serr) // the embedded fonts are broken: a build error, not a user's
+		v.failed(serr)
+		return
 	}
 	v.frames = sw
-	v.note = "3D acceleration unavailable (" + err.Error() + "); drawing in software"
-	v.noteText.Text = v.note
+	v.setNote("3D acceleration unavailable (" + err.Error() + "); drawing in software")
+}
+
+// failed says that the map cannot be drawn at all.
+func (v *MapView) failed(err error) {
+	v.setNote("The map cannot be drawn: " + err.Error())
+}
+
+func (v *MapView) setNote(s string) {
+	v.note = s
+	v.noteText.Text = s
 	v.noteText.Refresh()
 }
 
@@ -280,7 +362,7 @@ func (v *MapView) PlanePoint(p fyne.Position, z float64) (render3d.Vec, bool) {
 		return render3d.Vec{}, false
 	}
 	x, y := v.pixel(p)
-	o, d := v.cam.Ray(x, y, v.pw, v.ph)
+	o, d := v.st.Camera().Ray(x, y, v.pw, v.ph)
 	if math.Abs(d[2]) < 1e-9 {
 		return render3d.Vec{}, false
 	}
@@ -289,13 +371,6 @@ func (v *MapView) PlanePoint(p fyne.Position, z float64) (render3d.Vec, bool) {
 		return render3d.Vec{}, false
 	}
 	return o.Add(d.Scale(t)), true
-}
-
-// SetCourses shows planned movements.
-func (v *MapView) SetCourses(cs []render3d.Course) {
-	v.courses = cs
-	v.coursesSent = false
-	v.redraw()
 }
 
 // Note says why the view draws in software, or is empty.
@@ -315,7 +390,7 @@ func (v *MapView) pick(p fyne.Position) int {
 		return -1
 	}
 	x, y := v.pixel(p)
-	return render3d.Pick(v.m, v.cam, x, y, v.pw, v.ph)
+	return render3d.Pick(v.m, v.st.Camera(), x, y, v.pw, v.ph)
 }
 
 // Tapped picks the body under the pointer.
@@ -328,7 +403,7 @@ func (v *MapView) Tapped(e *fyne.PointEvent) {
 		return
 	}
 	if v.OnPick != nil {
-		v.OnPick(i)
+		v.OnPick(i, e.Position)
 	}
 }
 
@@ -337,51 +412,80 @@ func (v *MapView) DoubleTapped(e *fyne.PointEvent) {
 	if i := v.pick(e.Position); i >= 0 {
 		v.CentreOn(i)
 		if v.OnPick != nil {
-			v.OnPick(i)
+			v.OnPick(i, e.Position)
 		}
 	}
 }
 
-// MouseDown notes which button drags.
+// MouseDown starts a move of the map with the right button, and notes
+// whether a drag is to move (Shift) or turn.
 func (v *MapView) MouseDown(e *desktop.MouseEvent) {
-	v.secondary = e.Button == desktop.MouseButtonSecondary || e.Modifier&fyne.KeyModifierShift != 0
+	v.shiftDrag = e.Modifier&fyne.KeyModifierShift != 0
+	if e.Button == desktop.MouseButtonSecondary {
+		v.panning, v.panFrom = true, e.Position
+	}
 }
 
-// MouseUp ends a drag.
-func (v *MapView) MouseUp(*desktop.MouseEvent) {}
-
-// Dragged turns the camera, or moves it with the right button or Shift.
-func (v *MapView) Dragged(e *fyne.DragEvent) {
-	if v.secondary {
-		x, y := v.pixel(fyne.NewPos(e.Dragged.DX, e.Dragged.DY))
-		v.cam.Pan(x, y, max(v.ph, 1))
-	} else {
-		v.cam.Orbit(-float64(e.Dragged.DX)*0.008, float64(e.Dragged.DY)*0.008)
+// MouseUp ends a right-button move.
+func (v *MapView) MouseUp(e *desktop.MouseEvent) {
+	if e.Button == desktop.MouseButtonSecondary {
+		v.panning = false
 	}
-	v.fitted = true
-	v.redraw()
+}
+
+// pan moves the map by a distance on screen.
+func (v *MapView) pan(dx, dy float32) {
+	x, y := v.pixel(fyne.NewPos(dx, dy))
+	h := max(v.ph, 1)
+	v.moveCamera(func(c *render3d.Camera) { c.Pan(x, y, h) })
+}
+
+// Dragged turns the camera, or moves it with Shift.
+func (v *MapView) Dragged(e *fyne.DragEvent) {
+	if v.shiftDrag || v.panning {
+		v.pan(e.Dragged.DX, e.Dragged.DY)
+		return
+	}
+	v.moveCamera(func(c *render3d.Camera) {
+		c.Orbit(-float64(e.Dragged.DX)*0.008, float64(e.Dragged.DY)*0.008)
+	})
 }
 
 // DragEnd ends a drag.
-func (v *MapView) DragEnd() {
-	v.secondary = false
-	if v.OnCamera != nil {
-		v.OnCamera()
-	}
-}
+func (v *MapView) DragEnd() { v.shiftDrag = false }
 
-// Scrolled zooms.
+// Scrolled zooms toward the point under the pointer, which stays where it
+// is on the screen.
 func (v *MapView) Scrolled(e *fyne.ScrollEvent) {
-	v.cam.Zoom(math.Pow(1.15, -float64(e.Scrolled.DY)/10))
-	v.fitted = true
-	v.redraw()
+	factor := math.Pow(1.15, -float64(e.Scrolled.DY)/10)
+	v.moveCamera(func(c *render3d.Camera) {
+		if v.pw < 1 {
+			c.Zoom(factor)
+			return
+		}
+		x, y := v.pixel(e.Position)
+		c.ZoomAt(factor, x, y, v.pw, v.ph)
+	})
 }
 
-// MouseIn, MouseMoved and MouseOut report what is under the pointer.
+// MouseIn reports what is under the pointer.
 func (v *MapView) MouseIn(e *desktop.MouseEvent) { v.MouseMoved(e) }
 
-// MouseMoved reports the body under the pointer.
+// MouseMoved reports the body under the pointer and moves the map while
+// the right button is down.
 func (v *MapView) MouseMoved(e *desktop.MouseEvent) {
+	if v.panning {
+		if e.Button&desktop.MouseButtonSecondary == 0 && e.Button != 0 {
+			v.panning = false
+		} else {
+			d := e.Position.Subtract(v.panFrom)
+			v.panFrom = e.Position
+			if d.X != 0 || d.Y != 0 {
+				v.pan(d.X, d.Y)
+			}
+			return
+		}
+	}
 	if i := v.pick(e.Position); i != v.hover {
 		v.hover = i
 		if v.OnHover != nil {
@@ -392,6 +496,7 @@ func (v *MapView) MouseMoved(e *desktop.MouseEvent) {
 
 // MouseOut clears the hover.
 func (v *MapView) MouseOut() {
+	v.panning = false
 	if v.hover != -1 {
 		v.hover = -1
 		if v.OnHover != nil {
@@ -410,42 +515,29 @@ func (v *MapView) FocusLost() {}
 func (v *MapView) TypedRune(r rune) {
 	switch r {
 	case '+', '=':
-		v.cam.Zoom(1 / 1.2)
+		v.moveCamera(func(c *render3d.Camera) { c.Zoom(1 / 1.2) })
 	case '-':
-		v.cam.Zoom(1.2)
+		v.moveCamera(func(c *render3d.Camera) { c.Zoom(1.2) })
 	case 'f', 'F':
 		v.FitAll()
-		return
-	default:
-		return
 	}
-	v.fitted = true
-	v.redraw()
 }
 
 // TypedKey turns the camera with the arrows; Home resets it.
 func (v *MapView) TypedKey(e *fyne.KeyEvent) {
 	const step = 0.08
-	switch e.Name {
-	case fyne.KeyLeft:
-		v.cam.Orbit(step, 0)
-	case fyne.KeyRight:
-		v.cam.Orbit(-step, 0)
-	case fyne.KeyUp:
-		v.cam.Orbit(0, step)
-	case fyne.KeyDown:
-		v.cam.Orbit(0, -step)
-	case fyne.KeyPageUp:
-		v.cam.Zoom(1 / 1.2)
-	case fyne.KeyPageDown:
-		v.cam.Zoom(1.2)
-	case fyne.KeyHome:
-		v.cam = render3d.DefaultCamera()
-	default:
-		return
+	move := map[fyne.KeyName]func(c *render3d.Camera){
+		fyne.KeyLeft:     func(c *render3d.Camera) { c.Orbit(step, 0) },
+		fyne.KeyRight:    func(c *render3d.Camera) { c.Orbit(-step, 0) },
+		fyne.KeyUp:       func(c *render3d.Camera) { c.Orbit(0, step) },
+		fyne.KeyDown:     func(c *render3d.Camera) { c.Orbit(0, -step) },
+		fyne.KeyPageUp:   func(c *render3d.Camera) { c.Zoom(1 / 1.2) },
+		fyne.KeyPageDown: func(c *render3d.Camera) { c.Zoom(1.2) },
+		fyne.KeyHome:     func(c *render3d.Camera) { *c = render3d.DefaultCamera() },
+	}[e.Name]
+	if move != nil {
+		v.moveCamera(move)
 	}
-	v.fitted = true
-	v.redraw()
 }
 
 // MinSize keeps the map usable.

@@ -23,6 +23,8 @@ func paletteCodes(x *App) map[string]bool {
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		switch w := o.(type) {
+		case *tipButton:
+			out[strings.Fields(w.Text + " ?")[0]] = true
 		case *widget.Button:
 			out[strings.Fields(w.Text + " ?")[0]] = true
 		case *fyne.Container:
@@ -31,7 +33,7 @@ func paletteCodes(x *App) map[string]bool {
 			}
 		}
 	}
-	walk(x.ord.palette)
+	walk(x.details.palette)
 	return out
 }
 
@@ -76,6 +78,12 @@ func formEntries(t *testing.T, x *App) ([]*widget.Entry, *widget.Button) {
 		case *widget.Entry:
 			entries = append(entries, w)
 			return
+		case *formEntry:
+			entries = append(entries, &w.Entry)
+			return
+		case *formSelect:
+			entries = append(entries, &w.Entry)
+			return
 		case *widget.SelectEntry:
 			entries = append(entries, &w.Entry)
 			return
@@ -115,8 +123,8 @@ func TestOrderFormAddsOrder(t *testing.T) {
 		t.Fatalf("draft %q", got)
 	}
 	x.rightTabs.SelectIndex(2)
-	if x.ord.text.Text != "MO 8 -10 300 87\n" || len(x.ord.rows) != 2 {
-		t.Errorf("text %q, %d list rows", x.ord.text.Text, len(x.ord.rows))
+	if x.text.entry.Text != "MO 8 -10 300 87\n" || len(x.orders.rows) != 2 {
+		t.Errorf("text %q, %d list rows", x.text.entry.Text, len(x.orders.rows))
 	}
 	if len(x.mapView.courses) != 1 {
 		t.Errorf("the move shows on the map: %d courses", len(x.mapView.courses))
@@ -126,44 +134,44 @@ func TestOrderFormAddsOrder(t *testing.T) {
 func TestListAndTextInStep(t *testing.T) {
 	x := newApp(t)
 	x.rightTabs.SelectIndex(2) // the text view
-	x.ord.text.SetText("PI 5\nbs 1 1\n")
+	x.text.entry.SetText("PI 5\nbs 1 1\n")
 	if got := x.Draft().Text(); got != "PI 5\nBS 1 1\n" {
 		t.Fatalf("typing gives the draft %q", got)
 	}
-	if len(x.ord.rows) != 4 { // two groups, each a title and an order
-		t.Errorf("list rows %d", len(x.ord.rows))
+	if len(x.orders.rows) != 4 { // two groups, each a title and an order
+		t.Errorf("list rows %d", len(x.orders.rows))
 	}
-	x.ord.text.SetText("PI 5\nBS 1 1\nxx 3\n")
-	if x.Draft().Text() != "PI 5\nBS 1 1\n" || !strings.Contains(strings.Join(x.ord.msgs, "\n"), "line 3: column 1: unknown order code") {
-		t.Errorf("a bad line is not taken: %q / %q", x.Draft().Text(), x.ord.msgs)
+	x.text.entry.SetText("PI 5\nBS 1 1\nxx 3\n")
+	if len(x.Draft().Orders()) != 2 || !strings.Contains(strings.Join(x.text.msgs, "\n"), "line 3: not an order, kept as typed: column 1: unknown order code") {
+		t.Errorf("a bad line is not taken as an order: %q / %q", x.Draft().Text(), x.text.msgs)
 	}
-	x.ord.text.SetText("PI 5\nBS 1 1\nMO 1 0 0 0\n")
-	if !strings.Contains(strings.Join(x.ord.msgs, "\n"), "line 3: error cannot-move") {
-		t.Errorf("the checker's findings show by line: %q", x.ord.msgs)
+	x.text.entry.SetText("PI 5\nBS 1 1\nMO 1 0 0 0\n")
+	if !strings.Contains(strings.Join(x.text.msgs, "\n"), "line 3: error cannot-move") {
+		t.Errorf("the checker's findings show by line: %q", x.text.msgs)
 	}
 	// A change in the list shows in the text.
 	x.Draft().Delete(2)
-	if x.ord.text.Text != "PI 5\nBS 1 1\n" {
-		t.Errorf("text after delete %q", x.ord.text.Text)
+	if x.text.entry.Text != "PI 5\nBS 1 1\n" {
+		t.Errorf("text after delete %q", x.text.entry.Text)
 	}
 	x.undoOrders()
-	if x.ord.text.Text != "PI 5\nBS 1 1\nMO 1 0 0 0\n" {
-		t.Errorf("text after undo %q", x.ord.text.Text)
+	if x.text.entry.Text != "PI 5\nBS 1 1\nMO 1 0 0 0\n" {
+		t.Errorf("text after undo %q", x.text.entry.Text)
 	}
 	x.redoOrders()
-	if x.ord.text.Text != "PI 5\nBS 1 1\n" {
-		t.Errorf("text after redo %q", x.ord.text.Text)
+	if x.text.entry.Text != "PI 5\nBS 1 1\n" {
+		t.Errorf("text after redo %q", x.text.entry.Text)
 	}
-	if !strings.Contains(x.ord.summary.Text, "2 orders · 0 errors") {
-		t.Errorf("summary %q", x.ord.summary.Text)
+	if !strings.Contains(x.orders.summary.Text, "2 orders · 0 errors") {
+		t.Errorf("summary %q", x.orders.summary.Text)
 	}
 }
 
 func TestNextShipWalk(t *testing.T) {
 	x := newApp(t)
-	x.ord.text.SetText("MO 2 0 200 0\n")
+	x.text.entry.SetText("MO 2 0 200 0\n")
 	x.Select("ship:3", "tree")
-	x.ord.station.SetChecked(true)
+	x.details.station.SetChecked(true)
 	x.Select("", "")
 	var walk []string
 	for i := 0; i < 4; i++ {
@@ -182,13 +190,14 @@ func TestDraftRestoredAndDamagedKept(t *testing.T) {
 		x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: root})
 		x.NativeDialogs = false
 		x.Background = func(f func()) { f() }
+		x.SaveInLine()
 		if err := x.LoadDemo(); err != nil {
 			t.Fatal(err)
 		}
 		return x
 	}
 	x := open()
-	x.ord.text.SetText("PI 5\nLF 3 0\n")
+	x.text.entry.SetText("PI 5\nLF 3 0\n")
 	x.Select("planet:3", "tree")
 	cam := x.MapView().Camera()
 	y := open()
@@ -232,7 +241,7 @@ func TestEndToEnd(t *testing.T) {
 	entries[len(entries)-1].SetText("Night Heron")
 	test.Tap(ok)
 	x.rightTabs.SelectIndex(2)
-	x.ord.text.SetText(x.ord.text.Text + "BS 1 1\nLF 3 0\nPI 10\nFLEET DF 1 99\nBROADCAST Player 1 trades fair at planet 3\n")
+	x.text.entry.SetText(x.text.entry.Text + "BS 1 1\nLF 3 0\nPI 10\nFLEET DF 1 99\nBROADCAST Player 1 trades fair at planet 3\n")
 	if n := x.Draft().Errors(); n != 0 {
 		t.Fatalf("%d errors: %v", n, x.Draft().Results())
 	}
@@ -306,7 +315,7 @@ func TestCarriedOverShown(t *testing.T) {
 	rep.Knowledge.Ships[7].Standing, _ = order.Parse("MP 8 3")
 	x.Show(NewGame(rules.Default(), rep, "demo"))
 	found := false
-	for _, r := range x.ord.rows {
+	for _, r := range x.orders.rows {
 		found = found || r.carried.String() == "MP 8 3"
 	}
 	if !found {
@@ -314,7 +323,7 @@ func TestCarriedOverShown(t *testing.T) {
 	}
 	x.Select("ship:8", "tree")
 	var cancel *widget.Button
-	for _, o := range x.ord.palette.Objects {
+	for _, o := range x.details.palette.Objects {
 		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, "Cancel carried-over") {
 			cancel = b
 		}
@@ -326,7 +335,7 @@ func TestCarriedOverShown(t *testing.T) {
 	if x.Draft().Text() != "MO 8 -10 205 87\n" {
 		t.Errorf("cancelling gives %q", x.Draft().Text())
 	}
-	for _, r := range x.ord.rows {
+	for _, r := range x.orders.rows {
 		if r.carried.Code != order.Invalid {
 			t.Error("a cancelled order is still listed as carried over")
 		}
@@ -366,7 +375,7 @@ func TestBadFormEntryGivesFormBack(t *testing.T) {
 
 func TestCopyOrders(t *testing.T) {
 	x := newApp(t)
-	x.ord.text.SetText("PI 5\nMO 8 -10 300 87\n")
+	x.text.entry.SetText("PI 5\nMO 8 -10 300 87\n")
 	x.CopyOrders()
 	got := fyne.CurrentApp().Clipboard().Content()
 	want := "GAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[GENERAL]\nPI 5\n\n[BATTLE]\nMO 8 -10 300 87\n"

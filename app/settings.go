@@ -56,8 +56,27 @@ func SettingsPath() (string, error) {
 	return filepath.Join(dir, "silverfall", "settings.toml"), nil
 }
 
+// SettingsError says the settings file could not be read, and where it
+// was kept: a damaged file is set aside under a name of its own, never
+// overwritten, and the defaults are used.
+type SettingsError struct {
+	Path, Aside string
+	Err         error
+}
+
+func (e *SettingsError) Error() string {
+	if e.Aside == "" {
+		return fmt.Sprintf("%s: %v", e.Path, e.Err)
+	}
+	return fmt.Sprintf("%s: %v (the file is kept as %s; the defaults are in use)", e.Path, e.Err, filepath.Base(e.Aside))
+}
+
+func (e *SettingsError) Unwrap() error { return e.Err }
+
 // LoadSettings reads the settings file; a missing file gives the defaults.
-// A file that cannot be read is reported, and the defaults are used.
+// A file that cannot be read is reported and the defaults are used; one
+// that is damaged is first set aside, so that saving the settings later
+// does not overwrite it.
 func LoadSettings(path string) (Settings, error) {
 	s := DefaultSettings()
 	data, err := os.ReadFile(path)
@@ -65,10 +84,14 @@ func LoadSettings(path string) (Settings, error) {
 		return s, nil
 	}
 	if err != nil {
-		return s, err
+		return s, &SettingsError{Path: path, Err: err}
 	}
 	if _, err := toml.Decode(string(data), &s); err != nil {
-		return DefaultSettings(), fmt.Errorf("%s: %w", path, err)
+		serr := &SettingsError{Path: path, Err: err}
+		if aside, aerr := atomicfile.SetAside(path); aerr == nil {
+			serr.Aside = aside
+		}
+		return DefaultSettings(), serr
 	}
 	if s.Window.Width < 400 || s.Window.Height < 300 {
 		s.Window = DefaultSettings().Window

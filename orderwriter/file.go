@@ -18,7 +18,15 @@ type File struct {
 	Turn   int // the turn the orders are for
 	Orders []order.Order
 	Lines  []int // for a file read: the line of each order
+	// Unread are lines the player typed that do not read as orders. They
+	// are written as "#? " comment lines, which a reader of orders skips
+	// and which keep them for the player (and a moderator's eye).
+	Unread []string
 }
+
+// UnreadMark starts a comment line that holds a line the player typed
+// that is not an order.
+const UnreadMark = "#? "
 
 // Section heads, in the order a file has them.
 var heads = map[order.Section]string{
@@ -69,6 +77,15 @@ func Write(w io.Writer, f *File) error {
 			bw.WriteByte('\n')
 		}
 	}
+	if len(f.Unread) > 0 {
+		bw.WriteString("\n# Lines typed that are not orders, kept as they were typed:\n")
+		for _, u := range f.Unread {
+			if strings.ContainsAny(u, "\r\n") {
+				return fmt.Errorf("orderwriter: a kept line holds a line break")
+			}
+			bw.WriteString(UnreadMark + u + "\n")
+		}
+	}
 	fmt.Fprintf(bw, "\n%s\n", End)
 	return bw.Flush()
 }
@@ -108,15 +125,23 @@ func Read(r io.Reader, name string) (*File, error) {
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), 64<<10)
+	sc.Split(order.ScanLines)
 	n := 0
 	var sec order.Section
 	seen := map[order.Section]bool{}
-	header := map[string]bool{}
+	header := map[string]int{}
 	ended := false
 	for sc.Scan() {
 		n++
 		line := strings.TrimRight(sc.Text(), " \t\r")
+		if n == 1 {
+			line = strings.TrimPrefix(line, "\ufeff")
+		}
 		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, strings.TrimSpace(UnreadMark)) {
+			f.Unread = append(f.Unread, strings.TrimSpace(strings.TrimPrefix(trimmed, strings.TrimSpace(UnreadMark))))
+			continue
+		}
 		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
 			continue
 		}
@@ -149,6 +174,10 @@ func Read(r io.Reader, name string) (*File, error) {
 		if sec == 0 {
 			key, val, _ := strings.Cut(trimmed, " ")
 			val = strings.TrimSpace(val)
+			if first, twice := header[strings.ToUpper(key)]; twice {
+				bad(n, "%s is given a second time (first on line %d); an order file has one header of each", strings.ToUpper(key), first)
+				continue
+			}
 			switch strings.ToUpper(key) {
 			case "GAME":
 				f.Game = val
@@ -166,7 +195,7 @@ func Read(r io.Reader, name string) (*File, error) {
 				bad(n, "expected GAME, PLAYER or TURN before the first section, got %q", key)
 				continue
 			}
-			header[strings.ToUpper(key)] = true
+			header[strings.ToUpper(key)] = n
 			continue
 		}
 		o, err := readOrder(sec, line)
@@ -181,7 +210,7 @@ func Read(r io.Reader, name string) (*File, error) {
 		bad(n+1, "%v", err)
 	}
 	for _, k := range []string{"GAME", "PLAYER", "TURN"} {
-		if !header[k] {
+		if header[k] == 0 {
 			bad(1, "the header line %s is missing", k)
 		}
 	}

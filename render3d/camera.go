@@ -47,6 +47,18 @@ func DefaultCamera() Camera {
 	return Camera{Distance: 1050, Yaw: -math.Pi / 3, Pitch: 0.5, FovY: 45}
 }
 
+// Valid reports whether every figure of the camera is a finite number in
+// its range: a view file from disk may hold anything.
+func (c Camera) Valid() bool {
+	for _, v := range []float64{c.Target[0], c.Target[1], c.Target[2], c.Distance, c.Yaw, c.Pitch, c.FovY} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return c.Distance >= MinDistance && c.Distance <= MaxDistance && math.Abs(c.Pitch) <= MaxPitch &&
+		c.FovY > 0 && c.FovY < 180 && math.Abs(c.Target[0])+math.Abs(c.Target[1])+math.Abs(c.Target[2]) < 1e9
+}
+
 // Eye is where the camera is.
 func (c Camera) Eye() Vec {
 	cp := math.Cos(c.Pitch)
@@ -117,6 +129,27 @@ func (c *Camera) Orbit(dx, dy float64) {
 // Zoom moves the camera nearer (factor < 1) or farther (factor > 1).
 func (c *Camera) Zoom(factor float64) {
 	c.Distance = math.Max(MinDistance, math.Min(MaxDistance, c.Distance*factor))
+}
+
+// ZoomAt zooms by factor toward the point under pixel (x, y) of a w×h
+// view, which stays under that pixel: the point is taken on the plane
+// through the target that faces the camera.
+func (c *Camera) ZoomAt(factor, x, y float64, w, h int) {
+	if w < 1 || h < 1 {
+		c.Zoom(factor)
+		return
+	}
+	origin, dir := c.Ray(x, y, w, h)
+	fwd, _, _ := c.basis()
+	cos := dir.Dot(fwd)
+	before := c.Distance
+	c.Zoom(factor)
+	f := c.Distance / before
+	if cos <= 1e-6 || f == 1 {
+		return
+	}
+	p := origin.Add(dir.Scale(before / cos))
+	c.Target = p.Add(c.Target.Sub(p).Scale(f))
 }
 
 // Pan moves the target across the view by dx, dy pixels of a view h high.

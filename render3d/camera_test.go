@@ -136,3 +136,22 @@ func TestFromKnowledge(t *testing.T) {
 		t.Errorf("a planet of 50,000 industry (%v) should be drawn bigger than an unknown one (%v)", big, small)
 	}
 }
+
+// TestZoomAtKeepsPointUnderPointer: zooming with the wheel toward a point
+// off centre keeps that point where it was on the screen.
+func TestZoomAtKeepsPointUnderPointer(t *testing.T) {
+	c := DefaultCamera()
+	w, h := 800, 600
+	// The point at pixel (600, 150) on the plane through the target.
+	o, d := c.Ray(600, 150, w, h)
+	fwd, _, _ := c.basis()
+	p := o.Add(d.Scale(c.Distance / d.Dot(fwd)))
+	c.ZoomAt(0.5, 600, 150, w, h)
+	x, y, _, ok := c.Project(p, w, h)
+	if !ok || math.Abs(x-600) > 0.5 || math.Abs(y-150) > 0.5 {
+		t.Errorf("the point moved to %.1f,%.1f", x, y)
+	}
+	if math.Abs(c.Distance-DefaultCamera().Distance/2) > 1e-9 {
+		t.Errorf("distance %v", c.Distance)
+	}
+}

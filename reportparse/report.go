@@ -75,20 +75,46 @@ const maxErrors = 20
 
 // ReadFile reads the turn sheet in the named file.
 func ReadFile(r *rules.Rules, name string) (*Report, error) {
+	rep, _, err := ReadFileData(r, name)
+	return rep, err
+}
+
+// ReadFileData reads the turn sheet in the named file and returns the
+// file's bytes too. A file larger than a sheet can be is refused before a
+// byte of it is read.
+func ReadFileData(r *rules.Rules, name string) (*Report, []byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Size() > MaxInput {
-		return nil, fmt.Errorf("%s: %d bytes is more than a turn sheet can be (at most %d MiB)", name, fi.Size(), MaxInput>>20)
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
 	}
-	// A limit one past the maximum lets Parse refuse what is too large.
+	if fi.IsDir() {
+		return nil, nil, fmt.Errorf("%s: a folder, not a turn sheet", name)
+	}
+	if fi.Size() > MaxInput {
+		return nil, nil, TooLargeError{Name: name, Size: fi.Size()}
+	}
+	// A limit one past the maximum lets Parse refuse what grew meanwhile.
 	data, err := io.ReadAll(io.LimitReader(f, MaxInput+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return Parse(r, name, data)
+	rep, err := Parse(r, name, data)
+	return rep, data, err
+}
+
+// TooLargeError refuses an input larger than a turn sheet can be.
+type TooLargeError struct {
+	Name string
+	Size int64
+}
+
+func (e TooLargeError) Error() string {
+	return fmt.Sprintf("%s: %d bytes is more than a turn sheet can be (at most %d MiB)", e.Name, e.Size, MaxInput>>20)
 }
 
 // ErrNoSheet is returned when the input holds no turn sheet at all.
@@ -98,7 +124,7 @@ var ErrNoSheet = errors.New("no Darkness of Silverfall turn sheet found")
 // the report is still returned with what could be read.
 func Parse(r *rules.Rules, name string, data []byte) (*Report, error) {
 	if len(data) > MaxInput {
-		return nil, fmt.Errorf("%s: %d bytes is more than a turn sheet can be (at most %d MiB)", name, len(data), MaxInput>>20)
+		return nil, TooLargeError{Name: name, Size: int64(len(data))}
 	}
 	t, err := decode(name, data)
 	if err != nil {

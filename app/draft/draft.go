@@ -26,10 +26,14 @@ type Draft struct {
 	state
 	undo, redo []state
 	results    []check.Diagnostic
+	left       Left
 
 	idx         *model.Index // shared with the checker
 	courses     []Course     // worked out on demand, until the next change
 	coursesDone bool
+	// typing is set while the changes come from text typed in a row: they
+	// make one undo step, not one a keystroke.
+	typing bool
 	// OnChange is called after every change, undo and redo included.
 	OnChange func()
 }
@@ -37,11 +41,20 @@ type Draft struct {
 // state is what undo restores.
 type state struct {
 	orders    []order.Order
+	unread    []Unread
 	onStation map[int]bool
 }
 
+// Unread is a line the player typed that does not read as an order. It is
+// kept as typed, shown and counted until the player mends or deletes it:
+// nothing typed is ever dropped.
+type Unread struct {
+	Text string
+	Err  string // why it does not read as an order
+}
+
 func (s state) clone() state {
-	c := state{orders: append([]order.Order(nil), s.orders...), onStation: map[int]bool{}}
+	c := state{orders: append([]order.Order(nil), s.orders...), unread: append([]Unread(nil), s.unread...), onStation: map[int]bool{}}
 	for k, v := range s.onStation {
 		c.onStation[k] = v
 	}
@@ -87,9 +100,19 @@ func (d *Draft) Errors() int {
 }
 
 func (d *Draft) recheck() {
-	d.results = d.checker.Check(d.orders)
+	res := d.checker.Run(d.orders)
+	d.results = res.Diagnostics
+	d.left = Left{Certain: res.Credits, Sales: res.Sales}
 	d.courses, d.coursesDone = nil, false
 }
+
+// Left is what the orders leave of the credits: for certain, and what
+// this turn's sales at trading planets are expected to add.
+type Left struct{ Certain, Sales int }
+
+// CreditsLeft is what the orders leave of the credits, by the checker's
+// count: the orders with errors spend nothing.
+func (d *Draft) CreditsLeft() Left { return d.left }
 
 // own returns the player's ship id.
 func (d *Draft) own(id int) (*model.Ship, bool) {
@@ -104,6 +127,7 @@ func (d *Draft) own(id int) (*model.Ship, bool) {
 func (d *Draft) change(f func()) {
 	d.undo = append(d.undo, d.state.clone())
 	d.redo = nil
+	d.typing = false
 	f()
 	d.changed()
 }
@@ -156,12 +180,102 @@ func (d *Draft) Move(i, dir int) int {
 	return j
 }
 
-// SetAll replaces every order (the text view does this).
+// SetAll replaces every order.
 func (d *Draft) SetAll(orders []order.Order) {
 	if ordersEqual(orders, d.orders) {
 		return
 	}
 	d.change(func() { d.orders = append([]order.Order(nil), orders...) })
+}
+
+// Unread are the lines typed that do not read as orders, in the order
+// they were typed.
+func (d *Draft) Unread() []Unread { return d.unread }
+
+// SetText replaces the orders and the unreadable lines by those of a text
+// typed one order a line (the text view does this on every keystroke).
+// Changes made by typing in a row make one undo step.
+func (d *Draft) SetText(text string) {
+	orders, unread := readText(text)
+	if ordersEqual(orders, d.orders) && unreadEqual(unread, d.unread) {
+		return
+	}
+	set := func() { d.orders, d.unread = orders, unread }
+	if d.typing && len(d.undo) > 0 {
+		d.redo = nil
+		set()
+		d.changed()
+		return
+	}
+	d.change(set)
+	d.typing = true
+}
+
+// DeleteUnread removes unreadable line i.
+func (d *Draft) DeleteUnread(i int) {
+	if i < 0 || i >= len(d.unread) {
+		return
+	}
+	d.change(func() { d.unread = append(d.unread[:i:i], d.unread[i+1:]...) })
+}
+
+// readText reads a typed text: the orders, and the lines that are not.
+func readText(text string) ([]order.Order, []Unread) {
+	orders, bad := ParseText(text)
+	if len(bad) == 0 {
+		return orders, nil
+	}
+	lines := splitLines(text)
+	unread := make([]Unread, 0, len(bad))
+	for _, b := range bad {
+		t := ""
+		if b.Line-1 < len(lines) {
+			t = strings.TrimSpace(lines[b.Line-1])
+		}
+		unread = append(unread, Unread{Text: t, Err: b.Err.Error()})
+	}
+	return orders, unread
+}
+
+// splitLines splits at every line end: LF, CRLF or a lone CR.
+func splitLines(s string) []string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	return strings.Split(strings.ReplaceAll(s, "\r", "\n"), "\n")
+}
+
+func unreadEqual(a, b []Unread) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// ReadUnread gives lines kept from an earlier session their reasons again.
+func ReadUnread(lines []string) []Unread {
+	var out []Unread
+	for _, l := range lines {
+		if _, u := readText(l); len(u) > 0 {
+			out = append(out, u...)
+		} else if strings.TrimSpace(l) != "" {
+			// It reads now (the rules changed): still the player's to decide.
+			out = append(out, Unread{Text: strings.TrimSpace(l), Err: "kept from an earlier session"})
+		}
+	}
+	return out
+}
+
+// UnreadTexts are the unreadable lines as typed.
+func (d *Draft) UnreadTexts() []string {
+	out := make([]string, len(d.unread))
+	for i, u := range d.unread {
+		out[i] = u.Text
+	}
+	return out
 }
 
 func ordersEqual(a, b []order.Order) bool {
@@ -176,9 +290,11 @@ func ordersEqual(a, b []order.Order) bool {
 	return true
 }
 
-// Load replaces the orders and marks without an undo step (a saved draft).
-func (d *Draft) Load(orders []order.Order, onStation []int) {
+// Load replaces the orders, unreadable lines and marks without an undo
+// step (a saved draft).
+func (d *Draft) Load(orders []order.Order, unread []string, onStation []int) {
 	d.orders = append([]order.Order(nil), orders...)
+	d.unread = ReadUnread(unread)
 	d.onStation = map[int]bool{}
 	for _, s := range onStation {
 		d.onStation[s] = true
@@ -192,6 +308,7 @@ func (d *Draft) Undo() bool {
 	if len(d.undo) == 0 {
 		return false
 	}
+	d.typing = false
 	d.redo = append(d.redo, d.state.clone())
 	d.state = d.undo[len(d.undo)-1]
 	d.undo = d.undo[:len(d.undo)-1]
@@ -204,6 +321,7 @@ func (d *Draft) Redo() bool {
 	if len(d.redo) == 0 {
 		return false
 	}
+	d.typing = false
 	d.undo = append(d.undo, d.state.clone())
 	d.state = d.redo[len(d.redo)-1]
 	d.redo = d.redo[:len(d.redo)-1]
@@ -217,11 +335,16 @@ func (d *Draft) CanUndo() bool { return len(d.undo) > 0 }
 // CanRedo tells whether there is something to redo.
 func (d *Draft) CanRedo() bool { return len(d.redo) > 0 }
 
-// Text is the orders one per line, as the rule book writes them.
+// Text is the orders one per line, as the rule book writes them, then the
+// lines that do not read as orders, as typed.
 func (d *Draft) Text() string {
 	var b strings.Builder
 	for _, o := range d.orders {
 		b.WriteString(o.String())
+		b.WriteByte('\n')
+	}
+	for _, u := range d.unread {
+		b.WriteString(u.Text)
 		b.WriteByte('\n')
 	}
 	return b.String()

@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/BurntSushi/toml"
 
@@ -58,7 +57,7 @@ type Workspace struct {
 
 // Open opens (making it if need be) the workspace of player p in game.
 func Open(root, game string, p int) (*Workspace, error) {
-	dir := filepath.Join(root, fmt.Sprintf("%s-player-%02d", safe(game), p))
+	dir := filepath.Join(root, fmt.Sprintf("%s-player-%02d", SafeName(game), p))
 	if err := os.MkdirAll(filepath.Join(dir, "exports"), 0o755); err != nil {
 		return nil, err
 	}
@@ -71,8 +70,8 @@ func Open(root, game string, p int) (*Workspace, error) {
 	return &Workspace{Dir: dir}, nil
 }
 
-// safe makes a game's name usable as a folder name.
-func safe(s string) string {
+// SafeName makes a game's name usable in a file or folder name.
+func SafeName(s string) string {
 	var b strings.Builder
 	for _, r := range strings.TrimSpace(s) {
 		switch {
@@ -122,11 +121,20 @@ func (w *Workspace) DraftPath(t int) string {
 
 // SaveDraft saves the draft orders, atomically.
 func (w *Workspace) SaveDraft(f *orderwriter.File) error {
-	var buf bytes.Buffer
-	if err := orderwriter.Write(&buf, f); err != nil {
+	data, err := w.EncodeDraft(f)
+	if err != nil {
 		return err
 	}
-	return atomicfile.WriteFile(w.DraftPath(f.Turn), buf.Bytes(), 0o644)
+	return atomicfile.WriteFile(w.DraftPath(f.Turn), data, 0o644)
+}
+
+// EncodeDraft is what SaveDraft writes, for a writer of one's own.
+func (w *Workspace) EncodeDraft(f *orderwriter.File) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := orderwriter.Write(&buf, f); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // LoadDraft reads the draft orders for turn t: nil when there are none. A
@@ -145,8 +153,8 @@ func (w *Workspace) LoadDraft(t int) (*orderwriter.File, error) {
 	if err == nil {
 		return f, nil
 	}
-	aside := fmt.Sprintf("%s.damaged-%s", path, time.Now().Format("20060102-150405"))
-	if rerr := os.Rename(path, aside); rerr != nil {
+	aside, rerr := atomicfile.SetAside(path)
+	if rerr != nil {
 		return nil, fmt.Errorf("the draft %s cannot be read (%v) nor moved aside: %v", path, err, rerr)
 	}
 	return nil, &DamagedError{Path: path, Aside: aside, Err: err}
@@ -171,23 +179,33 @@ type State struct {
 	OnStation []int      `toml:"on_station"`
 }
 
-func (w *Workspace) statePath(t int) string {
+// StatePath is where the view's state for turn t is saved.
+func (w *Workspace) StatePath(t int) string {
 	return filepath.Join(w.Dir, fmt.Sprintf("turn-%03d-view.toml", t))
 }
 
 // SaveState saves the view's state for turn t, atomically.
 func (w *Workspace) SaveState(t int, s State) error {
-	var buf bytes.Buffer
-	if err := toml.NewEncoder(&buf).Encode(s); err != nil {
+	data, err := EncodeState(s)
+	if err != nil {
 		return err
 	}
-	return atomicfile.WriteFile(w.statePath(t), buf.Bytes(), 0o644)
+	return atomicfile.WriteFile(w.StatePath(t), data, 0o644)
+}
+
+// EncodeState is what SaveState writes.
+func EncodeState(s State) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := toml.NewEncoder(&buf).Encode(s); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // LoadState reads the view's state for turn t; none gives the zero State.
 func (w *Workspace) LoadState(t int) State {
 	var s State
-	if data, err := os.ReadFile(w.statePath(t)); err == nil {
+	if data, err := os.ReadFile(w.StatePath(t)); err == nil {
 		toml.Decode(string(data), &s)
 	}
 	return s

@@ -136,3 +136,29 @@ func TestOrdersInOrderFile(t *testing.T) {
 		t.Errorf("status %d, out %q", status, out)
 	}
 }
+
+// TestOrdersNotesAndGame: notes do not fail a file; a file for another
+// game does; the sheet's own warnings are printed.
+func TestOrdersNotesAndGame(t *testing.T) {
+	report := demoFile(t)
+	file := filepath.Join(t.TempDir(), "orders.txt")
+	text := "# Darkness of Silverfall order file\nGAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[BATTLE]\nMO 8 140 205 87\n\nEND\n"
+	os.WriteFile(file, []byte(text), 0o644)
+	status, out, errs := runArgs(t, "", "orders", file, "--report", report)
+	if status != 0 || !strings.Contains(out, "takes-turns note:") || !strings.Contains(errs, "0 errors, 0 warnings, 1 notes") {
+		t.Errorf("a long move: status %d, out %q, err %q", status, out, errs)
+	}
+	os.WriteFile(file, []byte(strings.Replace(text, "GAME Silverfall Demo", "GAME Another Game", 1)), 0o644)
+	status, out, _ = runArgs(t, "", "orders", file, "--report", report)
+	if status != 1 || !strings.Contains(out, file+`:2: wrong-game the file is for game "Another Game"`) {
+		t.Errorf("another game: status %d, out %q", status, out)
+	}
+	data, _ := os.ReadFile(report)
+	cut := strings.Replace(string(data), "END OF TURN SHEET", "", 1)
+	os.WriteFile(report, []byte(cut), 0o644)
+	os.WriteFile(file, []byte(text), 0o644)
+	_, _, errs = runArgs(t, "", "orders", file, "--report", report)
+	if !strings.Contains(errs, "(warning)") {
+		t.Errorf("the sheet's warnings are not printed: %q", errs)
+	}
+}

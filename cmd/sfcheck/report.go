@@ -34,9 +34,11 @@ func readReport(name string, stdin io.Reader) (*reportparse.Report, string, erro
 func printErrors(w io.Writer, err error) {
 	var list reportparse.ErrorList
 	if errors.As(err, &list) {
+		c := &capped{w: w}
 		for _, d := range list {
-			fmt.Fprintln(w, d.Error())
+			c.printf("%s\n", d.Error())
 		}
+		c.done("errors")
 		return
 	}
 	fmt.Fprintf(w, "sfcheck: %v\n", err)
@@ -46,15 +48,13 @@ func report(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rep, _, err := readReport(name, stdin)
 	if err != nil {
 		printErrors(stderr, err)
-		var list reportparse.ErrorList
-		if errors.As(err, &list) || errors.Is(err, reportparse.ErrNoSheet) {
-			return exitFound
-		}
-		return exitInput
+		return reportStatus(err)
 	}
+	warnings := &capped{w: stderr}
 	for _, w := range rep.Warnings {
-		fmt.Fprintf(stderr, "%s (warning)\n", w.Error())
+		warnings.printf("%s (warning)\n", w.Error())
 	}
+	warnings.done("warnings")
 	k := rep.Knowledge
 	e := &k.Empire
 	race := ""
@@ -123,71 +123,101 @@ func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rep, _, err := readReport(opts["report"], stdin)
 	if err != nil {
 		printErrors(stderr, err)
-		return exitInput
+		return reportStatus(err)
 	}
-	in, shown, done, err := open(pos[0], stdin)
+	warnings := &capped{w: stderr}
+	for _, w := range rep.Warnings {
+		warnings.printf("%s (warning)\n", w.Error())
+	}
+	warnings.done("warnings about the turn sheet")
+	data, shown, status, err := readOrders(pos[0], stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
-		return exitInput
+		return status
 	}
-	defer done()
-	data, err := io.ReadAll(io.LimitReader(in, 64<<20))
-	if err != nil {
-		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
-		return exitInput
-	}
-	status := exitOK
+	found := &capped{w: stdout}
 	var lines []order.Line
 	var bad []order.LineError
+	k := rep.Knowledge
 	if orderwriter.IsOrderFile(data) {
 		// The order file the client exports: header, sections, END.
 		f, err := orderwriter.Read(bytes.NewReader(data), shown)
 		var list orderwriter.ErrorList
 		if errors.As(err, &list) {
 			for _, e := range list {
-				fmt.Fprintf(stdout, "%s:%d: syntax %s\n", shown, e.Line, e.Msg)
+				found.printf("%s:%d: syntax %s\n", shown, e.Line, e.Msg)
 			}
 			status = exitFound
 		}
 		for i, o := range f.Orders {
 			lines = append(lines, order.Line{Line: f.Lines[i], Order: o})
 		}
-		k := rep.Knowledge
+		if f.Game != "" && f.Game != k.Game {
+			found.printf("%s:%d: wrong-game the file is for game %q, the turn sheet for game %q\n", shown, headerLine(data, "GAME"), f.Game, k.Game)
+			status = exitFound
+		}
 		if f.Player != 0 && f.Player != k.Empire.Player {
-			fmt.Fprintf(stdout, "%s:3: wrong-player the file is for player %d, the turn sheet for player %d\n", shown, f.Player, k.Empire.Player)
+			found.printf("%s:%d: wrong-player the file is for player %d, the turn sheet for player %d\n", shown, headerLine(data, "PLAYER"), f.Player, k.Empire.Player)
 			status = exitFound
 		}
 		if f.Turn != 0 && f.Turn != k.Turn+1 {
-			fmt.Fprintf(stdout, "%s:4: wrong-turn the file is for turn %d; the turn sheet of turn %d takes orders for turn %d\n", shown, f.Turn, k.Turn, k.Turn+1)
+			found.printf("%s:%d: wrong-turn the file is for turn %d; the turn sheet of turn %d takes orders for turn %d\n", shown, headerLine(data, "TURN"), f.Turn, k.Turn, k.Turn+1)
 			status = exitFound
 		}
 	} else {
 		lines, bad, err = order.ReadLines(bytes.NewReader(data))
 		if err != nil {
 			fmt.Fprintf(stderr, "%s:%v\n", shown, err)
-			return exitInput
+			return exitFound
 		}
 	}
 	for _, b := range bad {
-		fmt.Fprintf(stdout, "%s:%d: syntax %s\n", shown, b.Line, b.Err)
+		found.printf("%s:%d: syntax %s\n", shown, b.Line, b.Err)
 		status = exitFound
 	}
 	list := make([]order.Order, len(lines))
 	for i, l := range lines {
 		list[i] = l.Order
 	}
-	errs, warns := 0, 0
-	for _, d := range check.New(rules.Default(), rep.Knowledge).Check(list) {
-		sev := ""
-		if d.Severity == check.Warning {
-			sev = "warning: "
+	errs, warns, notes := 0, 0, 0
+	warned := &capped{w: stdout}
+	for _, d := range check.New(rules.Default(), k).Check(list) {
+		switch d.Severity {
+		case check.Warning:
 			warns++
-		} else {
+			warned.printf("%s:%d: %s warning: %s\n", shown, lines[d.Order].Line, d.Code, d.Message)
+		case check.Note:
+			notes++
+			warned.printf("%s:%d: %s note: %s\n", shown, lines[d.Order].Line, d.Code, d.Message)
+		default:
 			errs++
 			status = exitFound
+			found.printf("%s:%d: %s %s\n", shown, lines[d.Order].Line, d.Code, d.Message)
 		}
-		fmt.Fprintf(stdout, "%s:%d: %s %s%s\n", shown, lines[d.Order].Line, d.Code, sev, d.Message)
 	}
-	fmt.Fprintf(stderr, "%d orders: %d errors, %d warnings, %d lines unreadable\n", len(lines), errs, warns, len(bad))
+	found.done("errors")
+	warned.done("warnings and notes")
+	fmt.Fprintf(stderr, "%d orders: %d errors, %d warnings, %d notes, %d lines unreadable\n", len(lines), errs, warns, notes, len(bad))
 	return status
+}
+
+// headerLine finds the line of an order file's header entry.
+func headerLine(data []byte, key string) int {
+	for i, l := range strings.Split(string(data[:min(len(data), 4096)]), "\n") {
+		if f := strings.Fields(l); len(f) > 0 && strings.EqualFold(f[0], key) {
+			return i + 1
+		}
+	}
+	return 1
+}
+
+// reportStatus is the exit status for a sheet that could not be read:
+// 1 when the input is wrong, 2 when it could not be read at all.
+func reportStatus(err error) int {
+	var list reportparse.ErrorList
+	var big reportparse.TooLargeError
+	if errors.As(err, &list) || errors.Is(err, reportparse.ErrNoSheet) || errors.As(err, &big) {
+		return exitFound
+	}
+	return exitInput
 }

@@ -2,18 +2,22 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	"silverfall/engine/order"
+	"silverfall/orderwriter"
 )
 
 const usage = `usage: sfcheck COMMAND [ARGS]
 
 Commands:
-  syntax FILE                   read orders (one a line, '#' starts a comment),
-                                print each in canonical form; report bad lines
+  syntax FILE                   read orders (one a line, '#' starts a comment,
+                                or an order file as the client exports it) and
+                                print them in canonical form; report bad lines
                                 as FILE:LINE: message
   report FILE                   read a turn sheet (text or saved e-mail) and
                                 print a summary, or its errors
@@ -26,8 +30,9 @@ Commands:
   help                          show this text
 
 FILE may be "-" for standard input.
-Exit status: 0 all good, 1 something is wrong in the input, 2 cannot read it
-or bad usage.
+Exit status: 0 all good (warnings and notes aside); 1 something is wrong in
+the input (a bad order, an order that breaks a rule, a broken sheet, no sheet
+at all, a file far too large); 2 a file could not be read, or bad usage.
 `
 
 // Exit statuses.
@@ -79,21 +84,97 @@ func open(name string, stdin io.Reader) (io.Reader, string, func(), error) {
 	return f, name, func() { f.Close() }, nil
 }
 
-func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
-	r, shown, done, err := open(name, stdin)
+// maxOrderFile is the largest order file read: a real one is a few
+// kilobytes; one past this is refused, not cut.
+const maxOrderFile = 64 << 20
+
+// errTooLarge is input larger than an order file can be.
+type errTooLarge struct{ name string }
+
+func (e errTooLarge) Error() string {
+	return fmt.Sprintf("%s: more than %d MiB, far more than an order file can be; nothing was read", e.name, maxOrderFile>>20)
+}
+
+// readOrders reads a whole order file (or list) from a file or stdin. The
+// error says whether the input is wrong (too large: status 1) or could not
+// be read (status 2).
+func readOrders(name string, stdin io.Reader) ([]byte, string, int, error) {
+	in, shown, done, err := open(name, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
-		return exitInput
+		return nil, shown, exitInput, err
 	}
 	defer done()
-	lines, bad, err := order.ReadLines(r)
+	data, err := io.ReadAll(io.LimitReader(in, maxOrderFile+1))
 	if err != nil {
-		fmt.Fprintf(stderr, "%s:%v\n", shown, err)
-		return exitInput
+		return nil, shown, exitInput, err
 	}
-	// Print in input order, good lines to stdout and bad to stderr.
+	if len(data) > maxOrderFile {
+		return nil, shown, exitFound, errTooLarge{shown}
+	}
+	return data, shown, exitOK, nil
+}
+
+// maxShown is how many errors (and, apart, warnings) are printed for one
+// file; the rest are counted in a line of their own.
+const maxShown = 50
+
+// capped prints at most maxShown lines, then says how many more there were.
+type capped struct {
+	w     io.Writer
+	shown int
+	more  int
+}
+
+func (c *capped) printf(format string, args ...any) {
+	if c.shown >= maxShown {
+		c.more++
+		return
+	}
+	c.shown++
+	fmt.Fprintf(c.w, format, args...)
+}
+
+// done says how many lines were left out.
+func (c *capped) done(what string) {
+	if c.more > 0 {
+		fmt.Fprintf(c.w, "… and %d more %s\n", c.more, what)
+	}
+}
+
+func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
+	data, shown, status, err := readOrders(name, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
+		return status
+	}
+	errs := &capped{w: stderr}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
+	if orderwriter.IsOrderFile(data) {
+		// An order file, as the client exports it: read as such, and
+		// printed back in its canonical form, sections and all.
+		f, err := orderwriter.Read(bytes.NewReader(data), shown)
+		var list orderwriter.ErrorList
+		if errors.As(err, &list) {
+			for _, e := range list {
+				errs.printf("%s\n", e.Error())
+			}
+		}
+		if err := orderwriter.Write(out, f); err != nil {
+			errs.printf("%s: %v\n", shown, err)
+		}
+		errs.done("errors")
+		if errs.shown > 0 {
+			return exitFound
+		}
+		return exitOK
+	}
+	lines, bad, err := order.ReadLines(bytes.NewReader(data))
+	if err != nil {
+		fmt.Fprintf(stderr, "%s:%v\n", shown, err)
+		return exitFound
+	}
+	// Print in input order, good lines to stdout and bad to stderr.
 	i, j := 0, 0
 	for i < len(lines) || j < len(bad) {
 		if j >= len(bad) || (i < len(lines) && lines[i].Line < bad[j].Line) {
@@ -103,9 +184,10 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		out.Flush()
-		fmt.Fprintf(stderr, "%s:%d: %s\n", shown, bad[j].Line, bad[j].Err)
+		errs.printf("%s:%d: %s\n", shown, bad[j].Line, bad[j].Err)
 		j++
 	}
+	errs.done("errors")
 	if len(bad) > 0 {
 		return exitFound
 	}

@@ -54,3 +54,59 @@ func TestSyntax(t *testing.T) {
 		})
 	}
 }
+
+// TestSyntaxOfExport: the client's own export passes, read as an order
+// file, and the fleet order keeps its meaning.
+func TestSyntaxOfExport(t *testing.T) {
+	export := "# Darkness of Silverfall order file\nGAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[GENERAL]\nPI 5\n\n[BATTLE]\nMO 8 -10 300 87\n\n" +
+		"[FLEET]\nEP 1 0 155\n\n[NAMES]\n\n[GIFTS]\n\n[BROADCAST]\nTrade at 88 wanted\n\nEND\n"
+	var out, errb bytes.Buffer
+	if status := run([]string{"syntax", "-"}, strings.NewReader(export), &out, &errb); status != 0 {
+		t.Fatalf("status %d: %s", status, errb.String())
+	}
+	if out.String() != export {
+		t.Errorf("the export is not printed back as it is:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "[FLEET]\nEP 1 0 155\n") {
+		t.Error("the fleet order lost its fleet")
+	}
+	// A bare list keeps the fleet marking too.
+	out.Reset()
+	run([]string{"syntax", "-"}, strings.NewReader("fleet ep 1 0 155\n"), &out, &errb)
+	if out.String() != "FLEET EP 1 0 155\n" {
+		t.Errorf("bare fleet order printed as %q", out.String())
+	}
+	// A broken order file says where.
+	out.Reset()
+	errb.Reset()
+	broken := strings.Replace(export, "PI 5", "PI five", 1)
+	broken = strings.Replace(broken, "PLAYER 1\n", "PLAYER 1\nPLAYER 2\n", 1)
+	if status := run([]string{"syntax", "-"}, strings.NewReader(broken), &out, &errb); status != 1 {
+		t.Errorf("broken file: status %d", status)
+	}
+	if !strings.Contains(errb.String(), "<stdin>:4: PLAYER is given a second time (first on line 3)") ||
+		!strings.Contains(errb.String(), "<stdin>:8: column 4: PI: ") {
+		t.Errorf("messages: %q", errb.String())
+	}
+}
+
+// TestOversizedOrders: a file past the limit is refused with a message,
+// not cut short.
+func TestOversizedOrders(t *testing.T) {
+	huge := strings.Repeat("PI 1\n", maxOrderFile/5+1)
+	var out, errb bytes.Buffer
+	status := run([]string{"syntax", "-"}, strings.NewReader(huge), &out, &errb)
+	if status != 1 || !strings.Contains(errb.String(), "more than 64 MiB") || out.Len() != 0 {
+		t.Errorf("status %d, stdout %d bytes, stderr %q", status, out.Len(), errb.String())
+	}
+}
+
+// TestManyErrorsAreCapped: a file of bad lines prints a bounded number of
+// messages, then how many more there were.
+func TestManyErrorsAreCapped(t *testing.T) {
+	var out, errb bytes.Buffer
+	run([]string{"syntax", "-"}, strings.NewReader(strings.Repeat("xx\n", 10000)), &out, &errb)
+	if n := strings.Count(errb.String(), "\n"); n != maxShown+1 || !strings.Contains(errb.String(), "… and 9950 more errors") {
+		t.Errorf("%d lines of messages; ends %q", n, errb.String()[max(0, errb.Len()-80):])
+	}
+}

@@ -10,14 +10,15 @@ import (
 	"silverfall/engine/turnsheet"
 )
 
-// Severity says whether an order will fail (Error) or may not do what the
-// player expects (Warning).
+// Severity says whether an order will fail (Error), may not do what the
+// player expects (Warning), or is fine but worth knowing about (Note).
 type Severity uint8
 
 // The severities.
 const (
 	Error Severity = iota + 1
 	Warning
+	Note
 )
 
 func (s Severity) String() string {
@@ -26,6 +27,8 @@ func (s Severity) String() string {
 		return "error"
 	case Warning:
 		return "warning"
+	case Note:
+		return "note"
 	}
 	return "?"
 }
@@ -94,6 +97,13 @@ func (c *Checker) foreign(id int) (*model.Ship, bool) {
 	return s, ok
 }
 
+// planetState is what the orders of this turn change about a planet whose
+// figures the player knows (his own, or the one scanned).
+type planetState struct {
+	stock     model.Ore
+	fuel, pop int
+}
+
 // shipState is what the orders of this turn change about a ship.
 type shipState struct {
 	fuel, pop, defence int
@@ -124,11 +134,36 @@ type run struct {
 	fleetOrdered map[int]bool
 	allies       []int
 	enemies      []int
+
+	planets map[int]*planetState
+
+	// An order with an error is not carried out, so it uses up nothing in
+	// the checks after it: what each order changes is journaled, and
+	// undone when the order turns out to have an error.
+	failed    []bool // by order: it has an error
+	journal   []func()
+	gen       int   // the order being checked, plus one
+	shipGen   []int // by ship index: the gen that saved its state
+	planetGen map[int]int
+}
+
+// Result is what a check finds: the diagnostics, and what the orders
+// leave of the empire's resources when carried out.
+type Result struct {
+	Diagnostics []Diagnostic
+	// Credits is what is left for certain; Sales what this turn's sales at
+	// trading planets are expected to add (prices may move).
+	Credits, Sales int
+	Interceptors   int
 }
 
 // Check checks a whole order set and returns its diagnostics, ordered by
 // order and, for one order, by the rules in the order they are checked.
-func (c *Checker) Check(orders []order.Order) []Diagnostic {
+func (c *Checker) Check(orders []order.Order) []Diagnostic { return c.Run(orders).Diagnostics }
+
+// Run checks a whole order set: the diagnostics, as Check gives them, and
+// the resources left.
+func (c *Checker) Run(orders []order.Order) Result {
 	r := &run{
 		Checker:      c,
 		orders:       orders,
@@ -137,6 +172,8 @@ func (c *Checker) Check(orders []order.Order) []Diagnostic {
 		interceptors: c.k.Empire.Interceptors,
 		allies:       append([]int(nil), c.k.Empire.Allies...),
 		enemies:      append([]int(nil), c.k.Empire.Enemies...),
+		failed:       make([]bool, len(orders)),
+		shipGen:      make([]int, len(c.k.Ships)),
 	}
 	for i := range c.k.Ships {
 		s := &c.k.Ships[i]
@@ -178,18 +215,79 @@ func (c *Checker) Check(orders []order.Order) []Diagnostic {
 	})
 	for _, i := range seq {
 		r.cur = i
+		r.gen = i + 1
+		r.journal = r.journal[:0]
+		credits, sales, interceptors := r.credits, r.sales, r.interceptors
 		r.check(orders[i])
+		if r.failed[i] {
+			for j := len(r.journal) - 1; j >= 0; j-- {
+				r.journal[j]()
+			}
+			r.credits, r.sales, r.interceptors = credits, sales, interceptors
+		}
 	}
 	sort.SliceStable(r.diags, func(a, b int) bool { return r.diags[a].Order < r.diags[b].Order })
-	return r.diags
+	return Result{Diagnostics: r.diags, Credits: r.credits, Sales: r.sales, Interceptors: r.interceptors}
+}
+
+// touchShip saves ship j's state before the order being checked changes it.
+func (r *run) touchShip(j int) {
+	if r.shipGen == nil || r.shipGen[j] == r.gen {
+		return
+	}
+	r.shipGen[j] = r.gen
+	old := r.st[j]
+	r.journal = append(r.journal, func() { r.st[j] = old })
+}
+
+// planet is the state of a planet whose figures the player knows, or nil.
+func (r *run) planet(p *model.Planet) *planetState {
+	if p == nil || (p.Owner != r.me && p != r.k.ScannedPlanet) {
+		return nil
+	}
+	if r.planets == nil {
+		r.planets, r.planetGen = map[int]*planetState{}, map[int]int{}
+	}
+	ps, ok := r.planets[p.ID]
+	if !ok {
+		ps = &planetState{stock: p.Stock, fuel: p.Fuel, pop: p.Population}
+		r.planets[p.ID] = ps
+	}
+	if r.planetGen[p.ID] != r.gen {
+		r.planetGen[p.ID] = r.gen
+		old := *ps
+		r.journal = append(r.journal, func() { *ps = old })
+	}
+	return ps
+}
+
+// addTo adds n to m[k], undone with the order if it fails.
+func (r *run) addTo(m map[int]int, k, n int) int {
+	old, had := m[k]
+	m[k] = old + n
+	r.journal = append(r.journal, func() {
+		if had {
+			m[k] = old
+		} else {
+			delete(m, k)
+		}
+	})
+	return m[k]
 }
 
 func (r *run) errorf(code, format string, args ...any) {
 	r.diags = append(r.diags, Diagnostic{Error, r.cur, code, fmt.Sprintf(format, args...)})
+	if r.cur < len(r.failed) {
+		r.failed[r.cur] = true
+	}
 }
 
 func (r *run) warnf(code, format string, args ...any) {
 	r.diags = append(r.diags, Diagnostic{Warning, r.cur, code, fmt.Sprintf(format, args...)})
+}
+
+func (r *run) notef(code, format string, args ...any) {
+	r.diags = append(r.diags, Diagnostic{Note, r.cur, code, fmt.Sprintf(format, args...)})
 }
 
 // count counts an event of this run and returns the new count.

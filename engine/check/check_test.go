@@ -32,6 +32,7 @@ var cases = []struct {
 	{"two battle orders", []string{"MO 7 210 50 0", "DF 7 0"}, []string{"E one-battle-order @1"}, nil},
 	{"fleet order", []string{"FLEET DF 2 99"}, nil, nil},
 	{"fleet order superseded by a ship's", []string{"FLEET DF 2 99", "DF 7 0"}, []string{"W fleet-none-can @0"}, nil},
+	{"a ship's order wins over its fleet's", []string{"FLEET DF 1 99", "DF 9 0"}, []string{"N ship-orders-win @0"}, nil},
 	{"unknown fleet", []string{"FLEET DF 9 99"}, []string{"E unknown-fleet @0"}, nil},
 	{"two fleet orders", []string{"FLEET DF 2 99", "FLEET AB 2 99"}, []string{"E one-fleet-order @1", "W fleet-none-can @1"}, nil},
 	{"fleet attacking an ally", []string{"FLEET EN 1 5 0 0 100"}, []string{"E attack-ally @0"}, nil},
@@ -56,7 +57,7 @@ var cases = []struct {
 	{"hyperdrive defence", []string{"HD 9"}, []string{"E hyperdrive-defence @0"},
 		func(k *model.Knowledge) { k.Ships[8].Defence = 1 }},
 	{"battle station cannot move", []string{"MO 1 0 100 0"}, []string{"E cannot-move @0"}, nil},
-	{"strafe armed", []string{"ST 7 7 300 50 0"}, nil, nil},
+	{"strafe armed", []string{"ST 7 7 250 50 0"}, nil, nil},
 	{"strafe unarmed", []string{"ST 4 7 300 50 0"}, []string{"E unarmed @0"}, nil},
 	{"pursue", []string{"PS 7 500"}, nil, nil},
 	{"pursue unarmed", []string{"PS 4 500"}, []string{"E unarmed @0"}, nil},
@@ -65,7 +66,7 @@ var cases = []struct {
 	{"fire in range", []string{"FI 7 500"}, nil, nil},
 	{"fire out of range", []string{"FI 7 502"}, []string{"W out-of-range @0"}, nil},
 	{"fire at ally", []string{"FI 7 501"}, []string{"E attack-ally @0"}, nil},
-	{"engage", []string{"EN 7 7 300 50 0"}, nil, nil},
+	{"engage", []string{"EN 7 7 250 50 0"}, nil, nil},
 	{"engage ally", []string{"EN 7 5 300 50 0"}, []string{"E attack-ally @0"}, nil},
 	{"engage self", []string{"EN 7 3 300 50 0"}, []string{"E attack-self @0"}, nil},
 	{"ambush", []string{"AB 15 0"}, []string{"W unarmed @0"}, nil},
@@ -120,7 +121,12 @@ var cases = []struct {
 	{"unload ore", []string{"UL 2 1 50"}, nil, nil},
 	{"unload more than aboard", []string{"UL 2 1 51"}, []string{"E cargo-short @0"}, nil},
 	{"unload nothing", []string{"UL 2 2 0"}, []string{"W nothing-to-unload @0"}, nil},
-	{"unload then load", []string{"UL 2 1 0", "LO 2 3 30"}, []string{"W planet-short @1"}, nil},
+	{"unload then load", []string{"UL 2 1 0", "LO 2 1 160"}, []string{"W planet-short @1"}, nil},
+	{"load from an empty stockpile", []string{"LO 2 3 0"}, []string{"E planet-empty @0"}, nil},
+	{"load what was unloaded", []string{"UL 2 1 50", "LO 2 1 140"}, nil, nil},
+	{"two loads share the stockpile", []string{"LO 2 2 50", "LO 9 2 1"}, []string{"E no-cargo-space @1"}, nil},
+	{"two loads empty the stockpile", []string{"LO 2 2 30", "LO 2 2 30"}, []string{"W planet-short @1"}, func(k *model.Knowledge) { k.Ships[1].Cargo = model.Ore{} }},
+	{"the second load finds nothing", []string{"LO 2 2 50", "LO 2 2 1"}, []string{"E planet-empty @1"}, func(k *model.Knowledge) { k.Ships[1].Cargo = model.Ore{} }},
 
 	// Fuel.
 	{"load fuel", []string{"LF 2 200"}, nil, nil},
@@ -135,10 +141,15 @@ var cases = []struct {
 	{"refuel more than held", []string{"RF 4 2 301"}, []string{"E fuel-short @0"}, func(k *model.Knowledge) { k.Ships[1].Fuel = 0 }},
 	{"refuel far away", []string{"RF 4 7 10"}, []string{"E not-together @0"}, nil},
 	{"fuel then move", []string{"LF 3 50", "MO 3 140 0 0"}, nil, nil},
+	{"two ships share the planet's fuel", []string{"LF 2 100", "LF 4 300"}, nil, nil},
+	{"the planet's fuel runs out", []string{"LF 2 100", "LF 4 300", "LF 15 100"}, []string{"E planet-empty @2"}, func(k *model.Knowledge) { k.Planets[0].Fuel = 400 }},
+	{"a move on fuel that is not there", []string{"LF 2 100", "LF 3 50", "MO 3 140 0 0"}, []string{"E planet-empty @1", "E no-fuel @2"}, func(k *model.Knowledge) { k.Planets[0].Fuel = 100 }},
+	{"a long journey", []string{"LF 3 0", "MO 3 -100 -250 0"}, []string{"N takes-turns @1"}, nil},
+	{"a journey beyond the fuel", []string{"LF 3 100", "MO 3 -400 0 0"}, []string{"W fuel-runs-out @1", "N takes-turns @1"}, nil},
 	{"move without fuel", []string{"MO 3 140 0 0"}, []string{"E no-fuel @0"}, nil},
 	{"move short of fuel", []string{"LF 3 10", "MO 3 140 0 0"}, []string{"W fuel-short @1"}, nil},
-	{"move into the black hole", []string{"MO 7 10 0 0"}, []string{"W black-hole @0"}, nil},
-	{"move past the black hole", []string{"MO 16 300 0 0"}, nil, func(k *model.Knowledge) { k.Ships[15].Fuel = 300 }},
+	{"move into the black hole", []string{"MO 7 10 0 0"}, []string{"W fuel-runs-out @0", "N takes-turns @0", "W black-hole @0"}, nil},
+	{"move past the black hole", []string{"MO 16 300 0 0"}, []string{"N takes-turns @0"}, func(k *model.Knowledge) { k.Ships[15].Fuel = 600 }},
 	{"move to a known planet", []string{"MP 7 30"}, nil, nil},
 	{"move to an unknown planet", []string{"MP 7 77"}, []string{"W unknown-planet @0"}, nil},
 
@@ -152,6 +163,9 @@ var cases = []struct {
 
 	// Population.
 	{"load population", []string{"LP 14 400"}, nil, nil},
+	{"population taken, then a mine", []string{"LP 14 400", "SM 10 3"}, []string{"E mine-population @1"}, func(k *model.Knowledge) { k.Planets[0].Population = 5200 }},
+	{"population taken, then defence units", []string{"LP 14 400", "BU 10 1"}, []string{"E pdu-population @1"}, func(k *model.Knowledge) { k.Planets[0].Population = 5200 }},
+	{"population brought, then a mine", []string{"UP 14 100", "SM 10 3"}, nil, func(k *model.Knowledge) { k.Planets[0].Population = 4900 }},
 	{"load population beyond room", []string{"LP 14 401"}, []string{"E population-full @0"}, nil},
 	{"carry population without room", []string{"LP 7 10"}, []string{"E cannot-carry-population @0"}, nil},
 	{"unload population", []string{"UP 14 100"}, nil, nil},
@@ -228,6 +242,8 @@ var cases = []struct {
 	{"sales cover spending", []string{"UL 10 3 20", "BU 10 1"}, []string{"W credits-need-sales @1"}, func(k *model.Knowledge) { k.Empire.Credits = 0 }},
 	{"sales fall short", []string{"UL 10 3 10", "BU 10 1"}, []string{"E credits-short @1"}, func(k *model.Knowledge) { k.Empire.Credits = 0 }},
 	{"buying at a trading planet", []string{"LO 10 1 100"}, []string{"E credits-short @0"}, func(k *model.Knowledge) { k.Empire.Credits = 3999 }},
+	{"a refused build spends nothing", []string{"BS 1 10", "BS 1 13", "BS 1 17 3 7"}, []string{"E credits-short @1"}, nil},
+	{"a refused purchase spends nothing", []string{"PI 91", "PI 40"}, []string{"E interceptor-limit @0", "E credits-short @0"}, nil},
 }
 
 func rich(k *model.Knowledge) { k.Empire.Credits = 1000000 }
@@ -271,7 +287,7 @@ func TestEveryRuleFails(t *testing.T) {
 		"pdu-population", "no-defence-units", "no-chance", "one-ship-scan", "one-planet-scan", "interceptors-short",
 		"sauran-scan-early", "scan-self", "interceptor-limit", "ally-change-limit", "ally-limit", "not-ally",
 		"enemy-change-limit", "not-enemy", "named-twice", "already-named", "gift-too-early", "gift-limit",
-		"gift-docked", "gift-self", "broadcast-lines",
+		"gift-docked", "gift-self", "broadcast-lines", "planet-empty", "fuel-runs-out", "takes-turns", "ship-orders-win",
 	} {
 		if !seen[code] {
 			t.Errorf("no failing case for %s", code)

@@ -21,8 +21,12 @@ func (r *run) planetOrder(o order.Order) {
 			r.pduBuilt = map[int]int{}
 		}
 		n := o.Amount()
-		r.pduBuilt[id] += n
+		r.addTo(r.pduBuilt, id, n)
 		pd := r.r.PlanetDefence
+		pop := p.Population
+		if ps := r.planet(p); ps != nil {
+			pop = ps.pop
+		}
 		switch {
 		case r.pduBuilt[id] > pd.MaxPerTurn:
 			r.errorf("pdu-turn-limit", "at most %d planet defence units can be built on a planet a turn; these orders build %d on planet %d",
@@ -30,14 +34,13 @@ func (r *run) planetOrder(o order.Order) {
 		case p.DefenceUnits+r.pduBuilt[id] > pd.MaxPerPlanet:
 			r.errorf("pdu-planet-limit", "a planet holds at most %d defence units; planet %d has %d, so %d more fit",
 				pd.MaxPerPlanet, id, p.DefenceUnits, max(pd.MaxPerPlanet-p.DefenceUnits-(r.pduBuilt[id]-n), 0))
-		case p.Population < pd.MinPopulation:
-			r.errorf("pdu-population", "planet %d has %d population; building defence units needs %d", id, p.Population, pd.MinPopulation)
+		case pop < pd.MinPopulation:
+			r.errorf("pdu-population", "planet %d has %d population at that point; building defence units needs %d", id, pop, pd.MinPopulation)
 		}
 		if r.industryUsed == nil {
 			r.industryUsed = map[int]int{}
 		}
-		r.industryUsed[id] += n * pd.IndustryPerUnit
-		if r.industryUsed[id] > p.Industry {
+		if r.addTo(r.industryUsed, id, n*pd.IndustryPerUnit) > p.Industry {
 			r.errorf("industry-short", "%d defence units use %d industry; planet %d has %d left of %d",
 				n, n*pd.IndustryPerUnit, id, max(p.Industry-(r.industryUsed[id]-n*pd.IndustryPerUnit), 0), p.Industry)
 		}
@@ -67,10 +70,14 @@ func (r *run) startMine(o order.Order) {
 		if r.minesAdded == nil {
 			r.minesAdded = map[int]int{}
 		}
-		r.minesAdded[id]++
+		r.addTo(r.minesAdded, id, 1)
+		pop := p.Population
+		if ps := r.planet(p); ps != nil {
+			pop = ps.pop
+		}
 		switch {
-		case p.Population < m.MinPopulationToStart:
-			r.errorf("mine-population", "planet %d has %d population; starting a mine needs %d", id, p.Population, m.MinPopulationToStart)
+		case pop < m.MinPopulationToStart:
+			r.errorf("mine-population", "planet %d has %d population at that point; starting a mine needs %d", id, pop, m.MinPopulationToStart)
 		case r.mines[id]+r.minesAdded[id] > m.MaxPerPlanet:
 			r.errorf("mine-limit", "planet %d would have %d mines; a planet has at most %d", id, r.mines[id]+r.minesAdded[id], m.MaxPerPlanet)
 		case p.Ore[typ-1] == 0:

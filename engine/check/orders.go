@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"strings"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
@@ -33,6 +34,7 @@ func (r *run) own(id int) (actor, bool) {
 		r.errorf("unknown-type", "ship %d is of type %d, which the rules do not have", id, s.Type)
 		return actor{}, false
 	}
+	r.touchShip(j)
 	return actor{s, t, &r.st[j]}, true
 }
 
@@ -70,6 +72,7 @@ func (r *run) planetHere(a actor, what string) (*model.Planet, bool) {
 // other looks up a second ship: own (with state) or seen.
 func (r *run) other(id int) (*model.Ship, *shipState) {
 	if j, ok := r.OwnShip[id]; ok {
+		r.touchShip(j)
 		return &r.k.Ships[j], &r.st[j]
 	}
 	if f, ok := r.foreign(id); ok {
@@ -140,6 +143,7 @@ func (r *run) shipsInRange(first, last int, f func(actor)) {
 		j := r.OwnShip[r.shipIDs[i]]
 		s := &r.k.Ships[j]
 		if t := r.r.Ship(s.Type); t != nil {
+			r.touchShip(j)
 			f(actor{s, t, &r.st[j]})
 		}
 	}
@@ -232,8 +236,7 @@ func (r *run) build(o order.Order, a actor) {
 			if r.industryUsed == nil {
 				r.industryUsed = map[int]int{}
 			}
-			r.industryUsed[p.ID] += industry
-			if r.industryUsed[p.ID] > p.Industry {
+			if r.addTo(r.industryUsed, p.ID, industry) > p.Industry {
 				r.errorf("industry-short", "building a %s takes %d industry from planet %d, which has %d left of %d",
 					t.Name, industry, p.ID, max(p.Industry-(r.industryUsed[p.ID]-industry), 0), p.Industry)
 			}
@@ -284,6 +287,7 @@ func (r *run) undock(a actor) {
 		return
 	}
 	if j, ok := r.OwnShip[a.st.inside]; ok {
+		r.touchShip(j)
 		r.st[j].carried -= a.t.Size
 	}
 	a.st.inside = 0
@@ -299,6 +303,7 @@ func (r *run) release(o order.Order, a actor) {
 		for j := range r.st {
 			if r.st[j].inside == a.s.ID {
 				if t := r.r.Ship(r.k.Ships[j].Type); t != nil {
+					r.touchShip(j)
 					r.undock(actor{&r.k.Ships[j], t, &r.st[j]})
 				}
 			}
@@ -344,6 +349,7 @@ func (r *run) ore(o order.Order, a actor) {
 	capacity := a.t.Cargo.N * r.r.CargoScale()
 	prices := r.prices(p.ID)
 	merchant := r.level(a.s, abilityMerchant)
+	ps := r.planet(p)
 	if o.Code == order.UL {
 		moved := 0
 		for _, ty := range types {
@@ -358,6 +364,9 @@ func (r *run) ore(o order.Order, a actor) {
 			n = min(n, have)
 			a.st.cargo[ty-1] -= n
 			moved += n
+			if ps != nil {
+				ps.stock[ty-1] += n
+			}
 			if prices != nil {
 				r.earn(adjusted(n*prices.Ore[ty-1], r.percent(abilityMerchant), merchant))
 			}
@@ -365,6 +374,10 @@ func (r *run) ore(o order.Order, a actor) {
 		if moved == 0 {
 			r.warnf("nothing-to-unload", "ship %d carries no ore of that type to unload", a.s.ID)
 		}
+		return
+	}
+	if ps != nil && typ == 0 && ps.stock.Total() == 0 {
+		r.errorf("planet-empty", "planet %d has no ore stockpiled at that point, so ship %d has nothing to load", p.ID, a.s.ID)
 		return
 	}
 	for _, ty := range types {
@@ -378,11 +391,17 @@ func (r *run) ore(o order.Order, a actor) {
 				a.s.ID, room, ty, n, a.t.Name, a.t.Cargo.N, r.r.Ore.PerCargoUnit[ty-1], ty)
 			return
 		}
-		if p.Owner == r.me || p == r.k.ScannedPlanet {
-			if n > p.Stock[ty-1] && amount != 0 {
-				r.warnf("planet-short", "planet %d has %d units of ore type %d stockpiled; ship %d will load only those", p.ID, p.Stock[ty-1], ty, a.s.ID)
+		if ps != nil {
+			have := ps.stock[ty-1]
+			switch {
+			case have == 0 && typ != 0:
+				r.errorf("planet-empty", "planet %d has no ore of type %d stockpiled at that point, so ship %d has nothing to load", p.ID, ty, a.s.ID)
+				return
+			case n > have && amount != 0:
+				r.warnf("planet-short", "planet %d has %d units of ore type %d stockpiled at that point; ship %d will load only those", p.ID, have, ty, a.s.ID)
 			}
-			n = min(n, p.Stock[ty-1])
+			n = min(n, have)
+			ps.stock[ty-1] -= n
 		}
 		a.st.cargo[ty-1] += n
 		if prices != nil {
@@ -415,6 +434,7 @@ func (r *run) fuel(o order.Order, a actor, strict bool) {
 	p := at[0]
 	prices := r.prices(p.ID)
 	merchant := r.level(a.s, abilityMerchant)
+	ps := r.planet(p)
 	if o.Code == order.UF {
 		n := amount
 		if n == 0 {
@@ -427,6 +447,9 @@ func (r *run) fuel(o order.Order, a actor, strict bool) {
 			n = a.st.fuel
 		}
 		a.st.fuel -= n
+		if ps != nil {
+			ps.fuel += n
+		}
 		if prices != nil {
 			r.earn(adjusted(n*prices.Fuel, r.percent(abilityMerchant), merchant))
 		}
@@ -443,11 +466,20 @@ func (r *run) fuel(o order.Order, a actor, strict bool) {
 		}
 		n = room
 	}
-	if p.Owner == r.me && n > p.Fuel {
-		if strict && amount != 0 {
-			r.warnf("planet-short", "planet %d has %d fuel; ship %d will load only that", p.ID, p.Fuel, a.s.ID)
+	if ps != nil {
+		if ps.fuel == 0 && room > 0 {
+			if strict {
+				r.errorf("planet-empty", "planet %d has no fuel left at that point, so ship %d has none to load", p.ID, a.s.ID)
+			}
+			return
 		}
-		n = p.Fuel
+		if n > ps.fuel {
+			if strict && amount != 0 {
+				r.warnf("planet-short", "planet %d has %d fuel left at that point; ship %d will load only that", p.ID, ps.fuel, a.s.ID)
+			}
+			n = ps.fuel
+		}
+		ps.fuel -= n
 	}
 	a.st.fuel += n
 	if prices != nil {
@@ -557,6 +589,7 @@ func (r *run) population(o order.Order, a actor) {
 	if !ok {
 		return
 	}
+	ps := r.planet(p)
 	slaver := r.level(a.s, abilitySlaver)
 	slaverPct := func(i int) float64 {
 		if ab := r.r.Ability(abilitySlaver); ab != nil && len(ab.Effects) > i {
@@ -573,6 +606,9 @@ func (r *run) population(o order.Order, a actor) {
 			return
 		}
 		a.st.pop -= n
+		if ps != nil {
+			ps.pop += n
+		}
 		if p.Kind == model.Trading {
 			r.earn(adjusted(n*r.r.Trade.PopulationSellPrice, slaverPct(0), slaver))
 		}
@@ -585,9 +621,16 @@ func (r *run) population(o order.Order, a actor) {
 		r.errorf("population-full", "a %s carries at most %d population; ship %d has room for %d, not %d", a.t.Name, a.t.Population, a.s.ID, room, n)
 		return
 	}
-	if p.Owner == r.me && n > p.Population {
-		r.warnf("planet-short", "planet %d has %d population; ship %d will take only those", p.ID, p.Population, a.s.ID)
-		n = p.Population
+	if ps != nil {
+		if ps.pop == 0 {
+			r.errorf("planet-empty", "planet %d has no population left at that point, so ship %d has none to take", p.ID, a.s.ID)
+			return
+		}
+		if n > ps.pop {
+			r.warnf("planet-short", "planet %d has %d population left at that point; ship %d will take only those", p.ID, ps.pop, a.s.ID)
+			n = ps.pop
+		}
+		ps.pop -= n
 	}
 	a.st.pop += n
 	if p.Kind == model.Trading {
@@ -756,12 +799,12 @@ func (r *run) battleFor(o order.Order, a actor, strict bool) bool {
 		if !a.t.Cloak {
 			return fail("no-cloak", "a %s has no cloaking device to lie in ambush with", a.t.Name)
 		}
-		if a.s.Fire <= 0 || !a.t.Armed() {
+		if (a.s.Fire <= 0 || !a.t.Armed()) && strict {
 			r.warnf("unarmed", "ship %d has no fire units, so its ambush cannot fire", a.s.ID)
 		}
 		return true
 	case order.DF:
-		if a.s.Fire <= 0 || !a.t.Armed() {
+		if (a.s.Fire <= 0 || !a.t.Armed()) && strict {
 			r.warnf("unarmed", "ship %d has no fire units, so it cannot defend itself", a.s.ID)
 		}
 		return true
@@ -827,8 +870,17 @@ func (r *run) move(o order.Order, a actor, strict bool) bool {
 	reach := r.movementRange(a.s)
 	dist := a.s.Loc.Dist(dest)
 	leg := min(dist, reach)
-	if leg > a.st.fuel {
+	fixed := o.Code != order.CP && o.Code != order.PS // a fixed destination, not a ship that moves
+	switch {
+	case leg > a.st.fuel:
 		r.warnf("fuel-short", "ship %d would move %d positions this turn but has fuel for %d; it stops when the fuel runs out", a.s.ID, leg, a.st.fuel)
+	case dist > a.st.fuel && reach > 0 && fixed:
+		r.warnf("fuel-runs-out", "ship %d is %d positions from %v but has fuel for %d: at %d a turn it runs dry in turn %d, %d short, unless it takes on fuel on the way",
+			a.s.ID, dist, dest, a.st.fuel, reach, r.k.Turn+ceilDiv(a.st.fuel, reach), dist-a.st.fuel)
+	}
+	if dist > reach && reach > 0 && strict && fixed {
+		r.notef("takes-turns", "the %d positions to %v take %d turns at %d a turn, arriving in turn %d; the order carries over until then",
+			dist, dest, ceilDiv(dist, reach), reach, r.k.Turn+ceilDiv(dist, reach))
 	}
 	end := a.s.Loc.Toward(dest, min(leg, a.st.fuel))
 	d2 := float64(r.r.Movement.DestructionRadius * r.r.Movement.DestructionRadius)
@@ -864,8 +916,12 @@ func (r *run) fleetOrder(o order.Order) {
 		}
 	}
 	can := 0
+	var ownOrders []string
 	for _, id := range f.Ships {
 		j, ok := r.OwnShip[id]
+		if ok && r.st[j].battle {
+			ownOrders = append(ownOrders, fmt.Sprint(id))
+		}
 		if !ok || r.st[j].battle || r.st[j].inside != 0 {
 			continue // its own order supersedes the fleet's; docked ships do not act
 		}
@@ -880,5 +936,13 @@ func (r *run) fleetOrder(o order.Order) {
 	}
 	if can == 0 {
 		r.warnf("fleet-none-can", "no ship of fleet %d can carry out %s without an order of its own", f.ID, o.Code)
+		return
+	}
+	if len(ownOrders) > 0 {
+		r.notef("ship-orders-win", "ship %s of fleet %d %s an order of its own this turn, which it carries out instead of the fleet's",
+			strings.Join(ownOrders, ", "), f.ID, map[bool]string{true: "has", false: "have"}[len(ownOrders) == 1])
 	}
 }
+
+// ceilDiv is a/b rounded up, for positive b.
+func ceilDiv(a, b int) int { return (a + b - 1) / b }

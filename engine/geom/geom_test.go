@@ -1,6 +1,9 @@
 package geom
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 func TestRuleBookDistanceExample(t *testing.T) {
 	ship := Point{146, -131, 135}
@@ -56,5 +59,54 @@ func TestSegmentDist(t *testing.T) {
 	}
 	if d := SegmentDist2(Point{10, 0, 0}, Point{100, 0, 0}, Origin); d != 100 {
 		t.Errorf("ending 10 away: %v, want 100", d)
+	}
+}
+
+// TestHugeCoordinates: a sheet from outside may hold any int; distances
+// stay exact (or saturate) and return at once.
+func TestHugeCoordinates(t *testing.T) {
+	const big = 999_999_999_999 // twelve digits
+	far := Point{big, -big, big}
+	if d := far.Dist(Origin); d != 1732050807567 {
+		t.Errorf("distance of %v: %d", far, d)
+	}
+	if d2 := far.Dist2(Origin); d2 != math.MaxInt {
+		t.Errorf("a squared distance too large for an int should saturate, got %d", d2)
+	}
+	if !far.Within(Origin, 1732050807567) || far.Within(Origin, 1732050807566) {
+		t.Error("Within disagrees with Dist for a far point")
+	}
+	extreme := Point{math.MaxInt, math.MaxInt, math.MaxInt}
+	low := Point{math.MinInt, math.MinInt, math.MinInt}
+	if d := extreme.Dist(low); d != math.MaxInt {
+		t.Errorf("a distance too large for an int should saturate, got %d", d)
+	}
+	if extreme.Dist2(low) != math.MaxInt || !extreme.Within(extreme, 0) || extreme.Within(low, math.MaxInt) {
+		t.Error("Dist2 or Within wrong at the int limits")
+	}
+	if got := Origin.Toward(extreme, 10); got.Dist(Origin) > 11 || got.X <= 0 {
+		t.Errorf("a step toward a far point: %v", got)
+	}
+	if e := Origin.Exact(extreme); math.IsInf(e, 0) || math.IsNaN(e) || e < 1.5e19 {
+		t.Errorf("exact distance %v", e)
+	}
+	if s := SegmentDist2(low, extreme, Origin); math.IsNaN(s) {
+		t.Error("segment distance is NaN")
+	}
+	for _, n := range []int{0, 1, 2, 3, 4, 99, 100, math.MaxInt, math.MaxInt - 1, 1<<62 - 1} {
+		r := Isqrt(n)
+		if r*r > n || (r+1) <= n/(r+1) {
+			t.Errorf("Isqrt(%d) = %d", n, r)
+		}
+	}
+	if Round(math.Inf(1)) != math.MaxInt || Round(math.NaN()) != 0 {
+		t.Error("Round of a non-finite value")
+	}
+}
+
+func BenchmarkDist(b *testing.B) {
+	p, q := Point{146, -131, 135}, Point{174, -144, 110}
+	for i := 0; i < b.N; i++ {
+		p.Dist(q)
 	}
 }

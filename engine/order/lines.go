@@ -2,8 +2,10 @@ package order
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Line is an order read from a text, with its 1-based line number.
@@ -32,10 +34,15 @@ func (p *Parser) ReadLines(r io.Reader) ([]Line, []LineError, error) {
 	var bad []LineError
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), maxLine)
+	sc.Split(ScanLines)
 	n := 0
 	for sc.Scan() {
 		n++
-		o, err := p.Parse(sc.Text())
+		text := sc.Text()
+		if n == 1 {
+			text = strings.TrimPrefix(text, bom)
+		}
+		o, err := p.Parse(text)
 		if err != nil {
 			bad = append(bad, LineError{Line: n, Err: err.(*SyntaxError)})
 			continue
@@ -55,3 +62,34 @@ func (p *Parser) ReadLines(r io.Reader) ([]Line, []LineError, error) {
 
 // ReadLines reads orders with the embedded rules; see Parser.ReadLines.
 func ReadLines(r io.Reader) ([]Line, []LineError, error) { return defaultParser().ReadLines(r) }
+
+// bom is the byte-order mark some editors (Windows Notepad) put first.
+const bom = "\ufeff"
+
+// ScanLines is a bufio.SplitFunc for text from any system: a line ends at
+// LF, CRLF or a lone CR (old Mac files), and the end is not part of it.
+func ScanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	if atEOF && len(data) == 0 {
+		return 0, nil, nil
+	}
+	if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
+		if data[i] == '\n' {
+			return i + 1, data[:i], nil
+		}
+		// A CR: part of a CRLF when an LF follows; wait for more data to tell.
+		if i+1 < len(data) {
+			if data[i+1] == '\n' {
+				return i + 2, data[:i], nil
+			}
+			return i + 1, data[:i], nil
+		}
+		if atEOF {
+			return i + 1, data[:i], nil
+		}
+		return 0, nil, nil
+	}
+	if atEOF {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
+}

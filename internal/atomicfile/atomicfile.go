@@ -5,9 +5,12 @@
 package atomicfile
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // WriteFile writes data to name atomically, with permission perm for a new
@@ -48,4 +51,31 @@ func WriteFile(name string, data []byte, perm os.FileMode) (err error) {
 		d.Close()
 	}
 	return nil
+}
+
+// SetAside renames a damaged file to a name of its own, stamped with the
+// time and numbered when that name is taken, so that no earlier damaged
+// copy is ever overwritten.
+func SetAside(path string) (string, error) {
+	stamp := fmt.Sprintf("%s.damaged-%s", path, time.Now().Format("20060102-150405"))
+	for n := 1; n < 1000; n++ {
+		aside := stamp
+		if n > 1 {
+			aside = fmt.Sprintf("%s-%d", stamp, n)
+		}
+		// A hard link fails when the name is taken, where a rename would
+		// replace what is there.
+		if err := os.Link(path, aside); err != nil {
+			if errors.Is(err, fs.ErrExist) {
+				continue
+			}
+			// Where links do not work, check first, then rename.
+			if _, serr := os.Lstat(aside); serr == nil {
+				continue
+			}
+			return aside, os.Rename(path, aside)
+		}
+		return aside, os.Remove(path)
+	}
+	return "", fmt.Errorf("too many damaged copies of %s", filepath.Base(path))
 }

@@ -1,0 +1,223 @@
+package app
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+	"silverfall/engine/turnsheet"
+)
+
+// helpItems are the Help menu's entries.
+func (x *App) helpItems(about *fyne.MenuItem) []*fyne.MenuItem {
+	return []*fyne.MenuItem{
+		fyne.NewMenuItem("Keyboard shortcuts", x.ShowShortcuts),
+		fyne.NewMenuItem("Ship types", x.ShowShipTypes),
+		fyne.NewMenuItem("Order reference", x.ShowOrderReference),
+		fyne.NewMenuItemSeparator(),
+		about,
+	}
+}
+
+// shortcutLines are the keys the window knows, for the help.
+var shortcutLines = [][2]string{
+	{"Ctrl+O", "Import a turn sheet (or drop the file on the window)"},
+	{"Ctrl+E", "Export the orders to a file"},
+	{"Ctrl+Z / Ctrl+Y", "Undo / redo a change to the orders (in the order text: to the text)"},
+	{"Ctrl+N", "Next ship without a battle/movement order"},
+	{"Enter / Esc", "In an order form: take the order / cancel"},
+	{"Drag", "Turn the map"},
+	{"Right-drag or Shift-drag", "Move the map"},
+	{"Wheel, + and -, Page Up/Down", "Zoom (the wheel zooms toward the pointer)"},
+	{"Arrows", "Turn the map"},
+	{"Double-click", "Centre the map on a planet or ship"},
+	{"F / Home", "Fit everything in view / the starting view"},
+}
+
+// ShowShortcuts shows the keyboard shortcuts.
+func (x *App) ShowShortcuts() {
+	rows := make([][]string, len(shortcutLines))
+	for i, l := range shortcutLines {
+		rows[i] = []string{l[0], l[1]}
+	}
+	t := newSortTable([]string{"Keys", "What they do"}, []float32{230, 480}, rows, nil, nil)
+	x.helpWindow("Keyboard shortcuts", t.box, fyne.NewSize(740, 420))
+}
+
+// shipTypeRows is the ship table of the rules, one row a type.
+func shipTypeRows(r *rules.Rules) [][]string {
+	na := func(v rules.Value) string {
+		if !v.OK {
+			return "N/A"
+		}
+		return strconv.Itoa(v.N)
+	}
+	var rows [][]string
+	for i := range r.Ships {
+		t := &r.Ships[i]
+		var abil []string
+		for _, c := range []struct {
+			ok   bool
+			text string
+		}{{t.Cloak, "cloak"}, {t.CloakedMoving, "cloaked moving"}, {t.Warpdrive, "warpdrive"},
+			{t.CarriesSize > 0, fmt.Sprintf("carries %d", t.CarriesSize)}, {t.Population > 0, fmt.Sprintf("population %d", t.Population)},
+			{t.Refuels, "refuels"}, {t.Repairs, "repairs"}, {t.Unrepairable, "unrepairable"},
+			{r.Builds(t.ID) > 0, fmt.Sprintf("builds %d", r.Builds(t.ID))}, {t.Customisable, "customisable"}} {
+			if c.ok {
+				abil = append(abil, c.text)
+			}
+		}
+		rows = append(rows, []string{strconv.Itoa(t.ID), t.Name, t.Fire.String(), t.Defence.String(), na(t.Movement),
+			na(t.FireRange), na(t.CommRange), na(t.Cargo), na(t.MaxFuel), strconv.Itoa(t.Size),
+			turnsheet.Grouped(t.Cost), strings.Join(abil, ", ")})
+	}
+	return rows
+}
+
+// ShowShipTypes shows the fifty ship types with their figures, sortable
+// by any column.
+func (x *App) ShowShipTypes() {
+	heads := []string{"No.", "Type", "Fire", "Defence", "Move", "Fire rng", "Comm rng", "Cargo", "Max fuel", "Size", "Cost", "Abilities"}
+	widths := []float32{50, 170, 60, 80, 60, 80, 90, 70, 80, 55, 100, 330}
+	numeric := map[int]bool{0: true, 2: true, 3: true, 4: true, 5: true, 6: true, 7: true, 8: true, 9: true, 10: true}
+	t := newSortTable(heads, widths, shipTypeRows(x.rules), numeric, nil)
+	x.helpWindow("Ship types", t.box, fyne.NewSize(1280, 640))
+}
+
+// orderRefRows is the order reference, one row a command.
+func orderRefRows() [][]string {
+	var rows [][]string
+	for _, c := range order.Codes() {
+		ph := strconv.Itoa(c.Phase())
+		if c.Class() == order.BattleMovement {
+			var ps []string
+			for p := 1; p <= 7; p++ {
+				if c.ActsIn(p) {
+					ps = append(ps, strconv.Itoa(p))
+				}
+			}
+			ph = strings.Join(ps, ",")
+		}
+		kind := c.Class().String()
+		if c.FleetOK() {
+			kind += " (also for fleets)"
+		}
+		rows = append(rows, []string{c.String(), c.Usage(), ph, kind, c.Who(), c.Rule()})
+	}
+	return rows
+}
+
+// ShowOrderReference lists every order: its form, the phase it acts in,
+// who can give it and what it does.
+func (x *App) ShowOrderReference() {
+	heads := []string{"Code", "Form", "Phase", "Kind", "Who", "What it does"}
+	widths := []float32{110, 260, 60, 220, 260, 640}
+	t := newSortTable(heads, widths, orderRefRows(), nil, nil)
+	x.helpWindow("Order reference", t.box, fyne.NewSize(1280, 680))
+}
+
+func (x *App) helpWindow(title string, content fyne.CanvasObject, size fyne.Size) {
+	w := x.fyneApp.NewWindow("Silverfall — " + title)
+	w.SetContent(content)
+	w.Resize(size)
+	w.Show()
+}
+
+// sortTable is a table of text that sorts by the column whose head is
+// clicked (again: the other way round).
+type sortTable struct {
+	heads   []string
+	rows    [][]string
+	numeric map[int]bool
+	sortBy  int
+	desc    bool
+	table   *widget.Table
+	box     fyne.CanvasObject
+}
+
+func newSortTable(heads []string, widths []float32, rows [][]string, numeric map[int]bool, onSelect func(row []string)) *sortTable {
+	t := &sortTable{heads: heads, rows: rows, numeric: numeric}
+	t.table = widget.NewTableWithHeaders(
+		func() (int, int) { return len(t.rows), len(t.heads) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			if id.Row < len(t.rows) && id.Col < len(t.rows[id.Row]) {
+				o.(*widget.Label).SetText(t.rows[id.Row][id.Col])
+			}
+		})
+	t.table.ShowHeaderColumn = false
+	t.table.CreateHeader = func() fyne.CanvasObject {
+		b := widget.NewButton("", nil)
+		b.Importance = widget.LowImportance
+		b.Alignment = widget.ButtonAlignLeading
+		return b
+	}
+	t.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		b := o.(*widget.Button)
+		if id.Col < 0 || id.Col >= len(t.heads) {
+			b.SetText("")
+			return
+		}
+		col := id.Col
+		text := t.heads[col]
+		if col == t.sortBy {
+			text += map[bool]string{false: " ▲", true: " ▼"}[t.desc]
+		}
+		b.SetText(text)
+		b.OnTapped = func() { t.SortOn(col) }
+	}
+	for i, w := range widths {
+		t.table.SetColumnWidth(i, w)
+	}
+	if onSelect != nil {
+		t.table.OnSelected = func(id widget.TableCellID) {
+			if id.Row >= 0 && id.Row < len(t.rows) {
+				onSelect(t.rows[id.Row])
+			}
+		}
+	}
+	t.box = t.table
+	return t
+}
+
+// SortOn sorts by column col; again on the same column turns it round.
+func (t *sortTable) SortOn(col int) {
+	if t.sortBy == col {
+		t.desc = !t.desc
+	} else {
+		t.sortBy, t.desc = col, false
+	}
+	num := t.numeric[col]
+	key := func(s string) float64 {
+		v, err := strconv.ParseFloat(strings.ReplaceAll(strings.Fields(s + " 0")[0], ",", ""), 64)
+		if err != nil {
+			return -1 // N/A and ranges sort first
+		}
+		return v
+	}
+	sort.SliceStable(t.rows, func(i, j int) bool {
+		a, b := t.rows[i][col], t.rows[j][col]
+		if num {
+			ka, kb := key(a), key(b)
+			if ka == kb {
+				return false
+			}
+			return (ka < kb) != t.desc
+		}
+		if a == b {
+			return false
+		}
+		return (a < b) != t.desc
+	})
+	t.table.Refresh()
+}

@@ -1,0 +1,168 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"silverfall/app/draft"
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+)
+
+// detailsPanel is the Details tab: the selection's title, the orders it
+// can be given (first, so that they are in reach without scrolling), then
+// every figure the sheet gives for it and what is near it. Fleet members
+// and nearby objects are links that select them.
+type detailsPanel struct {
+	st   *State
+	tips *tooltips
+	// newOrder opens the form for a new order of code c for the object key.
+	newOrder func(key string, c order.Code)
+	// cancelStanding cancels a ship's order carried over from last turn.
+	cancelStanding func(ship int)
+
+	title   *widget.Label
+	palette *fyne.Container
+	station *widget.Check
+	rows    *fyne.Container
+	scroll  *container.Scroll
+	box     fyne.CanvasObject
+}
+
+func newDetailsPanel(st *State, tips *tooltips) *detailsPanel {
+	p := &detailsPanel{st: st, tips: tips}
+	p.title = widget.NewLabelWithStyle("Nothing selected", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	p.title.Wrapping = fyne.TextWrapWord
+	p.palette = container.NewVBox()
+	p.station = widget.NewCheck("On station (skip when walking ships)", func(on bool) {
+		if kind, id := splitKey(st.Selected()); kind == "ship" && st.Draft() != nil {
+			st.Draft().SetOnStation(id, on)
+		}
+	})
+	p.station.Hide()
+	p.rows = container.NewVBox()
+	p.scroll = container.NewVScroll(container.NewVBox(p.palette, p.station, widget.NewSeparator(), p.rows))
+	p.box = container.NewBorder(p.title, nil, nil, nil, p.scroll)
+	st.Subscribe(p.changed)
+	return p
+}
+
+func (p *detailsPanel) changed(c Change) {
+	switch {
+	case c.Has(ChangeGame | ChangeSelection):
+		p.showRows()
+		p.showPalette()
+		p.scroll.ScrollToTop()
+	case c.Has(ChangeOrders):
+		p.showPalette()
+	}
+}
+
+// showRows lists the selection's figures.
+func (p *detailsPanel) showRows() {
+	p.rows.RemoveAll()
+	g := p.st.Game()
+	if g == nil {
+		p.title.SetText("Nothing selected")
+		return
+	}
+	title, rows := g.Details(p.st.Selected())
+	p.title.SetText(title)
+	for _, r := range rows {
+		var v fyne.CanvasObject
+		if r.Key != "" {
+			key := r.Key
+			b := widget.NewButton(r.Value, func() { p.st.Select(key, "details") })
+			b.Importance = widget.LowImportance
+			b.Alignment = widget.ButtonAlignLeading
+			v = b
+		} else {
+			l := widget.NewLabel(r.Value)
+			l.Wrapping = fyne.TextWrapWord
+			v = l
+		}
+		if r.Label == "" {
+			p.rows.Add(v)
+			continue
+		}
+		l := widget.NewLabelWithStyle(r.Label, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		p.rows.Add(container.NewBorder(nil, nil, l, nil, v))
+	}
+	p.rows.Refresh()
+}
+
+// showPalette offers the orders the selection can be given.
+func (p *detailsPanel) showPalette() {
+	p.palette.RemoveAll()
+	p.station.Hide()
+	defer p.palette.Refresh()
+	g, d := p.st.Game(), p.st.Draft()
+	if g == nil || d == nil {
+		return
+	}
+	key := p.st.Selected()
+	kind, id := splitKey(key)
+	group := func(title string, codes []order.Code) {
+		if len(codes) == 0 {
+			return
+		}
+		p.palette.Add(widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		var buttons []fyne.CanvasObject
+		for _, c := range codes {
+			c := c
+			b := newTipButton(orderButtonLabel(c), c.Usage()+": "+c.Rule(), p.tips, func() { p.newOrder(key, c) })
+			b.Alignment = widget.ButtonAlignLeading
+			b.Importance = widget.LowImportance
+			buttons = append(buttons, b)
+		}
+		p.palette.Add(container.NewGridWithColumns(2, buttons...))
+	}
+	switch kind {
+	case "ship":
+		s, ok := g.Ships[id]
+		if !ok {
+			return
+		}
+		if !g.own(s) {
+			group("Orders about this ship", []order.Code{order.SS})
+			return
+		}
+		battle, general := d.Palette(id)
+		group("Battle/movement orders", battle)
+		group("General orders", general)
+		p.station.SetChecked(d.OnStation(id))
+		p.station.Show()
+		if o, ok := d.HasBattleOrder(id); ok {
+			if _, mine := newOrderOf(d, id); !mine && s.Standing.Code != order.Invalid {
+				b := widget.NewButtonWithIcon("Cancel carried-over "+o.String(), theme.CancelIcon(), func() { p.cancelStanding(id) })
+				p.palette.Add(b)
+			}
+		}
+	case "fleet":
+		group("Fleet orders", draft.FleetPalette())
+	case "planet":
+		pl, ok := g.Planets[id]
+		if !ok {
+			return
+		}
+		group("Planet orders", draft.PlanetPalette(pl.Owner == g.K.Empire.Player && pl.Kind != model.Trading))
+	case "officer":
+		group("Officer", []order.Code{order.NameOfficer})
+	}
+}
+
+// orderButtonLabel says what an order button does: "MO  move".
+func orderButtonLabel(c order.Code) string {
+	return c.String() + "  " + c.What()
+}
+
+func newOrderOf(d *draft.Draft, ship int) (order.Order, bool) {
+	for _, o := range d.Orders() {
+		if !o.Fleet && o.Class() == order.BattleMovement && o.Subject() == ship {
+			return o, true
+		}
+	}
+	return order.Order{}, false
+}

@@ -1,0 +1,84 @@
+package app
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// sheetPanel shows the turn sheet's text, with a list of its sections to
+// jump to.
+type sheetPanel struct {
+	st   *State
+	list *widget.List
+	jump *widget.Select
+	box  fyne.CanvasObject
+}
+
+func newSheetPanel(st *State) *sheetPanel {
+	p := &sheetPanel{st: st}
+	lines := func() []string {
+		if g := st.Game(); g != nil {
+			return g.Lines
+		}
+		return nil
+	}
+	p.list = widget.NewList(
+		func() int { return len(lines()) },
+		func() fyne.CanvasObject {
+			t := canvas.NewText(strings.Repeat("M", 76), theme.Color(theme.ColorNameForeground))
+			t.TextStyle = fyne.TextStyle{Monospace: true}
+			return t
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if ls := lines(); i < len(ls) {
+				t := o.(*canvas.Text)
+				t.Text = ls[i]
+				t.Color = theme.Color(theme.ColorNameForeground)
+				t.Refresh()
+			}
+		})
+	p.list.HideSeparators = true
+	p.jump = widget.NewSelect(nil, func(title string) {
+		if g := st.Game(); g != nil {
+			if n, ok := g.SectionLine[title]; ok {
+				p.scrollToTop(n)
+			}
+		}
+	})
+	p.jump.PlaceHolder = "Jump to section…"
+	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Turn sheet"), p.jump), nil, nil, nil, p.list)
+	st.Subscribe(p.changed)
+	return p
+}
+
+func (p *sheetPanel) changed(c Change) {
+	if !c.Has(ChangeGame) {
+		return
+	}
+	p.jump.Options = nil
+	if g := p.st.Game(); g != nil {
+		p.jump.Options = g.Sections
+	}
+	p.jump.ClearSelected()
+	p.list.Refresh()
+	p.list.ScrollToTop()
+}
+
+// scrollToTop scrolls so that line n is the first line shown. The list's
+// own ScrollTo only brings a line into view, often at the bottom.
+func (p *sheetPanel) scrollToTop(n int) {
+	row := p.list.CreateItem().MinSize().Height
+	gap := theme.Padding() // the list keeps this much between rows
+	p.list.ScrollToOffset(float32(n) * (row + gap))
+}
+
+// topLine is the first line shown.
+func (p *sheetPanel) topLine() int {
+	row := p.list.CreateItem().MinSize().Height + theme.Padding()
+	return int(p.list.GetScrollOffset()/row + 0.5)
+}

@@ -1,0 +1,288 @@
+package app
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"silverfall/engine/check"
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+)
+
+// shipsPanel is a table of the player's ships: type, location, fuel,
+// cargo, their orders this turn and what the checker says of them. It
+// sorts by any column (a click on its head) and filters to the ships that
+// still need attention; selecting a row selects the ship.
+type shipsPanel struct {
+	st     *State
+	filter *widget.Select
+	table  *widget.Table
+	rows   []shipRow
+	sortBy int
+	desc   bool
+	count  *widget.Label
+	box    fyne.CanvasObject
+}
+
+// shipRow is a ship's line of the table.
+type shipRow struct {
+	id     int
+	cells  [shipColumns]string
+	keys   [shipColumns]float64 // numbers to sort by, where the column has them
+	orders int
+	errs   int
+	warns  int
+	battle bool // has a battle/movement order, new, by fleet or carried over
+	onStn  bool
+}
+
+const shipColumns = 8
+
+var shipHeads = [shipColumns]string{"Ship", "Type", "Name", "Location", "Fuel", "Cargo", "Orders", "Checker"}
+var shipWidths = [shipColumns]float32{60, 150, 140, 120, 80, 150, 230, 260}
+
+// Ship table filters.
+const (
+	filterAll      = "All ships"
+	filterNoOrders = "No battle/movement order yet"
+	filterErrors   = "Orders with errors"
+	filterWarnings = "Orders with warnings"
+	filterStation  = "On station"
+)
+
+func newShipsPanel(st *State) *shipsPanel {
+	p := &shipsPanel{st: st}
+	p.filter = widget.NewSelect([]string{filterAll, filterNoOrders, filterErrors, filterWarnings, filterStation}, func(string) { p.rebuild() })
+	p.filter.SetSelected(filterAll)
+	p.count = widget.NewLabel("")
+	p.table = widget.NewTableWithHeaders(
+		func() (int, int) { return len(p.rows), shipColumns },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			if id.Row < len(p.rows) && id.Col < shipColumns {
+				o.(*widget.Label).SetText(p.rows[id.Row].cells[id.Col])
+			}
+		})
+	p.table.ShowHeaderColumn = false
+	p.table.CreateHeader = func() fyne.CanvasObject {
+		b := widget.NewButton("", nil)
+		b.Importance = widget.LowImportance
+		b.Alignment = widget.ButtonAlignLeading
+		return b
+	}
+	p.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		b := o.(*widget.Button)
+		if id.Col < 0 || id.Col >= shipColumns {
+			b.SetText("")
+			return
+		}
+		col := id.Col
+		text := shipHeads[col]
+		if col == p.sortBy {
+			text += map[bool]string{false: " ▲", true: " ▼"}[p.desc]
+		}
+		b.SetText(text)
+		b.OnTapped = func() { p.sortOn(col) }
+	}
+	for i, w := range shipWidths {
+		p.table.SetColumnWidth(i, w)
+	}
+	p.table.OnSelected = func(id widget.TableCellID) {
+		if id.Row >= 0 && id.Row < len(p.rows) {
+			key := shipKey(p.rows[id.Row].id)
+			if key != st.Selected() {
+				st.Select(key, "tree")
+			}
+		}
+	}
+	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), nil, nil, nil, p.table)
+	st.Subscribe(func(c Change) {
+		if c.Has(ChangeGame | ChangeOrders) {
+			p.rebuild()
+		}
+	})
+	return p
+}
+
+// sortOn sorts by column col; a second click turns the order round.
+func (p *shipsPanel) sortOn(col int) {
+	if p.sortBy == col {
+		p.desc = !p.desc
+	} else {
+		p.sortBy, p.desc = col, false
+	}
+	p.sort()
+	p.table.Refresh()
+}
+
+func (p *shipsPanel) sort() {
+	col, desc := p.sortBy, p.desc
+	sort.SliceStable(p.rows, func(i, j int) bool {
+		a, b := p.rows[i], p.rows[j]
+		var less, equal bool
+		switch col {
+		case 0, 1, 4, 6, 7:
+			less, equal = a.keys[col] < b.keys[col], a.keys[col] == b.keys[col]
+		default:
+			less, equal = a.cells[col] < b.cells[col], a.cells[col] == b.cells[col]
+		}
+		if equal {
+			return a.id < b.id
+		}
+		return less != desc
+	})
+}
+
+// rebuild makes the rows again from the game and the draft.
+func (p *shipsPanel) rebuild() {
+	if p.table == nil {
+		return // still being built
+	}
+	g, d := p.st.Game(), p.st.Draft()
+	p.rows = p.rows[:0]
+	if g == nil || d == nil {
+		p.table.Refresh()
+		return
+	}
+	byShip := map[int][]order.Order{}
+	verdicts := map[int][]check.Diagnostic{}
+	for i, o := range d.Orders() {
+		if o.SubjectKind() != order.ShipSubject {
+			continue
+		}
+		byShip[o.Subject()] = append(byShip[o.Subject()], o)
+		verdicts[o.Subject()] = append(verdicts[o.Subject()], d.ResultsOf(i)...)
+	}
+	fuel := map[int]int{}
+	for _, c := range d.Courses() {
+		if c.Fuel >= 0 {
+			fuel[c.Ship] = c.Fuel
+		}
+	}
+	total := len(g.K.Ships)
+	for i := range g.K.Ships {
+		s := &g.K.Ships[i]
+		r := shipRow{id: s.ID}
+		_, r.battle = d.HasBattleOrder(s.ID)
+		if !r.battle {
+			r.battle = fleetOrders(g, d, s.ID)
+		}
+		r.onStn = d.OnStation(s.ID)
+		t := g.R.Ship(s.Type)
+		r.cells[0], r.keys[0] = strconv.Itoa(s.ID), float64(s.ID)
+		r.cells[1], r.keys[1] = typeName(g.R, s.Type), float64(s.Type)
+		r.cells[2] = s.Name
+		r.cells[3] = s.Loc.String()
+		if t != nil && t.MaxFuel.OK {
+			r.cells[4], r.keys[4] = fmt.Sprintf("%d/%d", s.Fuel, t.MaxFuel.N), float64(s.Fuel)
+			if f, ok := fuel[s.ID]; ok && f != s.Fuel {
+				r.cells[4] += fmt.Sprintf(" → %d", f)
+			}
+		} else {
+			r.cells[4], r.keys[4] = "none", -1
+		}
+		if t != nil && t.CarriesCargo() {
+			r.cells[5] = cargoText(s.Cargo)
+		}
+		var texts []string
+		for _, o := range byShip[s.ID] {
+			texts = append(texts, o.String())
+		}
+		if len(texts) == 0 && s.Standing.Code != order.Invalid {
+			texts = append(texts, s.Standing.String()+" (carried over)")
+		}
+		r.orders = len(byShip[s.ID])
+		r.cells[6], r.keys[6] = strings.Join(texts, "; "), float64(r.orders)
+		var msgs []string
+		for _, v := range verdicts[s.ID] {
+			switch v.Severity {
+			case check.Error:
+				r.errs++
+			case check.Warning:
+				r.warns++
+			}
+			msgs = append(msgs, v.Message)
+		}
+		switch {
+		case r.errs+r.warns > 0:
+			r.cells[7] = fmt.Sprintf("%s, %s: %s", plural(r.errs, "error"), plural(r.warns, "warning"), strings.Join(msgs, "; "))
+		case r.onStn:
+			r.cells[7] = "on station"
+		case !r.battle && s.Inside == 0:
+			r.cells[7] = "no battle/movement order"
+		default:
+			r.cells[7] = "ok"
+		}
+		r.keys[7] = float64(r.errs*1000 + r.warns)
+		if p.keep(r, s) {
+			p.rows = append(p.rows, r)
+		}
+	}
+	p.sort()
+	p.count.SetText(fmt.Sprintf("%d of %d ships", len(p.rows), total))
+	p.table.Refresh()
+}
+
+// keep applies the filter.
+func (p *shipsPanel) keep(r shipRow, s *model.Ship) bool {
+	switch p.filter.Selected {
+	case filterNoOrders:
+		return !r.battle && !r.onStn && s.Inside == 0
+	case filterErrors:
+		return r.errs > 0
+	case filterWarnings:
+		return r.warns > 0
+	case filterStation:
+		return r.onStn
+	}
+	return true
+}
+
+// fleetOrders reports whether ship id's fleet has a battle/movement order.
+func fleetOrders(g *Game, d interface{ Orders() []order.Order }, id int) bool {
+	for _, o := range d.Orders() {
+		if !o.Fleet {
+			continue
+		}
+		if f, ok := g.Fleets[o.Subject()]; ok {
+			for _, s := range f.Ships {
+				if s == id {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func cargoText(o model.Ore) string {
+	if o.Total() == 0 {
+		return "empty"
+	}
+	var p []string
+	for i, n := range o {
+		if n > 0 {
+			p = append(p, fmt.Sprintf("%d×%d", n, i+1))
+		}
+	}
+	return strings.Join(p, " ")
+}
+
+// RowIDs are the ships shown, in the order shown (for tests).
+func (p *shipsPanel) RowIDs() []int {
+	out := make([]int, len(p.rows))
+	for i, r := range p.rows {
+		out[i] = r.id
+	}
+	return out
+}

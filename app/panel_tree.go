@@ -1,0 +1,129 @@
+package app
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+)
+
+// treePanel is the left-hand list of the player's ships, fleets, planets,
+// the trading planets, foreign contacts and officers, with a search box
+// and a filter. Selecting in it selects everywhere.
+type treePanel struct {
+	st     *State
+	search *widget.Entry
+	filter *widget.Select
+	tree   *widget.Tree
+	cats   []Category
+	// syncing is set while the tree follows a selection made elsewhere, so
+	// that its own OnSelected does not echo it back.
+	syncing bool
+	box     fyne.CanvasObject
+}
+
+func newTreePanel(st *State) *treePanel {
+	p := &treePanel{st: st}
+	p.search = widget.NewEntry()
+	p.search.SetPlaceHolder("Search ships, planets, officers…")
+	p.search.OnChanged = func(string) { p.refresh() }
+	p.filter = widget.NewSelect(Filters, func(string) { p.refresh() })
+	p.filter.SetSelected(Filters[0])
+	p.tree = &widget.Tree{
+		ChildUIDs: func(uid widget.TreeNodeID) []widget.TreeNodeID {
+			if uid == "" {
+				ids := make([]string, len(p.cats))
+				for i, c := range p.cats {
+					ids[i] = c.Key
+				}
+				return ids
+			}
+			for _, c := range p.cats {
+				if c.Key == uid {
+					ids := make([]string, len(c.Items))
+					for i, it := range c.Items {
+						ids[i] = it.Key
+					}
+					return ids
+				}
+			}
+			return nil
+		},
+		IsBranch:   func(uid widget.TreeNodeID) bool { return uid == "" || strings.HasPrefix(uid, "cat:") },
+		CreateNode: func(bool) fyne.CanvasObject { return widget.NewLabel("Trading planets (000)") },
+		UpdateNode: func(uid widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
+			o.(*widget.Label).SetText(p.label(uid))
+		},
+		OnSelected: func(uid widget.TreeNodeID) {
+			if !strings.HasPrefix(uid, "cat:") && !p.syncing && uid != st.Selected() {
+				st.Select(uid, "tree")
+			}
+		},
+	}
+	p.tree.ExtendBaseWidget(p.tree)
+	p.box = container.NewBorder(container.NewVBox(p.search, p.filter), nil, nil, nil, p.tree)
+	st.Subscribe(p.changed)
+	return p
+}
+
+func (p *treePanel) changed(c Change) {
+	if c.Has(ChangeGame) {
+		p.refresh()
+		p.tree.OpenBranch("cat:ships")
+	}
+	if c.Has(ChangeGame | ChangeSelection) {
+		p.follow()
+	}
+}
+
+// follow selects in the tree what is selected elsewhere.
+func (p *treePanel) follow() {
+	key := p.st.Selected()
+	p.syncing = true
+	defer func() { p.syncing = false }()
+	if key == "" {
+		p.tree.UnselectAll()
+		return
+	}
+	for _, c := range p.cats {
+		for _, it := range c.Items {
+			if it.Key == key {
+				p.tree.OpenBranch(c.Key)
+			}
+		}
+	}
+	p.tree.Select(key)
+	p.tree.ScrollTo(key)
+}
+
+func (p *treePanel) label(uid string) string {
+	for _, c := range p.cats {
+		if c.Key == uid {
+			return c.Title
+		}
+		for _, it := range c.Items {
+			if it.Key == uid {
+				return it.Label
+			}
+		}
+	}
+	return uid
+}
+
+func (p *treePanel) refresh() {
+	if p.tree == nil {
+		return // still being built
+	}
+	if g := p.st.Game(); g == nil {
+		p.cats = nil
+	} else {
+		p.cats = g.Tree(p.search.Text, p.filter.Selected)
+	}
+	p.tree.Refresh()
+	if p.search.Text != "" {
+		for _, c := range p.cats {
+			p.tree.OpenBranch(c.Key)
+		}
+	}
+}
