@@ -9,11 +9,14 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_BUILD := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
              libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev
 # Tests: a virtual X server for the window and GL tests.
-DEB_TEST  := xvfb xauth libgl1-mesa-dri libglx-mesa0
+DEB_TEST  := xvfb xauth libgl1-mesa-dri libglx-mesa0 xdotool openbox imagemagick x11-utils
 
 FUZZTIME ?= 10s
 XVFB_SCREEN := -screen 0 1920x1200x24
 export LANG := C.UTF-8
+# Fyne reads the language while the program loads and cannot parse "C.UTF-8";
+# a language it reads keeps its error message out of every start and test log.
+export LANGUAGE := en
 
 .PHONY: all deps deps-test build run screenshot test vet lint race fuzz bench clean
 

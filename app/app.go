@@ -203,10 +203,12 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.status.importButton.OnTapped = x.ImportDialog
 	x.status.fitButton.OnTapped = func() { x.mapView.FitAll() }
 
+	// The tabs share one width, so that the map keeps its size whichever
+	// tab shows and whatever it holds.
 	x.rightTabs = container.NewAppTabs(
-		container.NewTabItem("Details", x.details.box),
-		container.NewTabItem("Orders", x.orders.box),
-		container.NewTabItem("Order text", x.text.box),
+		container.NewTabItem("Details", panelWidth(x.details.box)),
+		container.NewTabItem("Orders", panelWidth(x.orders.box)),
+		container.NewTabItem("Order text", panelWidth(x.text.box)),
 	)
 	x.text.visible = func() bool { return x.rightTabs.SelectedIndex() == 2 }
 	x.rightTabs.OnSelected = func(*container.TabItem) { x.text.sync() }
@@ -216,7 +218,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	)
 
 	centre := container.NewHSplit(x.mapView, x.rightTabs)
-	centre.SetOffset(0.72)
+	centre.SetOffset(0.62)
 	upper := container.NewHSplit(x.tree.box, centre)
 	upper.SetOffset(0.2)
 	main := container.NewVSplit(upper, x.bottomTabs)
@@ -275,10 +277,13 @@ func (x *App) menu() *fyne.MainMenu {
 			dialog.ShowError(err, x.win)
 		}
 	})
+	// The menu shows Ctrl+Z and Ctrl+Y; the keys themselves reach the
+	// window as the toolkit's undo and redo (see shortcuts), so that an
+	// entry with the cursor keeps them for its own text.
 	undo := fyne.NewMenuItem("Undo", x.undoOrders)
-	undo.Shortcut = &fyne.ShortcutUndo{}
+	undo.Shortcut = short(fyne.KeyZ)
 	redo := fyne.NewMenuItem("Redo", x.redoOrders)
-	redo.Shortcut = &fyne.ShortcutRedo{}
+	redo.Shortcut = short(fyne.KeyY)
 	next := fyne.NewMenuItem("Next ship without orders", x.NextShip)
 	next.Shortcut = short(fyne.KeyN)
 	fit := fyne.NewMenuItem("Fit all", func() { x.mapView.FitAll() })
@@ -669,3 +674,29 @@ func (b *statusBar) Problems() string { return b.problemText.Text }
 
 // Text is the status line.
 func (b *statusBar) Text() string { return b.text.Text }
+
+// rightPanelWidth is the width of the right-hand panel's tabs.
+const rightPanelWidth = 400
+
+// panelWidth gives a tab's content the panel's width as its smallest:
+// wider contents are laid out to it rather than widening the panel.
+func panelWidth(o fyne.CanvasObject) fyne.CanvasObject {
+	return container.New(fixedWidth{rightPanelWidth}, o)
+}
+
+type fixedWidth struct{ w float32 }
+
+func (l fixedWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(l.w, h)
+}
+
+func (l fixedWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}

@@ -273,8 +273,3 @@ func TestScansShowAsContacts(t *testing.T) {
 		t.Errorf("details of the scanned planet: %q", x.details.title.Text)
 	}
 }
-
-func TestMain(m *testing.M) {
-	QuietLocale()
-	os.Exit(m.Run())
-}

@@ -20,6 +20,7 @@ type textPanel struct {
 	entry *widget.Entry
 	msgs  []string
 	list  *widget.List
+	full  *widget.Label // the whole of the message selected
 	box   fyne.CanvasObject
 	// visible reports whether the tab shows; a hidden text waits until it
 	// is opened, as laying out a long text costs Fyne tens of milliseconds.
@@ -35,13 +36,28 @@ func newTextPanel(st *State) *textPanel {
 	p.entry.SetPlaceHolder("One order a line, as the rule book writes them:\nMO 123 100 -99 -23")
 	p.entry.OnChanged = p.typed
 	p.list = widget.NewList(func() int { return len(p.msgs) },
-		func() fyne.CanvasObject { return widget.NewLabel("line 1: error code: message") },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("line 1: error code: message")
+			// Cut to the panel's width: a long message must not widen it.
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < len(p.msgs) {
 				o.(*widget.Label).SetText(p.msgs[i])
 			}
 		})
-	split := container.NewVSplit(p.entry, p.list)
+	p.full = widget.NewLabel("")
+	p.full.Wrapping = fyne.TextWrapWord
+	p.full.Hide()
+	p.list.OnSelected = func(i widget.ListItemID) {
+		if i < len(p.msgs) {
+			p.full.SetText(p.msgs[i])
+			p.full.Show()
+		}
+	}
+	p.list.OnUnselected = func(widget.ListItemID) { p.full.Hide() }
+	split := container.NewVSplit(p.entry, container.NewBorder(nil, p.full, nil, nil, p.list))
 	split.SetOffset(0.7)
 	p.box = split
 	st.Subscribe(p.changed)
@@ -114,6 +130,7 @@ func (p *textPanel) showMessages() {
 		out = []string{"All orders check out."}
 	}
 	p.msgs = out
+	p.list.UnselectAll()
 	p.list.Refresh()
 }
 

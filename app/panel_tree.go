@@ -20,7 +20,9 @@ type treePanel struct {
 	// syncing is set while the tree follows a selection made elsewhere, so
 	// that its own OnSelected does not echo it back.
 	syncing bool
-	box     fyne.CanvasObject
+	// shown is the item the tree highlights.
+	shown string
+	box   fyne.CanvasObject
 }
 
 func newTreePanel(st *State) *treePanel {
@@ -56,6 +58,7 @@ func newTreePanel(st *State) *treePanel {
 			o.(*widget.Label).SetText(p.label(uid))
 		},
 		OnSelected: func(uid widget.TreeNodeID) {
+			p.shown = uid
 			if !strings.HasPrefix(uid, "cat:") && !p.syncing && uid != st.Selected() {
 				st.Select(uid, "tree")
 			}
@@ -84,6 +87,7 @@ func (p *treePanel) follow() {
 	defer func() { p.syncing = false }()
 	if key == "" {
 		p.tree.UnselectAll()
+		p.shown = ""
 		return
 	}
 	for _, c := range p.cats {

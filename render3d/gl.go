@@ -265,7 +265,7 @@ func (r *Renderer) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error
 		copy(r.img.Pix[y*stride:(y+1)*stride], r.pix[(h-1-y)*stride:(h-y)*stride])
 	}
 	if r.mapShown != nil {
-		r.fonts.drawLabels(r.img, LayoutLabels(r.mapShown, sel, c, w, h, r.fonts.charW, r.fonts.lineH, r.palette))
+		r.fonts.drawLabels(r.img, LayoutLabels(r.mapShown, sel, c, w, h, r.fonts.measure, r.fonts.lineH, r.palette))
 	}
 	return r.img, nil
 }

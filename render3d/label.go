@@ -44,10 +44,20 @@ func labelPriority(b *Body, selected bool) int {
 	return 4
 }
 
+// Measure gives the width of a label's text in pixels.
+type Measure func(text string, bold bool) float64
+
+// FixedWidth measures text as charW pixels a character.
+func FixedWidth(charW float64) Measure {
+	return func(s string, _ bool) float64 { return charW * float64(len([]rune(s))) }
+}
+
 // LayoutLabels places the labels of a frame: each to the right of its body,
 // in priority order and then nearest first, leaving out any that would
-// overlap one already placed. charW and lineH are the text's size in pixels.
-func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, charW, lineH float64, pal Palette) []Label {
+// overlap one already placed, so that a crowded map shows fewer labels
+// rather than labels over each other. measure gives a text's width and
+// lineH its height, in pixels.
+func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, lineH float64, pal Palette) []Label {
 	type cand struct {
 		i        int
 		prio     int
@@ -59,10 +69,14 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, charW, lineH float6
 	for i := range m.Bodies {
 		b := &m.Bodies[i]
 		x, y, depth, ok := v.project(b.Pos)
-		if !ok || x < -50 || y < -20 || x > float64(w) || y > float64(h)+20 {
+		// The negated tests also leave out NaN, which a broken map may hold.
+		if !ok || !(x >= -50 && y >= -20 && x <= float64(w) && y <= float64(h)+20) {
 			continue
 		}
 		prio, rp := labelPriority(b, b.Key == sel.Key), b.Radius*c.PixelsPer(depth, h)
+		if !(rp >= 0 && rp < float64(w+h)) {
+			rp = 0
+		}
 		if prio >= 3 && rp < minLabelPixels {
 			continue
 		}
@@ -78,7 +92,9 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, charW, lineH float6
 	// one is checked only against its neighbours.
 	const cell = 64
 	placed := map[image.Point][]image.Rectangle{}
+	frame := image.Rect(-100, -100, w+100, h+100)
 	cells := func(r image.Rectangle, f func(image.Point) bool) bool {
+		r = r.Intersect(frame) // bounds the loops whatever r holds
 		for cy := r.Min.Y / cell; cy <= r.Max.Y/cell; cy++ {
 			for cx := r.Min.X / cell; cx <= r.Max.X/cell; cx++ {
 				if !f(image.Pt(cx, cy)) {
@@ -98,29 +114,49 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, charW, lineH float6
 			return true
 		})
 	}
+	place := func(r image.Rectangle) bool {
+		if !free(r) {
+			return false
+		}
+		cells(r, func(p image.Point) bool { placed[p] = append(placed[p], r); return true })
+		return true
+	}
 	var out []Label
+	// The axes are named at their positive ends, after the selection and
+	// before everything else: they always show.
+	axes := func() {
+		for i, name := range []string{"X", "Y", "Z"} {
+			var p Vec
+			p[i] = axisLength + 12
+			if x, y, _, ok := c.Project(p, w, h); ok && x > -20 && y > -20 && x < float64(w)+20 && y < float64(h)+20 {
+				lw := measure(name, true)
+				l := Label{Text: name, X: x - lw/2, Y: y - lineH/2, Color: axisColors[i], Bold: true}
+				place(image.Rect(int(l.X)-2, int(l.Y)-1, int(l.X+lw)+2, int(l.Y+lineH)+1))
+				out = append(out, l)
+			}
+		}
+	}
+	axesDone := false
 	for _, cd := range cands {
+		if !axesDone && cd.prio > 0 {
+			axes()
+			axesDone = true
+		}
 		if len(out) >= maxLabels {
 			break
 		}
 		b := &m.Bodies[cd.i]
+		bold := cd.prio == 0
 		lx, ly := cd.x+cd.rp+4, cd.y-lineH/2
-		r := image.Rect(int(lx)-2, int(ly)-1, int(lx+charW*float64(len(b.Label)))+2, int(ly+lineH)+1)
-		if !free(r) {
+		if !place(image.Rect(int(lx)-2, int(ly)-1, int(lx+measure(b.Label, bold))+2, int(ly+lineH)+1)) {
 			continue
 		}
-		cells(r, func(p image.Point) bool { placed[p] = append(placed[p], r); return true })
 		col := pal[b.Kind]
 		col.A = 255
-		out = append(out, Label{Text: b.Label, X: lx, Y: ly, Color: col, Bold: cd.prio == 0})
+		out = append(out, Label{Text: b.Label, X: lx, Y: ly, Color: col, Bold: bold})
 	}
-	// The axes are named at their positive ends, always.
-	for i, name := range []string{"X", "Y", "Z"} {
-		var p Vec
-		p[i] = axisLength + 12
-		if x, y, _, ok := c.Project(p, w, h); ok {
-			out = append(out, Label{Text: name, X: x - charW/2, Y: y - lineH/2, Color: axisColors[i], Bold: true})
-		}
+	if !axesDone {
+		axes()
 	}
 	return out
 }
@@ -179,6 +215,9 @@ func (f *fonts) textWidth(s string, bold bool) int {
 	}
 	return w
 }
+
+// measure is textWidth as a Measure, for LayoutLabels.
+func (f *fonts) measure(s string, bold bool) float64 { return float64(f.textWidth(s, bold)) }
 
 func newFonts(px float64) (*fonts, error) {
 	reg, err := opentype.Parse(goregular.TTF)

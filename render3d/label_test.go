@@ -2,6 +2,7 @@ package render3d
 
 import (
 	"image"
+	"math"
 	"testing"
 )
 
@@ -17,7 +18,7 @@ func TestLabelsDoNotOverlap(t *testing.T) {
 			break
 		}
 	}
-	ls := LayoutLabels(m, Selection{Key: m.Bodies[sel].Key}, c, 1280, 800, 7, 15, DefaultPalette())
+	ls := LayoutLabels(m, Selection{Key: m.Bodies[sel].Key}, c, 1280, 800, FixedWidth(7), 15, DefaultPalette())
 	if len(ls) < 50 || len(ls) > maxLabels+3 {
 		t.Fatalf("%d labels", len(ls))
 	}
@@ -25,7 +26,7 @@ func TestLabelsDoNotOverlap(t *testing.T) {
 		t.Errorf("the selection is labelled first and in bold: %+v", ls[0])
 	}
 	var rs []image.Rectangle
-	for _, l := range ls[:len(ls)-3] { // the axis names may sit anywhere
+	for _, l := range ls {
 		r := image.Rect(int(l.X), int(l.Y), int(l.X+7*float64(len(l.Text))), int(l.Y+15))
 		for _, q := range rs {
 			if q.Overlaps(r) {
@@ -40,7 +41,7 @@ func BenchmarkLayoutLabels(b *testing.B) {
 	m := bigMap(5000)
 	c := DefaultCamera()
 	for i := 0; i < b.N; i++ {
-		LayoutLabels(m, Selection{}, c, 1280, 800, 7, 15, DefaultPalette())
+		LayoutLabels(m, Selection{}, c, 1280, 800, FixedWidth(7), 15, DefaultPalette())
 	}
 }
 
@@ -50,11 +51,36 @@ func BenchmarkDrawLabels(b *testing.B) {
 		b.Fatal(err)
 	}
 	m := bigMap(5000)
-	ls := LayoutLabels(m, Selection{}, DefaultCamera(), 1280, 800, f.charW, f.lineH, DefaultPalette())
+	ls := LayoutLabels(m, Selection{}, DefaultCamera(), 1280, 800, f.measure, f.lineH, DefaultPalette())
 	img := image.NewRGBA(image.Rect(0, 0, 1280, 800))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		f.drawLabels(img, ls)
 	}
 	b.ReportMetric(float64(len(ls)), "labels")
+}
+
+// TestLabelsOfABrokenMap: a body with a NaN or huge position or radius
+// gets no label and costs no time.
+func TestLabelsOfABrokenMap(t *testing.T) {
+	m := bigMap(50)
+	nan := math.NaN()
+	m.Bodies[0].Radius = nan
+	m.Bodies[1].Pos = Vec{nan, 0, 0}
+	m.Bodies[2].Radius = math.Inf(1)
+	m.Bodies[3].Pos = Vec{1e300, -1e300, 1e300}
+	ls := LayoutLabels(m, Selection{}, DefaultCamera(), 1280, 800, FixedWidth(7), 15, DefaultPalette())
+	for _, l := range ls {
+		if math.IsNaN(l.X) || math.IsNaN(l.Y) {
+			t.Errorf("label %q at NaN", l.Text)
+		}
+	}
+}
+
+func TestPlanetRadiusIsFinite(t *testing.T) {
+	for _, ind := range []int{-1, -1 << 62, 0, 50000, 1 << 62} {
+		if r := PlanetRadius(PlanetMine, ind, true); math.IsNaN(r) || r < 2 || r > 6 {
+			t.Errorf("industry %d: radius %v", ind, r)
+		}
+	}
 }

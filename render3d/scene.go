@@ -128,7 +128,9 @@ func PlanetRadius(kind Kind, industry int, known bool) float64 {
 	case !known:
 		return 2.5
 	}
-	return 2 + 4*math.Sqrt(math.Min(float64(industry), 50000)/50000)
+	// Clamped both ways: a sheet from outside may hold any figure, and the
+	// square root of a negative one would make the map's geometry NaN.
+	return 2 + 4*math.Sqrt(math.Max(0, math.Min(float64(industry), 50000))/50000)
 }
 
 // shipLift raises ship markers above the planet they orbit, so that they

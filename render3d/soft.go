@@ -118,7 +118,7 @@ func (s *Software) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error
 				ring(img, px, py, sel.MoveRange*k, color.NRGBA{77, 255, 128, 255})
 			}
 		}
-		s.fonts.drawLabels(img, LayoutLabels(s.m, sel, c, w, h, s.fonts.charW, s.fonts.lineH, s.palette))
+		s.fonts.drawLabels(img, LayoutLabels(s.m, sel, c, w, h, s.fonts.measure, s.fonts.lineH, s.palette))
 	}
 	return img, nil
 }

@@ -20,6 +20,9 @@ func binary(tb testing.TB) string {
 	if !render3d.HasDisplay() {
 		tb.Skip("no display: run under xvfb-run (make test does)")
 	}
+	if bin := os.Getenv("SILVERFALL_TEST_BIN"); bin != "" {
+		return bin // another build to try, such as an older one
+	}
 	bin := filepath.Join(tb.TempDir(), "silverfall")
 	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
 	if err != nil {

@@ -1,0 +1,404 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"silverfall/assets"
+	"silverfall/engine/rules"
+	"silverfall/reportparse"
+)
+
+// xsession is an X display of the test's own (Xvfb) with a window manager
+// (openbox: the desktop's file dialogs take keys only from a focused
+// window), on which the real program is driven with real input events
+// through xdotool and looked at with ImageMagick's import.
+type xsession struct {
+	t       *testing.T
+	display string
+	procs   []*exec.Cmd
+	shots   string // where screenshots are kept for the reader of the log
+	n       int
+}
+
+// needTools fails (not skips) when the tools make test installs are
+// missing: the test must not pass by doing nothing.
+func needTools(t *testing.T, tools ...string) {
+	t.Helper()
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is missing: `make deps-test` installs it", tool)
+		}
+	}
+}
+
+func startX(t *testing.T) *xsession {
+	t.Helper()
+	needTools(t, "Xvfb", "openbox", "xdotool", "import", "xwininfo")
+	shots, err := os.MkdirTemp("", "silverfall-e2e-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &xsession{t: t, shots: shots}
+	// Xvfb picks a free display itself and writes its number on a pipe.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	xvfb := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1600x1000x24", "-nolisten", "tcp")
+	xvfb.ExtraFiles = []*os.File{w}
+	if err := xvfb.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	x.procs = append(x.procs, xvfb)
+	t.Cleanup(x.stop)
+	buf := make([]byte, 16)
+	done := make(chan string, 1)
+	go func() {
+		n, _ := r.Read(buf)
+		done <- strings.TrimSpace(string(buf[:n]))
+	}()
+	select {
+	case d := <-done:
+		x.display = ":" + d
+	case <-time.After(20 * time.Second):
+		t.Fatal("Xvfb did not start")
+	}
+	wm := x.command("openbox")
+	if err := wm.Start(); err != nil {
+		t.Fatal(err)
+	}
+	x.procs = append(x.procs, wm)
+	time.Sleep(500 * time.Millisecond)
+	return x
+}
+
+// stop ends what the test started, by PID, newest first; Xvfb removes its
+// lock when asked politely.
+func (x *xsession) stop() {
+	for i := len(x.procs) - 1; i >= 0; i-- {
+		p := x.procs[i]
+		if p.Process == nil {
+			continue
+		}
+		p.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { p.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			p.Process.Kill()
+			<-done
+		}
+	}
+	if x.t.Failed() {
+		x.t.Logf("screenshots of this run are kept in %s", x.shots)
+	} else {
+		os.RemoveAll(x.shots)
+	}
+}
+
+func (x *xsession) command(name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
+	return cmd
+}
+
+// xdo runs xdotool and returns its output.
+func (x *xsession) xdo(args ...string) string {
+	x.t.Helper()
+	out, err := x.command("xdotool", args...).Output()
+	if err != nil {
+		x.t.Fatalf("xdotool %v: %v", args, err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// window waits for a visible window whose name holds name and returns its id.
+func (x *xsession) window(name string, timeout time.Duration) string {
+	x.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		out, _ := x.command("xdotool", "search", "--onlyvisible", "--name", name).Output()
+		if ids := strings.Fields(string(out)); len(ids) > 0 {
+			return ids[0]
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	x.shot("no-window")
+	x.t.Fatalf("no window %q after %v", name, timeout)
+	return ""
+}
+
+// shot takes a screenshot of the whole screen, keeps it, and returns it.
+func (x *xsession) shot(what string) image.Image {
+	x.t.Helper()
+	x.n++
+	path := filepath.Join(x.shots, fmt.Sprintf("%02d-%s.png", x.n, what))
+	if out, err := x.command("import", "-window", "root", path).CombinedOutput(); err != nil {
+		x.t.Fatalf("screenshot: %v\n%s", err, out)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		x.t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		x.t.Fatal(err)
+	}
+	return img
+}
+
+// player is the real program started the way a player starts it, with a
+// home of its own (fresh settings and workspaces).
+type player struct {
+	x   *xsession
+	cmd *exec.Cmd
+	win string
+	at  image.Point // the window's corner on the screen
+}
+
+func (x *xsession) startPlayer(bin string, args ...string) *player {
+	x.t.Helper()
+	home := x.t.TempDir()
+	cmd := x.command(bin, args...)
+	cmd.Env = append(cmd.Env, "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"), "LANGUAGE=en", "LANG=C.UTF-8")
+	log, err := os.Create(filepath.Join(x.shots, fmt.Sprintf("silverfall-%d.log", len(x.procs))))
+	if err != nil {
+		x.t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Start(); err != nil {
+		x.t.Fatal(err)
+	}
+	x.procs = append(x.procs, cmd)
+	p := &player{x: x, cmd: cmd}
+	p.win = x.window("Silverfall —", 30*time.Second)
+	x.xdo("windowsize", p.win, "1280", "800")
+	x.xdo("windowmove", p.win, "0", "0")
+	time.Sleep(300 * time.Millisecond)
+	// Where the window's content is on the screen, frame aside.
+	info, err := x.command("xwininfo", "-id", p.win).Output()
+	if err != nil {
+		x.t.Fatalf("xwininfo: %v", err)
+	}
+	for _, l := range strings.Split(string(info), "\n") {
+		k, v, _ := strings.Cut(strings.TrimSpace(l), ":")
+		n, _ := strconv.Atoi(strings.TrimSpace(v))
+		switch k {
+		case "Absolute upper-left X":
+			p.at.X = n
+		case "Absolute upper-left Y":
+			p.at.Y = n
+		}
+	}
+	x.xdo("windowactivate", "--sync", p.win)
+	return p
+}
+
+// quit ends the program.
+func (p *player) quit() {
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	p.cmd.Wait()
+}
+
+// mapArea is the middle of the map in the 1280x800 window: the panels
+// around it are fixed fractions of the window.
+var mapArea = image.Rect(300, 60, 840, 520)
+
+// mapPixels waits until the map stops changing and returns its middle.
+func (p *player) mapPixels(what string) *image.RGBA {
+	p.x.t.Helper()
+	var last *image.RGBA
+	for i := 0; i < 40; i++ {
+		time.Sleep(250 * time.Millisecond)
+		cur := crop(p.x.shot(what), mapArea.Add(p.at))
+		if last != nil && differing(last, cur) == 0 {
+			return cur
+		}
+		last = cur
+	}
+	p.x.t.Fatalf("%s: the map never settled", what)
+	return nil
+}
+
+func (p *player) click(x, y int) {
+	p.x.xdo("mousemove", strconv.Itoa(p.at.X+x), strconv.Itoa(p.at.Y+y), "click", "1")
+	time.Sleep(200 * time.Millisecond)
+}
+
+func (p *player) key(keys ...string) {
+	p.x.xdo(append([]string{"key", "--clearmodifiers"}, keys...)...)
+	time.Sleep(200 * time.Millisecond)
+}
+
+func (p *player) typeText(s string) {
+	p.x.xdo("type", "--delay", "15", s)
+	time.Sleep(200 * time.Millisecond)
+}
+
+// dialogPath answers the desktop's file dialog named name with a path.
+func (p *player) dialogPath(name, path string, save bool) {
+	p.x.t.Helper()
+	d := p.x.window(name, 20*time.Second)
+	p.x.xdo("windowactivate", "--sync", d)
+	time.Sleep(300 * time.Millisecond)
+	if save {
+		p.key("ctrl+a") // the name field has the cursor
+	} else {
+		p.key("ctrl+l") // the location field
+	}
+	p.typeText(path)
+	p.x.shot("dialog-" + filepath.Base(path))
+	p.x.xdo("windowactivate", "--sync", d)
+	p.key("Return")
+}
+
+func crop(img image.Image, r image.Rectangle) *image.RGBA {
+	out := image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+	for y := 0; y < r.Dy(); y++ {
+		for x := 0; x < r.Dx(); x++ {
+			out.Set(x, y, img.At(r.Min.X+x, r.Min.Y+y))
+		}
+	}
+	return out
+}
+
+// differing counts the pixels that differ noticeably.
+func differing(a, b *image.RGBA) int {
+	n := 0
+	for i := 0; i+3 < len(a.Pix) && i+3 < len(b.Pix); i += 4 {
+		d := 0
+		for k := 0; k < 3; k++ {
+			v := int(a.Pix[i+k]) - int(b.Pix[i+k])
+			if v < 0 {
+				v = -v
+			}
+			d += v
+		}
+		if d > 24 {
+			n++
+		}
+	}
+	return n
+}
+
+// TestPlayerSession drives the real window on the default (threaded)
+// frame path as a player does: import a second sheet with Ctrl+O through
+// the desktop's dialog, type a move and see its course, take it back with
+// Ctrl+Z, export with Ctrl+E, and check the file with sfcheck.
+func TestPlayerSession(t *testing.T) {
+	bin := binary(t)
+	x := startX(t)
+	dir := t.TempDir()
+	sheetB := filepath.Join(dir, "turn-player-04.txt")
+	data, err := assets.DemoSheet(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(sheetB, data, 0o644)
+	rep, err := reportparse.Parse(rules.Default(), sheetB, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// What sheet B looks like when the program starts on it.
+	ref := x.startPlayer(bin, sheetB)
+	want := ref.mapPixels("fresh-start-on-B")
+	ref.quit()
+
+	// The player starts on the demo and imports B.
+	p := x.startPlayer(bin)
+	demo := p.mapPixels("demo")
+	p.key("ctrl+o")
+	p.dialogPath("Open File", sheetB, false)
+	p.x.window("Silverfall", 20*time.Second)
+	time.Sleep(time.Second) // the sheet is read off the window's thread
+	got := p.mapPixels("after-import")
+	total := mapArea.Dx() * mapArea.Dy()
+	if n := differing(got, want); n > total/200 {
+		t.Errorf("after Ctrl+O the map differs from a fresh start on the sheet in %d of %d pixels: it is not the new game", n, total)
+	}
+	if differing(got, demo) < total/50 {
+		t.Error("the map did not change on import")
+	}
+
+	// A move typed in the order text shows its course on the map.
+	p.click(300, 500) // empty space: nothing selected, the map has the keys
+	before := p.mapPixels("before-move")
+	p.click(1056, 50) // the Order text tab
+	p.click(1080, 200)
+	var mover int
+	for _, s := range rep.Knowledge.Ships {
+		if t := rules.Default().Ship(s.Type); t != nil && t.CanMove() && s.Fuel > 0 && t.Armed() {
+			mover = s.ID
+			break
+		}
+	}
+	if mover == 0 {
+		t.Fatal("sheet B has no ship that can move")
+	}
+	order := fmt.Sprintf("MO %d -165 -120 104", mover)
+	p.typeText(order)
+	p.key("Return")
+	p.click(300, 500)
+	moved := p.mapPixels("course-shown")
+	if n := differing(moved, before); n < 150 {
+		t.Errorf("the course of %q does not show: %d pixels changed", order, n)
+	}
+	p.key("ctrl+z")
+	undone := p.mapPixels("after-ctrl-z")
+	if n := differing(undone, before); n > total/500 {
+		t.Errorf("after Ctrl+Z the course is still there: %d pixels differ from before the move", n)
+	}
+	p.key("ctrl+y")
+	if n := differing(p.mapPixels("after-ctrl-y"), moved); n > total/500 {
+		t.Errorf("Ctrl+Y does not bring the course back: %d pixels differ", n)
+	}
+
+	// Export with Ctrl+E, then the moderator's checks of the file.
+	out := filepath.Join(dir, "exported.txt")
+	p.key("ctrl+e")
+	p.dialogPath("Save File", out, true)
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if _, err := os.Stat(out); err == nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	exported, err := os.ReadFile(out)
+	if err != nil {
+		x.shot("no-export")
+		t.Fatalf("nothing exported: %v", err)
+	}
+	if !strings.Contains(string(exported), order+"\n") || !strings.Contains(string(exported), "PLAYER 4\n") {
+		t.Errorf("the export holds:\n%s", exported)
+	}
+	sfcheck := filepath.Join(t.TempDir(), "sfcheck")
+	if b, err := exec.Command("go", "build", "-o", sfcheck, "../sfcheck").CombinedOutput(); err != nil {
+		t.Fatalf("building sfcheck: %v\n%s", err, b)
+	}
+	for _, args := range [][]string{{"syntax", out}, {"orders", out, "--report", sheetB}} {
+		var o, e bytes.Buffer
+		cmd := exec.Command(sfcheck, args...)
+		cmd.Stdout, cmd.Stderr = &o, &e
+		if err := cmd.Run(); err != nil {
+			t.Errorf("sfcheck %v: %v\n%s%s", args, err, o.String(), e.String())
+		}
+	}
+	p.quit()
+}
