@@ -30,8 +30,11 @@ type threaded struct {
 	frames  int
 }
 
-func (f *threaded) SetMap(m *render3d.Map)          { f.maps = append(f.maps, m); f.sw.SetMap(m) }
-func (f *threaded) SetCourses(cs []render3d.Course) { f.courses = append(f.courses, cs); f.sw.SetCourses(cs) }
+func (f *threaded) SetMap(m *render3d.Map) { f.maps = append(f.maps, m); f.sw.SetMap(m) }
+func (f *threaded) SetCourses(cs []render3d.Course) {
+	f.courses = append(f.courses, cs)
+	f.sw.SetCourses(cs)
+}
 func (f *threaded) Render(sel render3d.Selection, c render3d.Camera, w, h int) (*image.RGBA, error) {
 	panic("the window must not wait for a frame on the threaded path")
 }
@@ -153,7 +156,7 @@ func TestFrameNotReadyIsSkipped(t *testing.T) {
 // stuckFrames never delivers a frame.
 type stuckFrames struct{ asked int }
 
-func (s *stuckFrames) SetMap(*render3d.Map)       {}
+func (s *stuckFrames) SetMap(*render3d.Map)         {}
 func (s *stuckFrames) SetCourses([]render3d.Course) {}
 func (s *stuckFrames) Render(render3d.Selection, render3d.Camera, int, int) (*image.RGBA, error) {
 	select {} // a renderer that hangs
