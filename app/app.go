@@ -197,6 +197,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.orders.next = x.NextShip
 	x.orders.empire = x.empireOrders
 	x.text = newTextPanel(x.st)
+	x.text.focus = func(f fyne.Focusable) { x.win.Canvas().Focus(f) }
 	x.sheet = newSheetPanel(x.st)
 	x.ships = newShipsPanel(x.st)
 	x.status = newStatusBar(x.st, x.tips)

@@ -123,8 +123,8 @@ func TestOrderFormAddsOrder(t *testing.T) {
 		t.Fatalf("draft %q", got)
 	}
 	x.rightTabs.SelectIndex(2)
-	if x.text.entry.Text != "MO 8 -10 300 87\n" || len(x.orders.rows) != 2 {
-		t.Errorf("text %q, %d list rows", x.text.entry.Text, len(x.orders.rows))
+	if x.text.Text() != "MO 8 -10 300 87\n" || len(x.orders.rows) != 2 {
+		t.Errorf("text %q, %d list rows", x.text.Text(), len(x.orders.rows))
 	}
 	if len(x.mapView.courses) != 1 {
 		t.Errorf("the move shows on the map: %d courses", len(x.mapView.courses))
@@ -134,33 +134,33 @@ func TestOrderFormAddsOrder(t *testing.T) {
 func TestListAndTextInStep(t *testing.T) {
 	x := newApp(t)
 	x.rightTabs.SelectIndex(2) // the text view
-	x.text.entry.SetText("PI 5\nbs 1 1\n")
+	x.text.SetText("PI 5\nbs 1 1\n")
 	if got := x.Draft().Text(); got != "PI 5\nBS 1 1\n" {
 		t.Fatalf("typing gives the draft %q", got)
 	}
 	if len(x.orders.rows) != 4 { // two groups, each a title and an order
 		t.Errorf("list rows %d", len(x.orders.rows))
 	}
-	x.text.entry.SetText("PI 5\nBS 1 1\nxx 3\n")
+	x.text.SetText("PI 5\nBS 1 1\nxx 3\n")
 	if len(x.Draft().Orders()) != 2 || !strings.Contains(strings.Join(x.text.msgs, "\n"), "line 3: not an order, kept as typed: column 1: unknown order code") {
 		t.Errorf("a bad line is not taken as an order: %q / %q", x.Draft().Text(), x.text.msgs)
 	}
-	x.text.entry.SetText("PI 5\nBS 1 1\nMO 1 0 0 0\n")
+	x.text.SetText("PI 5\nBS 1 1\nMO 1 0 0 0\n")
 	if !strings.Contains(strings.Join(x.text.msgs, "\n"), "line 3: error cannot-move") {
 		t.Errorf("the checker's findings show by line: %q", x.text.msgs)
 	}
 	// A change in the list shows in the text.
 	x.Draft().Delete(2)
-	if x.text.entry.Text != "PI 5\nBS 1 1\n" {
-		t.Errorf("text after delete %q", x.text.entry.Text)
+	if x.text.Text() != "PI 5\nBS 1 1\n" {
+		t.Errorf("text after delete %q", x.text.Text())
 	}
 	x.undoOrders()
-	if x.text.entry.Text != "PI 5\nBS 1 1\nMO 1 0 0 0\n" {
-		t.Errorf("text after undo %q", x.text.entry.Text)
+	if x.text.Text() != "PI 5\nBS 1 1\nMO 1 0 0 0\n" {
+		t.Errorf("text after undo %q", x.text.Text())
 	}
 	x.redoOrders()
-	if x.text.entry.Text != "PI 5\nBS 1 1\n" {
-		t.Errorf("text after redo %q", x.text.entry.Text)
+	if x.text.Text() != "PI 5\nBS 1 1\n" {
+		t.Errorf("text after redo %q", x.text.Text())
 	}
 	if !strings.Contains(x.orders.summary.Text, "2 orders · 0 errors") {
 		t.Errorf("summary %q", x.orders.summary.Text)
@@ -169,7 +169,7 @@ func TestListAndTextInStep(t *testing.T) {
 
 func TestNextShipWalk(t *testing.T) {
 	x := newApp(t)
-	x.text.entry.SetText("MO 2 0 200 0\n")
+	x.text.SetText("MO 2 0 200 0\n")
 	x.Select("ship:3", "tree")
 	x.details.station.SetChecked(true)
 	x.Select("", "")
@@ -197,7 +197,7 @@ func TestDraftRestoredAndDamagedKept(t *testing.T) {
 		return x
 	}
 	x := open()
-	x.text.entry.SetText("PI 5\nLF 3 0\n")
+	x.text.SetText("PI 5\nLF 3 0\n")
 	x.Select("planet:3", "tree")
 	cam := x.MapView().Camera()
 	y := open()
@@ -241,7 +241,7 @@ func TestEndToEnd(t *testing.T) {
 	entries[len(entries)-1].SetText("Night Heron")
 	test.Tap(ok)
 	x.rightTabs.SelectIndex(2)
-	x.text.entry.SetText(x.text.entry.Text + "BS 1 1\nLF 3 0\nPI 10\nFLEET DF 1 99\nBROADCAST Player 1 trades fair at planet 3\n")
+	x.text.SetText(x.text.Text() + "BS 1 1\nLF 3 0\nPI 10\nFLEET DF 1 99\nBROADCAST Player 1 trades fair at planet 3\n")
 	if n := x.Draft().Errors(); n != 0 {
 		t.Fatalf("%d errors: %v", n, x.Draft().Results())
 	}
@@ -292,6 +292,8 @@ func BenchmarkOrderChange(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				x.Draft().Add(order.Order{Code: order.PI, N: 1, Args: [order.MaxArgs]int{1}})
 			}
+			b.StopTimer()
+			x.saver().Flush() // the saves go on off the window's thread
 		})
 	}
 }
@@ -375,7 +377,7 @@ func TestBadFormEntryGivesFormBack(t *testing.T) {
 
 func TestCopyOrders(t *testing.T) {
 	x := newApp(t)
-	x.text.entry.SetText("PI 5\nMO 8 -10 300 87\n")
+	x.text.SetText("PI 5\nMO 8 -10 300 87\n")
 	x.CopyOrders()
 	got := fyne.CurrentApp().Clipboard().Content()
 	want := "GAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[GENERAL]\nPI 5\n\n[BATTLE]\nMO 8 -10 300 87\n"

@@ -117,7 +117,7 @@ func TestThreadedMapFollowsTheGame(t *testing.T) {
 		t.Error("opening the demo again does not send its map")
 	}
 	x.rightTabs.SelectIndex(2)
-	x.text.entry.SetText("MO 2 42 332 -103\n")
+	x.text.SetText("MO 2 42 332 -103\n")
 	if f.lastCourses() != 1 {
 		t.Fatalf("the new move's course was not sent: %d courses", f.lastCourses())
 	}
@@ -169,7 +169,7 @@ func (s *stuckFrames) RenderAsync(render3d.Selection, render3d.Camera, int, int,
 // undo and redo shortcuts.
 func TestUndoShortcuts(t *testing.T) {
 	x := newApp(t)
-	x.text.entry.SetText("PI 5\n")
+	x.text.SetText("PI 5\n")
 	c := x.Window().Canvas().(interface{ TypedShortcut(fyne.Shortcut) })
 	c.TypedShortcut(&fyne.ShortcutUndo{})
 	if len(x.Draft().Orders()) != 0 {
@@ -198,7 +198,7 @@ func TestUnreadLinesKept(t *testing.T) {
 	}
 	x := open()
 	x.rightTabs.SelectIndex(2)
-	x.text.entry.SetText("PI 5\nMO 3 12 abc\nhello moderator\n")
+	x.text.SetText("PI 5\nMO 3 12 abc\nhello moderator\n")
 	if n := len(x.Draft().Unread()); n != 2 || len(x.Draft().Orders()) != 1 {
 		t.Fatalf("%d unread lines, %d orders", n, len(x.Draft().Orders()))
 	}
@@ -231,7 +231,7 @@ func TestUnreadLinesKept(t *testing.T) {
 // TestStatusShowsCreditsLeft: the status line shows what the orders leave.
 func TestStatusShowsCreditsLeft(t *testing.T) {
 	x := newApp(t)
-	x.text.entry.SetText("PI 10\n") // 20,000 of 150,000
+	x.text.SetText("PI 10\n") // 20,000 of 150,000
 	if !strings.Contains(x.status.Text(), "after these orders 130,000") {
 		t.Errorf("status %q", x.status.Text())
 	}
@@ -433,7 +433,7 @@ func TestOrderButtonsExplainThemselves(t *testing.T) {
 // TestVerdictReadableWhole: selecting an order shows its whole verdict.
 func TestVerdictReadableWhole(t *testing.T) {
 	x := newApp(t)
-	x.text.entry.SetText("LO 2 1 9999\n")
+	x.text.SetText("LO 2 1 9999\n")
 	for i, r := range x.orders.rows {
 		if r.index == 0 {
 			x.orders.list.Select(i)
@@ -473,7 +473,7 @@ func TestFormKeys(t *testing.T) {
 // export name, jump to a section.
 func TestPluralsAndTheme(t *testing.T) {
 	x := newApp(t)
-	x.text.entry.SetText("PI 5\n")
+	x.text.SetText("PI 5\n")
 	if got := x.orders.summary.Text; got != "1 order · 0 errors · 0 warnings" {
 		t.Errorf("summary %q", got)
 	}
@@ -496,7 +496,7 @@ func TestPluralsAndTheme(t *testing.T) {
 // TestCopyAsksAboutErrors: Copy orders warns of errors as Export does.
 func TestCopyAsksAboutErrors(t *testing.T) {
 	x := newApp(t)
-	x.text.entry.SetText("MO 1 0 0 0\n")
+	x.text.SetText("MO 1 0 0 0\n")
 	fyne.CurrentApp().Clipboard().SetContent("")
 	x.CopyOrders()
 	if got := fyne.CurrentApp().Clipboard().Content(); got != "" {
@@ -511,7 +511,7 @@ func TestCopyAsksAboutErrors(t *testing.T) {
 // need attention; a row selects its ship.
 func TestShipsTable(t *testing.T) {
 	x := newApp(t)
-	x.text.entry.SetText("MO 2 0 200 0\nMO 1 0 0 0\n")
+	x.text.SetText("MO 2 0 200 0\nMO 1 0 0 0\n")
 	p := x.ships
 	if len(p.RowIDs()) != 10 {
 		t.Fatalf("%d rows", len(p.RowIDs()))

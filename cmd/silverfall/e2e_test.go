@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/png"
@@ -115,11 +116,17 @@ func (x *xsession) command(name string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// xdo runs xdotool and returns its output.
+// xdo runs xdotool and returns its output; a command that does not end
+// in 15 s (a window that never becomes active) fails the test.
 func (x *xsession) xdo(args ...string) string {
 	x.t.Helper()
-	out, err := x.command("xdotool", args...).Output()
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "xdotool", args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
+	out, err := cmd.Output()
 	if err != nil {
+		x.shot("xdotool-failed")
 		x.t.Fatalf("xdotool %v: %v", args, err)
 	}
 	return strings.TrimSpace(string(out))
@@ -212,7 +219,14 @@ func (x *xsession) startPlayer(bin string, args ...string) *player {
 // quit ends the program.
 func (p *player) quit() {
 	p.cmd.Process.Signal(syscall.SIGTERM)
-	p.cmd.Wait()
+	done := make(chan struct{})
+	go func() { p.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		p.cmd.Process.Kill()
+		<-done
+	}
 }
 
 // mapArea is the middle of the map in the 1280x800 window: the panels
@@ -315,11 +329,13 @@ func TestPlayerSession(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	t.Log("a fresh start on sheet B")
 	// What sheet B looks like when the program starts on it.
 	ref := x.startPlayer(bin, sheetB)
 	want := ref.mapPixels("fresh-start-on-B")
 	ref.quit()
 
+	t.Log("the demo, then Ctrl+O")
 	// The player starts on the demo and imports B.
 	p := x.startPlayer(bin)
 	demo := p.mapPixels("demo")
@@ -336,6 +352,7 @@ func TestPlayerSession(t *testing.T) {
 		t.Error("the map did not change on import")
 	}
 
+	t.Log("a move typed")
 	// A move typed in the order text shows its course on the map.
 	p.click(300, 500) // empty space: nothing selected, the map has the keys
 	before := p.mapPixels("before-move")
@@ -369,6 +386,7 @@ func TestPlayerSession(t *testing.T) {
 		t.Errorf("Ctrl+Y does not bring the course back: %d pixels differ", n)
 	}
 
+	t.Log("Ctrl+E")
 	// Export with Ctrl+E, then the moderator's checks of the file.
 	out := filepath.Join(dir, "exported.txt")
 	p.key("ctrl+e")
