@@ -103,11 +103,15 @@ func (a *Async) work() bool {
 		req.done(nil, err)
 		return true
 	}
-	var img *image.RGBA
+	// Draw into the image not being shown.
+	a.which ^= 1
+	out := a.imgs[a.which]
+	if want := image.Rect(0, 0, req.w, req.h); out == nil || out.Bounds() != want {
+		out = image.NewRGBA(want)
+		a.imgs[a.which] = out
+	}
 	err = safely(func() {
-		var rerr error
-		img, rerr = a.r.Render(req.sel, req.cam, req.w, req.h)
-		if rerr != nil {
+		if rerr := a.r.RenderInto(out, req.sel, req.cam, req.w, req.h); rerr != nil {
 			panic(rerr)
 		}
 	})
@@ -115,14 +119,6 @@ func (a *Async) work() bool {
 		req.done(nil, err)
 		return true
 	}
-	// Copy into the image not being shown.
-	a.which ^= 1
-	out := a.imgs[a.which]
-	if out == nil || out.Bounds() != img.Bounds() {
-		out = image.NewRGBA(img.Bounds())
-		a.imgs[a.which] = out
-	}
-	copy(out.Pix, img.Pix)
 	req.done(out, nil)
 	return true
 }

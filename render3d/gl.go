@@ -36,7 +36,11 @@ type Renderer struct {
 	cam   *camera.Camera
 	head  *light.Directional
 
-	bodies   *core.Node // the map's meshes, rebuilt by SetMap
+	bodies   *core.Node // the map's sprites, rebuilt by SetMap
+	sprites  *sprites
+	nearNode *core.Node // meshes of the bodies seen from close by
+	near     []int
+	maxPoint float64 // the largest point the driver draws, in pixels
 	courses  *core.Node // the planned movements, rebuilt by SetCourses
 	selComm  *graphic.Mesh
 	selMove  *graphic.Mesh
@@ -88,6 +92,7 @@ func NewRenderer(pal Palette) (*Renderer, error) {
 	if err := r.rend.AddDefaultShaders(); err != nil {
 		return nil, fmt.Errorf("render3d: shaders: %w", err)
 	}
+	r.addSpriteProgram()
 	if r.fonts, err = newFonts(13); err != nil {
 		return nil, err
 	}
@@ -169,6 +174,8 @@ func (r *Renderer) buildFixed() {
 	r.scene.Add(r.selMark)
 	r.bodies = core.NewNode()
 	r.scene.Add(r.bodies)
+	r.nearNode = core.NewNode()
+	r.scene.Add(r.nearNode)
 	r.courses = core.NewNode()
 	r.scene.Add(r.courses)
 }
@@ -199,36 +206,20 @@ func (r *Renderer) rangeSphere(c *math32.Color, opacity float32) *graphic.Mesh {
 	return mesh
 }
 
-// crowded is the number of planets of a kind past which each is drawn with
-// fewer faces.
-const crowded = 400
-
-// SetMap replaces the bodies shown. All of them are one mesh with their
-// shading baked into the vertex colours: one draw call, the cheapest shader.
+// SetMap replaces the bodies shown: one point cloud of sprites, one draw
+// call.
 func (r *Renderer) SetMap(m *Map) {
 	restore := r.makeCurrent()
 	defer restore()
 	r.bodies.DisposeChildren(true)
-	var count [NumKinds]int
-	for _, b := range m.Bodies {
-		count[b.Kind]++
-	}
-	var set colouredSet
-	for _, b := range m.Bodies {
-		shape := unitIcosphere
-		switch {
-		case b.Kind.IsShip():
-			shape = unitOctahedron
-		case count[b.Kind] > crowded:
-			shape = unitIcosahedron
-		}
-		c := r.palette[b.Kind]
-		set.add(shape, b.Pos, b.Radius, [3]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255})
-	}
-	if len(set.idx) > 0 {
-		r.bodies.Add(graphic.NewMesh(set.geometry(), material.NewBasic()))
-	}
+	r.nearNode.DisposeChildren(true)
+	r.near, r.sprites = r.near[:0], nil
 	r.mapShown = m
+	if m == nil || len(m.Bodies) == 0 {
+		return
+	}
+	r.sprites = newSprites(m, r.palette)
+	r.bodies.Add(r.sprites)
 }
 
 // SetPalette changes the colours; the next SetMap uses them.
@@ -237,16 +228,36 @@ func (r *Renderer) SetPalette(p Palette) { r.palette = p }
 // Render draws the map as the camera sees it into a w×h image, with
 // labels, and returns it. The image is reused by the next call.
 func (r *Renderer) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error) {
+	if err := r.RenderInto(nil, sel, c, w, h); err != nil {
+		return nil, err
+	}
+	return r.img, nil
+}
+
+// RenderInto draws a frame into dst (w×h), or into the renderer's own
+// image when dst is nil: the read-back goes straight into it.
+func (r *Renderer) RenderInto(dst *image.RGBA, sel Selection, c Camera, w, h int) error {
 	if w < 1 || h < 1 {
-		return nil, fmt.Errorf("render3d: empty view %dx%d", w, h)
+		return fmt.Errorf("render3d: empty view %dx%d", w, h)
 	}
 	restore := r.makeCurrent()
 	defer restore()
 	if err := r.ensureTarget(w, h); err != nil {
-		return nil, err
+		return err
+	}
+	if dst == nil {
+		dst = r.img
+	}
+	if dst.Bounds() != image.Rect(0, 0, w, h) {
+		return fmt.Errorf("render3d: image of %v for a %dx%d view", dst.Bounds(), w, h)
 	}
 	r.aim(c, w, h)
 	r.showSelection(sel)
+	if r.sprites != nil {
+		r.sprites.scale = float32(c.PixelsPer(1, h))
+		r.sprites.maxSize = float32(r.maxSprite())
+	}
+	r.showNear(r.nearBodies(c, w, h))
 	gl.BindFramebuffer(gl.FRAMEBUFFER, r.fbo)
 	r.gs.Viewport(0, 0, int32(w), int32(h))
 	bg := Background
@@ -254,7 +265,7 @@ func (r *Renderer) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error
 	r.gs.Clear(gls.COLOR_BUFFER_BIT | gls.DEPTH_BUFFER_BIT | gls.STENCIL_BUFFER_BIT)
 	if err := r.rend.Render(r.scene, r.cam); err != nil {
 		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
-		return nil, err
+		return err
 	}
 	gl.PixelStorei(gl.PACK_ALIGNMENT, 1)
 	gl.ReadPixels(0, 0, int32(w), int32(h), gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(r.pix))
@@ -262,12 +273,12 @@ func (r *Renderer) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error
 	// GL's rows run bottom up; images run top down.
 	stride := w * 4
 	for y := 0; y < h; y++ {
-		copy(r.img.Pix[y*stride:(y+1)*stride], r.pix[(h-1-y)*stride:(h-y)*stride])
+		copy(dst.Pix[y*dst.Stride:y*dst.Stride+stride], r.pix[(h-1-y)*stride:(h-y)*stride])
 	}
 	if r.mapShown != nil {
-		r.fonts.drawLabels(r.img, LayoutLabels(r.mapShown, sel, c, w, h, r.fonts.measure, r.fonts.lineH, r.palette))
+		r.fonts.drawLabels(dst, LayoutLabels(r.mapShown, sel, c, w, h, r.fonts.measure, r.fonts.lineH, r.palette))
 	}
-	return r.img, nil
+	return nil
 }
 
 // ensureTarget (re)makes the framebuffer object at w×h.

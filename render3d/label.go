@@ -1,10 +1,11 @@
 package render3d
 
 import (
+	"cmp"
 	"image"
 	"image/color"
 	"image/draw"
-	"sort"
+	"slices"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -64,8 +65,9 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 		depth    float64
 		x, y, rp float64
 	}
-	var cands []cand
+	cands := make([]cand, 0, 256)
 	v := c.view(w, h)
+	ppd := c.PixelsPer(1, h) // pixels per unit of length at depth 1
 	for i := range m.Bodies {
 		b := &m.Bodies[i]
 		x, y, depth, ok := v.project(b.Pos)
@@ -73,7 +75,7 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 		if !ok || !(x >= -50 && y >= -20 && x <= float64(w) && y <= float64(h)+20) {
 			continue
 		}
-		prio, rp := labelPriority(b, b.Key == sel.Key), b.Radius*c.PixelsPer(depth, h)
+		prio, rp := labelPriority(b, b.Key == sel.Key), b.Radius*ppd/depth
 		if !(rp >= 0 && rp < float64(w+h)) {
 			rp = 0
 		}
@@ -82,11 +84,11 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 		}
 		cands = append(cands, cand{i, prio, depth, x, y, rp})
 	}
-	sort.Slice(cands, func(a, b int) bool {
-		if cands[a].prio != cands[b].prio {
-			return cands[a].prio < cands[b].prio
+	slices.SortFunc(cands, func(a, b cand) int {
+		if a.prio != b.prio {
+			return a.prio - b.prio
 		}
-		return cands[a].depth < cands[b].depth
+		return cmp.Compare(a.depth, b.depth)
 	})
 	// Placed labels are filed by the grid cells they touch, so that a new
 	// one is checked only against its neighbours.

@@ -122,6 +122,10 @@ func BenchmarkWindowFrame(b *testing.B) {
 	bin := binary(b)
 	for i := 0; i < b.N; i++ {
 		out := runBin(b, bin, "-synthetic", "5000", "-measure-frames", "3s")
+		if m := regexp.MustCompile(`ratio ([\d.]+)`).FindStringSubmatch(out); m != nil {
+			v, _ := strconv.ParseFloat(m[1], 64)
+			b.ReportMetric(v, "frame/plain")
+		}
 		for _, m := range number.FindAllStringSubmatch(out, -1) {
 			v, _ := strconv.ParseFloat(m[2], 64)
 			switch m[1] {
