@@ -40,7 +40,7 @@ type Renderer struct {
 	sprites  *sprites
 	nearNode *core.Node // meshes of the bodies seen from close by
 	near     []int
-	maxPoint float64 // the largest point the driver draws, in pixels
+	maxPoint float64    // the largest point the driver draws, in pixels
 	courses  *core.Node // the planned movements, rebuilt by SetCourses
 	selComm  *graphic.Mesh
 	selMove  *graphic.Mesh

@@ -91,8 +91,8 @@ func (r *Renderer) addSpriteProgram() {
 type sprites struct {
 	graphic.Graphic
 	uniProj, uniMV, uniScale, uniMax gls.Uniform
-	scale                           float32 // pixels per unit of length at depth 1
-	maxSize                         float32 // the largest sprite drawn, in pixels
+	scale                            float32 // pixels per unit of length at depth 1
+	maxSize                          float32 // the largest sprite drawn, in pixels
 }
 
 func newSprites(m *Map, pal Palette) *sprites {
