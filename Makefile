@@ -62,10 +62,11 @@ race:
 
 # Each fuzz target runs briefly on top of its committed corpus. Minimising
 # a new find of a whole turn sheet is slow, so it gets little time here.
-FUZZ_TARGETS := ./engine/order ./reportparse
+FUZZ_TARGETS := ./engine/order:FuzzParse ./reportparse:FuzzParse ./orderwriter:FuzzRead ./app:FuzzGame
 fuzz:
-	@for pkg in $(FUZZ_TARGETS); do \
-		$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s $$pkg || exit 1; \
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		$(GO) test -run='^$$' -fuzz="^$$name\$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s $$pkg || exit 1; \
 	done
 
 # Extra static checks (fetches staticcheck through the module proxy).

@@ -50,7 +50,7 @@ func NewGame(r *rules.Rules, rep *reportparse.Report, source string) *Game {
 		}
 		g.SectionLine[title] = len(g.Lines) - 1
 		g.Sections = append(g.Sections, title)
-		g.Lines = append(g.Lines, strings.Split(strings.TrimSuffix(s.Text(), "\n"), "\n")...)
+		g.Lines = append(g.Lines, s.Lines()...)
 	}
 	return g
 }

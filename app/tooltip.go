@@ -51,6 +51,10 @@ func (t *tooltips) rest(owner fyne.CanvasObject, text string, pos fyne.Position)
 	}
 	t.stop()
 	t.owner = owner
+	if t.delay <= 0 {
+		t.show(text, pos)
+		return
+	}
 	t.timer = time.AfterFunc(t.delay, func() {
 		fyne.Do(func() {
 			if t.owner == owner {

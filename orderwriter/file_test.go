@@ -107,3 +107,47 @@ func TestReadErrors(t *testing.T) {
 		})
 	}
 }
+
+// FuzzRead feeds the order-file reader anything: it never panics, every
+// error carries the file and a line, and what it reads writes back to a
+// file that reads the same.
+func FuzzRead(f *testing.F) {
+	good := "# Darkness of Silverfall order file\nGAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[GENERAL]\nPI 5\nLF 3 0 9\n\n[BATTLE]\nMO 8 -10 300 87\n\n" +
+		"[FLEET]\nEP 1 0 155\n\n[NAMES]\nNAME SHIP 7 Night Heron\n\n[GIFTS]\nGIFT PLANET 6 2\n\n[BROADCAST]\nTrade at 88 wanted\n\n# Lines typed that are not orders:\n#? hello moderator\n\nEND\n"
+	f.Add([]byte(good))
+	f.Add([]byte("\ufeff" + strings.ReplaceAll(good, "\n", "\r")))
+	f.Add([]byte(strings.Replace(good, "PLAYER 1\n", "PLAYER 1\nPLAYER 1\n", 1)))
+	f.Add([]byte(good[:len(good)/2]))
+	f.Add([]byte("GAME x\n[BATTLE]\nFLEET MO 1 2 3 4\n[GENERAL]\nEND\ntrailing\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := Read(bytes.NewReader(data), "fuzz.txt")
+		if err != nil {
+			var list ErrorList
+			if !errors.As(err, &list) || len(list) == 0 {
+				t.Fatalf("an error that is not a list of lines: %v", err)
+			}
+			for _, e := range list {
+				if e.Name != "fuzz.txt" || e.Line < 1 {
+					t.Fatalf("error without a position: %+v", e)
+				}
+			}
+			return
+		}
+		var out bytes.Buffer
+		if err := Write(&out, file); err != nil {
+			return // a name the format cannot hold (a line break): refused, not written
+		}
+		back, err := Read(bytes.NewReader(out.Bytes()), "again.txt")
+		if err != nil {
+			t.Fatalf("what was written does not read back: %v\n%s", err, out.String())
+		}
+		if len(back.Orders) != len(file.Orders) || back.Game != file.Game || back.Player != file.Player || back.Turn != file.Turn {
+			t.Fatalf("read back differently:\n%+v\n%+v", file, back)
+		}
+		for i := range back.Orders {
+			if back.Orders[i] != file.Orders[i] {
+				t.Fatalf("order %d: %v, then %v", i, file.Orders[i], back.Orders[i])
+			}
+		}
+	})
+}

@@ -36,13 +36,14 @@ const maxParts = 200
 // decode turns the input into text: as it is, or the part of an e-mail
 // that holds the sheet.
 func decode(name string, data []byte) (text, error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff")) // Windows editors put a byte-order mark first
 	if !looksLikeMail(data) {
-		return text{where: name, body: toUTF8(data, "")}, nil
+		return text{where: name, body: lineEnds(toUTF8(data, ""))}, nil
 	}
 	msg, err := mail.ReadMessage(bytes.NewReader(skipMboxLine(data)))
 	if err != nil {
 		// Not a well-formed message after all: read the file as text.
-		return text{where: name, body: toUTF8(data, "")}, nil
+		return text{where: name, body: lineEnds(toUTF8(data, ""))}, nil
 	}
 	d := &mailDecoder{name: name}
 	t, ok, err := d.entity(textproto.MIMEHeader(msg.Header), msg.Body, "", 0)
@@ -50,7 +51,7 @@ func decode(name string, data []byte) (text, error) {
 		return text{}, err
 	}
 	if !ok {
-		return text{}, fmt.Errorf("%s: this e-mail holds no Darkness of Silverfall turn sheet (no part contains %q)", name, turnsheet.Banner)
+		return text{}, fmt.Errorf("%s: %w: no part of this e-mail holds the line %q", name, ErrNoSheet, turnsheet.Banner)
 	}
 	if t.where == name && t.offset == 0 {
 		t.offset = headerLines(data)
@@ -170,7 +171,7 @@ func (d *mailDecoder) entity(h textproto.MIMEHeader, body io.Reader, part string
 		if err != nil {
 			return text{}, false, fmt.Errorf("%s: cannot decode the %s content: %v", where, h.Get("Content-Transfer-Encoding"), err)
 		}
-		s := toUTF8(raw, params["charset"])
+		s := lineEnds(strings.TrimPrefix(toUTF8(raw, params["charset"]), "\ufeff"))
 		if strings.EqualFold(params["format"], "flowed") {
 			s = unflow(s, strings.EqualFold(params["delsp"], "yes"))
 		}
@@ -296,4 +297,22 @@ func unflow(s string, delsp bool) string {
 	}
 	flush()
 	return strings.TrimSuffix(out.String(), "\n")
+}
+
+// lineEnds makes every line end a plain LF: old Mac files end lines with a
+// lone CR, which would otherwise make the whole sheet one line. CRLF is
+// left to the line reader, which drops the CR.
+func lineEnds(s string) string {
+	i := strings.IndexByte(s, '\r')
+	for i >= 0 && i+1 < len(s) && s[i+1] == '\n' {
+		j := strings.IndexByte(s[i+1:], '\r')
+		if j < 0 {
+			return s
+		}
+		i += 1 + j
+	}
+	if i < 0 {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 }

@@ -209,9 +209,9 @@ func TestBadInputs(t *testing.T) {
 	}{
 		{"empty", "", "no Darkness of Silverfall turn sheet found"},
 		{"not a sheet", "Dear player,\nno turn this week.\n", "no Darkness of Silverfall turn sheet found"},
-		{"mail without a sheet", mailHead + "Content-Type: text/plain\r\n\r\nNo turn this week.\r\n", "holds no Darkness of Silverfall turn sheet"},
+		{"mail without a sheet", mailHead + "Content-Type: text/plain\r\n\r\nNo turn this week.\r\n", "no Darkness of Silverfall turn sheet found: no part of this e-mail holds"},
 		{"broken multipart", mailHead + "Content-Type: multipart/mixed; boundary=\"Q\"\r\n\r\n--Q\r\nbad", "broken MIME multipart"},
-		{"bad header", strings.Replace(sheet, "Turn:       1", "Turn:       one", 1), `header: expected the turn number after "Turn:", got "one"`},
+		{"bad header", strings.Replace(sheet, "Turn:       1", "Turn:       one", 1), `header: expected the turn number (1 to 1000) after "Turn:", got "one"`},
 		{"bad score", strings.Replace(sheet, "Points:   ", "Points:  x", 1), `score: expected a number after "Points:"`},
 		{"bad fleet", strings.Replace(sheet, "\n     1  ", "\n     1x ", 1), "expected"},
 	} {

@@ -3,8 +3,10 @@ package reportparse
 import (
 	"bytes"
 	"math/rand"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"silverfall/engine/galaxy"
 	"silverfall/engine/geom"
@@ -24,6 +26,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(mailHead + "Content-Type: text/plain; charset=ISO-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qp(sheet[:1500])))
 	f.Add([]byte(mailHead + "Content-Type: message/rfc822\r\n\r\n" + mailHead + "\r\n" + sheet[:800]))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		watch := time.AfterFunc(5*time.Second, func() { panic("reading this sheet took more than 5 s") })
+		defer watch.Stop()
 		rep, err := Parse(rules.Default(), "fuzz.txt", data)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.txt") {
@@ -78,11 +82,30 @@ func BenchmarkParseLargeReport(b *testing.B) {
 	b.Run("parse", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
+		var before, after runtime.MemStats
+		var keep *Report
 		for i := 0; i < b.N; i++ {
-			if _, err := Parse(rules.Default(), "big.txt", data); err != nil {
+			if i == 0 {
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+			}
+			rep, err := Parse(rules.Default(), "big.txt", data)
+			if err != nil {
 				b.Fatal(err)
 			}
+			if i == 0 {
+				keep = rep
+				runtime.ReadMemStats(&after)
+			}
 		}
+		// What one read allocates, and what stays on the heap with the
+		// report kept, per byte of input: the bounds of its peak memory.
+		b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(len(data)), "alloc/input-byte")
+		runtime.GC()
+		var live runtime.MemStats
+		runtime.ReadMemStats(&live)
+		b.ReportMetric(float64(int64(live.HeapAlloc)-int64(before.HeapAlloc))/float64(len(data)), "kept/input-byte")
+		runtime.KeepAlive(keep)
 	})
 	b.Run("count-newlines", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))

@@ -21,7 +21,10 @@ type Report struct {
 	Knowledge *model.Knowledge
 	Sections  []Section // every section met, in order, with its raw text
 	Warnings  []Diagnostic
-	Ended     bool // the closing line was there
+	// MoreWarnings counts the warnings past the first hundred, which are
+	// not kept.
+	MoreWarnings int
+	Ended        bool // the closing line was there
 }
 
 // Section is one section of the sheet.
@@ -35,6 +38,20 @@ type Section struct {
 // Text is the section's raw text, normalised (no quote marks, page
 // headers or trailing blanks), one line per line.
 func (s Section) Text() string { return joinLines(s.lines) }
+
+// Lines are the section's lines as Text has them, without copying them.
+func (s Section) Lines() []string {
+	out := make([]string, len(s.lines))
+	for i, l := range s.lines {
+		out[i] = l.text
+	}
+	// A section's text ends where the next begins: blank lines at its end
+	// belong to the layout, not to it.
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
 
 // Diagnostic is an error or warning at a place in the input.
 type Diagnostic struct {
@@ -139,7 +156,8 @@ func Parse(r *rules.Rules, name string, data []byte) (*Report, error) {
 			lines[i].n += t.offset
 		}
 	}
-	p := &parser{r: r, where: t.where, k: &model.Knowledge{}, rep: &Report{Ended: ended}}
+	p := &parser{r: r, where: t.where, k: &model.Knowledge{}, rep: &Report{Ended: ended},
+		shipLines: where{}, planetLines: where{}, fleetLines: where{}, firstLine: lines[0].n}
 	p.rep.Knowledge = p.k
 	p.run(lines, ended)
 	if len(p.errs) > 0 {
@@ -162,6 +180,9 @@ type parser struct {
 	nearPlanets map[int]seen
 	tok         []field
 	cur         cursor
+
+	shipLines, planetLines, fleetLines where
+	firstLine                          int
 }
 
 func (p *parser) errorf(n int, format string, args ...any) {
@@ -171,13 +192,18 @@ func (p *parser) errorf(n int, format string, args ...any) {
 		p.rep.Warnings = append(p.rep.Warnings, d)
 		return
 	}
-	p.errs = append(p.errs, d)
 	if len(p.errs) >= maxErrors {
-		p.stop = true
+		p.stop = true // and the rest of the sheet is not read
+		return
 	}
+	p.errs = append(p.errs, d)
 }
 
 func (p *parser) warnf(n int, format string, args ...any) {
+	if len(p.rep.Warnings) >= maxWarnings {
+		p.rep.MoreWarnings++
+		return
+	}
 	p.rep.Warnings = append(p.rep.Warnings, Diagnostic{Where: p.where, Line: n, Msg: fmt.Sprintf(format, args...)})
 }
 
@@ -190,6 +216,14 @@ func (p *parser) run(lines []line, ended bool) {
 		body  []line
 	}
 	var spans []span
+	for i := range lines {
+		if !p.checkLine(lines[i]) {
+			lines[i].text = "" // read no further into it
+		}
+		if p.stop {
+			return
+		}
+	}
 	cur, start := span{num: 0, title: "header", at: lines[0].n}, 1
 	for i := 1; i < len(lines); i++ {
 		if strings.HasPrefix(lines[i].text, turnsheet.SectionPrefix) {
@@ -223,6 +257,11 @@ func (p *parser) run(lines []line, ended bool) {
 		}
 	}
 	p.finish()
+	if len(p.errs) == 0 {
+		// Only a sheet read without errors: a record that failed to read
+		// would make its neighbours look inconsistent.
+		p.consistency()
+	}
 	var missing []string
 	for n := 1; n <= turnsheet.NumSections; n++ {
 		if !seen[n] {

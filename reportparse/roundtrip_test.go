@@ -88,7 +88,9 @@ func enrich(rng *rand.Rand, k *model.Knowledge) {
 		s := &k.Ships[len(k.Ships)-1]
 		s.Cloaked, s.Hyperjumped, s.Artifact, s.Name = true, true, 12, "Night Heron"
 		s.Standing, _ = order.Parse(fmt.Sprintf("MO %d 10 -20 30", s.ID))
-		s.Cargo = model.Ore{1, 2, 3, 4, 5}
+		if t := r.Ship(s.Type); t.CarriesCargo() {
+			s.Cargo = model.Ore{1, 2, 3, 4, 5}
+		}
 		s.Fire, s.Defence = max(s.Fire-1, 0), max(s.Defence-2, 0)
 		d := &k.Ships[len(k.Ships)-2]
 		// Dock only where the carrier sees as far, or the sight would change.

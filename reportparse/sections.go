@@ -161,12 +161,24 @@ func (c *cursor) point(what string) geom.Point {
 	}
 	if c.i < len(c.f) {
 		if pt, ok := point(c.f[c.i].s); ok {
+			if abs(pt.X) > MaxCoordinate || abs(pt.Y) > MaxCoordinate || abs(pt.Z) > MaxCoordinate {
+				c.p.errorf(c.l.n, "%s: %s %v is beyond %d positions from Silverfall on an axis, where no game reaches", c.sec, what, pt, MaxCoordinate)
+				c.fail = true
+				return geom.Point{}
+			}
 			c.i++
 			return pt
 		}
 	}
 	c.bad(what + " as X,Y,Z")
 	return geom.Point{}
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 func (c *cursor) ore(what string) (o model.Ore) {
@@ -245,7 +257,7 @@ func (p *parser) section(num int, ls []line) {
 	case turnsheet.CreditReport:
 		p.credit(ls, name)
 	case turnsheet.BattleReports:
-		p.k.Battle = texts(ls)
+		p.k.Battle = p.texts(ls)
 	case turnsheet.TradingPlanets:
 		p.trading(ls, name)
 	case turnsheet.Officers:
@@ -275,18 +287,18 @@ func (p *parser) section(num int, ls []line) {
 	case turnsheet.PlayerScanned:
 		p.playerScanned(ls, name)
 	case turnsheet.Messages:
-		p.k.Messages = texts(ls)
+		p.k.Messages = p.texts(ls)
 	case turnsheet.SpecialAbilities:
 		p.special(ls, name)
 	case turnsheet.ErrorsInOrders:
-		p.k.Errors = texts(ls)
+		p.k.Errors = p.texts(ls)
 	}
 }
 
-func texts(ls []line) []string {
-	var out []string
+func (p *parser) texts(ls []line) []string {
+	out := make([]string, 0, len(ls))
 	for _, l := range ls {
-		out = append(out, l.text)
+		out = append(out, p.visible(l.n, l.text))
 	}
 	return out
 }
@@ -316,22 +328,23 @@ func (p *parser) header(ls []line) {
 		n, isNum := atoi(num)
 		switch label {
 		case turnsheet.LabelGame:
-			p.k.Game = v
+			p.k.Game = p.visible(l.n, v)
 		case turnsheet.LabelPlayer:
-			if !isNum || n < 1 {
-				p.errorf(l.n, "header: expected the player number after \"Player:\", got %s", quote(v))
+			if !isNum || n < 1 || n > p.r.Game.MaxPlayers {
+				p.errorf(l.n, "header: expected the player number (1 to %d) after \"Player:\", got %s", p.r.Game.MaxPlayers, quote(v))
+				n = 0
 			}
-			p.k.Empire.Player, p.k.Empire.Name = n, strings.TrimSpace(text)
+			p.k.Empire.Player, p.k.Empire.Name = n, p.visible(l.n, strings.TrimSpace(text))
 		case turnsheet.LabelRace:
 			if !isNum || p.r.Race(n) == nil {
 				p.errorf(l.n, "header: expected a race number 1 to %d after \"Race:\", got %s", len(p.r.Races), quote(v))
 			}
 			p.k.Empire.Race = n
 		case turnsheet.LabelTurn:
-			if n, ok := atoi(v); ok && n >= 1 {
+			if n, ok := atoi(v); ok && n >= 1 && n <= MaxTurn {
 				p.k.Turn = n
 			} else {
-				p.errorf(l.n, "header: expected the turn number after \"Turn:\", got %s", quote(v))
+				p.errorf(l.n, "header: expected the turn number (1 to %d) after \"Turn:\", got %s", MaxTurn, quote(v))
 			}
 		case turnsheet.LabelDue:
 			p.k.DueDate = v
@@ -339,9 +352,13 @@ func (p *parser) header(ls []line) {
 			p.warnf(l.n, "header: unknown line %s ignored", quote(l.text))
 		}
 	}
+	at := p.firstLine
+	if len(ls) > 0 {
+		at = ls[0].n
+	}
 	for _, want := range []string{turnsheet.LabelGame, turnsheet.LabelPlayer, turnsheet.LabelTurn} {
-		if !seen[want] && len(ls) > 0 {
-			p.errorf(ls[0].n, "header: the %q line is missing", want+":")
+		if !seen[want] {
+			p.errorf(at, "header: the %q line is missing", want+":")
 		}
 	}
 }
@@ -388,6 +405,21 @@ func (p *parser) score(ls []line, sec string) {
 			if !ok {
 				p.errorf(l.n, "%s: expected player numbers or \"none\" after %q, got %s", sec, label+":", quote(v))
 			}
+			limit := p.r.Diplomacy.MaxAllies
+			if label == turnsheet.LabelEnemies {
+				limit = p.r.Diplomacy.MaxEnemies
+			}
+			if len(list) > limit {
+				p.errorf(l.n, "%s: at most %d players can be listed after %q, got %d", sec, limit, label+":", len(list))
+				list = nil
+			}
+			for _, n := range list {
+				if !(n >= 1 && n <= p.r.Game.MaxPlayers || n == p.r.Game.PlayerSauran) {
+					p.errorf(l.n, "%s: player %d after %q cannot exist", sec, n, label+":")
+					list = nil
+					break
+				}
+			}
 			if label == turnsheet.LabelAllies {
 				e.Allies = list
 			} else {
@@ -401,6 +433,14 @@ func (p *parser) score(ls []line, sec string) {
 		n, ok := grouped(v)
 		if !ok {
 			p.errorf(l.n, "%s: expected a number after %q, got %s", sec, label+":", quote(v))
+		}
+		switch {
+		case label == turnsheet.LabelInterceptor && (n < 0 || n > p.r.Interceptors.Max):
+			p.errorf(l.n, "%s: an empire holds 0 to %d interceptors, got %d", sec, p.r.Interceptors.Max, n)
+			n = 0
+		case (label == turnsheet.LabelPoints || label == turnsheet.LabelAntiPoints) && n < 0:
+			p.errorf(l.n, "%s: %s cannot be negative, got %d", sec, strings.ToLower(label), n)
+			n = 0
 		}
 		*dst = n
 	}
@@ -441,10 +481,10 @@ func (p *parser) trading(ls []line, sec string) {
 		c := p.cursor(l, sec)
 		var t model.TradingPlanet
 		t.Planet.Kind = model.Trading
-		t.Planet.ID = c.int("the planet number")
+		t.Planet.ID = c.number("the planet number")
 		t.Planet.Loc = c.point("the location")
-		t.ShipsHere = c.int("the number of ships there")
-		t.Planet.Name = c.name()
+		t.ShipsHere = c.count("the number of ships there")
+		t.Planet.Name = c.nameOf("planet", p.r.Naming.PlanetLength)
 		if c.fail {
 			continue
 		}
@@ -456,9 +496,9 @@ func (p *parser) trading(ls []line, sec string) {
 		c = p.cursor(ls[i], sec)
 		c.word("pays")
 		c.word("ore")
-		t.Prices.Ore = c.ore("an ore price")
+		t.Prices.Ore = c.oreCounts("an ore price")
 		c.word("fuel")
-		t.Prices.Fuel = c.int("the fuel price")
+		t.Prices.Fuel = c.count("the fuel price")
 		c.done()
 		p.k.Trading = append(p.k.Trading, t)
 	}
@@ -483,7 +523,7 @@ func (p *parser) officers(ls []line, sec string) {
 			c.i = 1
 			var lv model.Levels
 			for a := range lv {
-				lv[a] = c.int("a level for each of the 14 abilities")
+				lv[a] = c.intIn("a level for each of the 14 abilities", 0, p.r.Officers.MaxBoostedLevel)
 			}
 			c.done()
 			switch f[0].s {
@@ -499,8 +539,8 @@ func (p *parser) officers(ls []line, sec string) {
 		c := p.cursor(l, sec)
 		p.k.Officers = append(p.k.Officers, model.Officer{})
 		o = &p.k.Officers[len(p.k.Officers)-1]
-		o.ID = c.int("the officer number")
-		o.Race = c.int("the race number")
+		o.ID = c.number("the officer number")
+		o.Race = c.intIn("the race number", 1, len(p.r.Races))
 		c.i++ // race name
 		for c.more() && c.peek() != "ship" && c.peek() != "planet" {
 			c.i++ // rank, one or two words
@@ -508,14 +548,14 @@ func (p *parser) officers(ls []line, sec string) {
 		switch c.peek() {
 		case "ship":
 			c.i++
-			o.Ship = c.int("the ship number")
+			o.Ship = c.number("the ship number")
 		case "planet":
 			c.i++
-			o.Planet = c.int("the planet number")
+			o.Planet = c.number("the planet number")
 		default:
 			c.bad(`"ship N" or "planet N"`)
 		}
-		o.Name = c.name()
+		o.Name = c.nameOf("officer", p.r.Naming.OfficerLength)
 	}
 }
 
@@ -533,7 +573,10 @@ func (p *parser) planets(ls []line, sec string, add func(model.Planet)) {
 		if c.peek() == "Planet" {
 			flush()
 			c.i++
-			pl = &model.Planet{ID: c.int("the planet number")}
+			pl = &model.Planet{ID: c.number("the planet number")}
+			if sec == "review of planets" && !c.fail {
+				p.noteObject(p.planetLines, "planet", pl.ID, l.n)
+			}
 			switch c.peek() {
 			case "independent":
 				pl.Kind = model.Independent
@@ -545,7 +588,7 @@ func (p *parser) planets(ls []line, sec string, add func(model.Planet)) {
 				c.bad(`"independent", "origin" or "trading"`)
 			}
 			c.i++
-			pl.Name = c.name()
+			pl.Name = c.nameOf("planet", p.r.Naming.PlanetLength)
 			continue
 		}
 		if pl == nil {
@@ -559,32 +602,32 @@ func (p *parser) planets(ls []line, sec string, add func(model.Planet)) {
 				pl.Loc = c.point("the location")
 			case "player":
 				c.i++
-				pl.Owner = c.int("the owner")
+				pl.Owner = c.player("the owner", true)
 			case "population":
 				c.i++
-				pl.Population = c.int("the population")
+				pl.Population = c.count("the population")
 			case "industry":
 				c.i++
-				pl.Industry = c.int("the industry")
+				pl.Industry = c.count("the industry")
 			case "fuel":
 				c.i++
-				pl.Fuel = c.int("the fuel")
+				pl.Fuel = c.count("the fuel")
 			case "defence":
 				c.i++
-				pl.DefenceUnits = c.int("the defence units")
+				pl.DefenceUnits = c.intIn("the defence units", 0, p.r.PlanetDefence.MaxPerPlanet)
 				pl.DefenceActive = c.yesNo(`"on" or "off"`)
 			case "officer":
 				c.i++
-				pl.Officer = c.int("the officer number")
+				pl.Officer = c.count("the officer number")
 			case "artifact":
 				c.i++
-				pl.Artifact = c.int("the artifact number")
+				pl.Artifact = c.count("the artifact number")
 			case "ore":
 				c.i++
-				pl.Ore = c.ore("the ore in the ground, five numbers")
+				pl.Ore = c.oreCounts("the ore in the ground, five numbers")
 			case "stock":
 				c.i++
-				pl.Stock = c.ore("the ore stockpiled, five numbers")
+				pl.Stock = c.oreCounts("the ore stockpiled, five numbers")
 			default:
 				c.bad("a planet figure (at, player, population, industry, fuel, defence, officer, artifact, ore, stock)")
 			}
@@ -608,7 +651,10 @@ func (p *parser) ships(ls []line, sec string, add func(model.Ship)) {
 		case "Ship":
 			flush()
 			c.i++
-			s = &model.Ship{ID: c.int("the ship number")}
+			s = &model.Ship{ID: c.number("the ship number")}
+			if sec == "review of ships" && !c.fail {
+				p.noteObject(p.shipLines, "ship", s.ID, l.n)
+			}
 			c.word("type")
 			s.Type = c.int("the ship type")
 			t := p.r.Ship(s.Type)
@@ -620,7 +666,7 @@ func (p *parser) ships(ls []line, sec string, add func(model.Ship)) {
 			for _, w := range strings.Fields(typeWords(t)) {
 				c.word(w)
 			}
-			s.Name = c.name()
+			s.Name = c.nameOf("ship", p.r.Naming.ShipLength)
 			continue
 		case "ship", "planet":
 			p.nearby(c)
@@ -648,15 +694,26 @@ func (p *parser) ships(ls []line, sec string, add func(model.Ship)) {
 				s.Loc = c.point("the location")
 			case "player":
 				c.i++
-				s.Owner = c.int("the owner")
+				s.Owner = c.player("the owner", false)
 			case "fire", "defence":
 				c.i++
 				cur, maxv := 0, 0
+				t := p.r.Ship(s.Type)
+				top := 0
+				if t != nil {
+					top = t.Fire.Max
+					if key == "defence" {
+						top = t.Defence.Max
+					}
+				}
 				if c.peek() == "?" {
 					c.i++
-				} else if a, b, ok := pair(c.peek()); ok {
+				} else if a, b, ok := pair(c.peek()); ok && a >= 0 && a <= b && b <= top {
 					cur, maxv = a, b
 					c.i++
+				} else if ok {
+					c.p.errorf(l.n, "%s: %s units must be now/full with 0 <= now <= full <= %d for a %s, got %s", sec, key, top, typeWords(t), quote(c.peek()))
+					c.fail = true
 				} else {
 					c.bad("units as now/full, such as 5/5")
 				}
@@ -667,11 +724,18 @@ func (p *parser) ships(ls []line, sec string, add func(model.Ship)) {
 				}
 			case "fuel":
 				c.i++
+				tank := 0
+				if t := p.r.Ship(s.Type); t != nil {
+					tank = t.MaxFuel.Or(0)
+				}
 				if c.peek() == "none" {
 					c.i++
-				} else if a, _, ok := pair(c.peek()); ok {
+				} else if a, b, ok := pair(c.peek()); ok && a >= 0 && a <= b && b <= tank {
 					s.Fuel = a
 					c.i++
+				} else if ok {
+					c.p.errorf(l.n, "%s: fuel must be now/full with 0 <= now <= full <= %d for this ship's type, got %s", sec, tank, quote(c.peek()))
+					c.fail = true
 				} else {
 					c.bad("fuel as now/full, such as 120/200")
 				}
@@ -687,20 +751,31 @@ func (p *parser) ships(ls []line, sec string, add func(model.Ship)) {
 					c.i = len(c.f) // the officer's current levels: shown in the officer review
 					continue
 				}
-				s.Officer = c.int("the officer number")
+				s.Officer = c.count("the officer number")
 			case "artifact":
 				c.i++
-				s.Artifact = c.int("the artifact number")
+				s.Artifact = c.count("the artifact number")
 			case "cargo":
 				c.i++
-				s.Cargo = c.ore("the ore carried, five numbers")
+				s.Cargo = c.oreCounts("the ore carried, five numbers")
+				if t := p.r.Ship(s.Type); t != nil && !c.fail {
+					room := t.Cargo.Or(0) * p.r.CargoScale()
+					if need := p.r.CargoNeeded(s.Cargo); need > room {
+						c.p.errorf(l.n, "%s: ship %d carries more ore than a %s holds (%d cargo units)", sec, s.ID, t.Name, t.Cargo.Or(0))
+						c.fail = true
+					}
+				}
 			case "population":
 				c.i++
-				s.Population = c.int("the population carried")
+				most := 0
+				if t := p.r.Ship(s.Type); t != nil {
+					most = t.Population
+				}
+				s.Population = c.intIn("the population carried", 0, most)
 			case "inside":
 				c.i++
 				c.word("ship")
-				s.Inside = c.int("the ship it is docked in")
+				s.Inside = c.number("the ship it is docked in")
 			case "standing":
 				c.i++
 				if c.word("order") {
@@ -732,17 +807,21 @@ func typeWords(t *rules.ShipType) string {
 func (p *parser) nearby(c *cursor) {
 	planet := c.peek() == "planet"
 	c.i++
-	id := c.int("the number")
-	owner := c.int("the owner")
+	id := c.number("the number")
+	owner := c.player("the owner", planet)
 	typ := 0
 	if planet {
 		c.word("-")
 	} else {
-		typ = c.int("the ship type")
+		typ = c.intIn("the ship type", 1, len(p.r.Ships))
 	}
-	c.int("the distance")
+	c.count("the distance")
 	loc := c.point("the location")
-	nm := c.name()
+	limit := p.r.Naming.ShipLength
+	if planet {
+		limit = p.r.Naming.PlanetLength
+	}
+	nm := c.nameOf(map[bool]string{true: "planet", false: "ship"}[planet], limit)
 	if c.fail {
 		return
 	}
@@ -770,16 +849,24 @@ func (p *parser) fleets(ls []line, sec string) {
 			c.i++
 			f := &p.k.Fleets[len(p.k.Fleets)-1]
 			for c.more() {
-				f.Ships = append(f.Ships, c.int("a ship number"))
+				if len(f.Ships) >= maxFleetShips {
+					c.p.errorf(l.n, "%s: fleet %d lists more than %d ships, more than any empire can have", sec, f.ID, maxFleetShips)
+					c.fail = true
+					break
+				}
+				f.Ships = append(f.Ships, c.number("a ship number"))
 			}
 			continue
 		}
-		f := model.Fleet{ID: c.int("the fleet number")}
+		f := model.Fleet{ID: c.number("the fleet number")}
+		if !c.fail {
+			p.noteObject(p.fleetLines, "fleet", f.ID, l.n)
+		}
 		f.Loc = c.point("the location")
-		c.int("the fleet's fire units")
-		c.int("the fleet's defence units")
+		c.count("the fleet's fire units")
+		c.count("the fleet's defence units")
 		for c.more() {
-			f.Ships = append(f.Ships, c.int("a ship number"))
+			f.Ships = append(f.Ships, c.number("a ship number"))
 		}
 		if !c.fail {
 			p.k.Fleets = append(p.k.Fleets, f)
@@ -793,14 +880,14 @@ func (p *parser) mines(ls []line, sec string) {
 		if c.peek() == "Mine" {
 			continue
 		}
-		m := model.Mine{ID: c.int("the mine number"), Planet: c.int("the planet number")}
+		m := model.Mine{ID: c.number("the mine number"), Planet: c.number("the planet number")}
 		m.OreType = c.int("the ore type")
 		if !c.fail && (m.OreType < 1 || m.OreType > rules.OreTypes) {
 			c.i--
 			c.bad("an ore type 1 to 5")
 		}
-		m.Rate = c.int("the rate")
-		c.int("the ore left")
+		m.Rate = c.count("the rate")
+		c.count("the ore left")
 		c.done()
 		if !c.fail {
 			p.k.Mines = append(p.k.Mines, m)
@@ -813,17 +900,17 @@ func (p *parser) playerScanned(ls []line, sec string) {
 		c := p.cursor(l, sec)
 		if c.peek() == "Player" {
 			c.i++
-			p.k.ScannedPlayerID = c.int("the player number")
+			p.k.ScannedPlayerID = c.player("the player number", false)
 			c.done()
 			continue
 		}
 		c.word("ship")
-		s := model.Ship{ID: c.int("the ship number"), Owner: p.k.ScannedPlayerID}
+		s := model.Ship{ID: c.number("the ship number"), Owner: p.k.ScannedPlayerID}
 		c.word("at")
 		s.Loc = c.point("the location")
 		c.word("type")
-		s.Type = c.int("the ship type")
-		s.Name = c.name()
+		s.Type = c.intIn("the ship type", 1, len(p.r.Ships))
+		s.Name = c.nameOf("ship", p.r.Naming.ShipLength)
 		if !c.fail {
 			p.k.ScannedPlayer = append(p.k.ScannedPlayer, s)
 		}
@@ -853,12 +940,12 @@ func (p *parser) special(ls []line, sec string) {
 		case "Artifacts held:":
 			var a model.Artifact
 			c.word("artifact")
-			a.ID = c.int("the artifact number")
+			a.ID = c.number("the artifact number")
 			c.word("points")
-			a.Points = c.int("the points")
+			a.Points = c.count("the points")
 			c.word("ability")
-			a.Ability = c.int("the ability")
-			a.Levels = c.int("the levels it adds")
+			a.Ability = c.intIn("the ability", 0, rules.Abilities)
+			a.Levels = c.intIn("the levels it adds", 0, p.r.Officers.MaxBoostedLevel)
 			switch c.peek() {
 			case "ring":
 				a.Ring = true
@@ -874,11 +961,11 @@ func (p *parser) special(ls []line, sec string) {
 		case "Rings of Darkness found:":
 			var r model.RingSighting
 			c.word("ring")
-			r.Ring = c.int("the ring's number")
+			r.Ring = c.number("the ring's number")
 			c.word("at")
 			r.Loc = c.point("the location")
 			c.word("player")
-			r.Player = c.int("the holder")
+			r.Player = c.player("the holder", true)
 			c.done()
 			if !c.fail {
 				p.k.Rings = append(p.k.Rings, r)

@@ -55,15 +55,18 @@ func text(f *orderwriter.File) string {
 
 // TestKilledWhileSaving kills a process that saves drafts as fast as it
 // can, many times, and finds the draft always whole: the old or the new.
+// It counts the kills that landed in the middle of a write (the temporary
+// file is still there) and fails when none did: a test that never caught
+// a write half done would prove nothing.
 func TestKilledWhileSaving(t *testing.T) {
 	dir := t.TempDir()
 	w := &Workspace{Dir: dir}
 	want := map[string]bool{text(version(0)): true, text(version(1)): true}
 	rng := rand.New(rand.NewSource(1))
-	checked := 0
-	kills := 40
+	checked, midWrite := 0, 0
+	kills := 200
 	if testing.Short() {
-		kills = 10
+		kills = 20
 	}
 	for i := 0; i < kills; i++ {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
@@ -78,9 +81,15 @@ func TestKilledWhileSaving(t *testing.T) {
 		// Wait for the child's first save, then kill it at a random moment
 		// of its loop.
 		bufio.NewReader(out).ReadString('\n')
-		time.Sleep(time.Duration(rng.Intn(25)) * time.Millisecond)
+		time.Sleep(time.Duration(rng.Intn(8000)) * time.Microsecond)
 		cmd.Process.Kill()
 		cmd.Wait()
+		if tmp, _ := filepath.Glob(filepath.Join(dir, ".*.tmp*")); len(tmp) > 0 {
+			midWrite++
+			for _, f := range tmp {
+				os.Remove(f)
+			}
+		}
 		data, err := os.ReadFile(w.DraftPath(2))
 		if errors.Is(err, os.ErrNotExist) {
 			continue // killed before its first save
@@ -96,11 +105,42 @@ func TestKilledWhileSaving(t *testing.T) {
 			t.Fatalf("kill %d: %v", i, err)
 		}
 	}
+	t.Logf("%d kills, %d in the middle of a write", kills, midWrite)
 	if checked < kills {
 		t.Errorf("only %d of %d kills came after a first save", checked, kills)
 	}
+	if midWrite == 0 {
+		t.Errorf("none of %d kills landed in the middle of a write", kills)
+	}
 	if _, err := Open(filepath.Dir(dir), filepath.Base(dir), 0); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestDamagedDraftsKeptApart: two damaged drafts set aside in the same
+// second both stay.
+func TestDamagedDraftsKeptApart(t *testing.T) {
+	w, err := Open(t.TempDir(), "Damage", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, junk := range []string{"GAME x\nfirst damage\n", "GAME y\nsecond damage\n"} {
+		os.WriteFile(w.DraftPath(2), []byte(junk), 0o644)
+		if _, err := w.LoadDraft(2); err == nil {
+			t.Fatalf("damage %d was read", i)
+		}
+	}
+	aside, _ := filepath.Glob(w.DraftPath(2) + ".damaged-*")
+	if len(aside) != 2 {
+		t.Fatalf("kept aside: %v", aside)
+	}
+	var all string
+	for _, a := range aside {
+		data, _ := os.ReadFile(a)
+		all += string(data)
+	}
+	if !strings.Contains(all, "first damage") || !strings.Contains(all, "second damage") {
+		t.Errorf("the damaged drafts kept are %q", all)
 	}
 }
 

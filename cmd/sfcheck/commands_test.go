@@ -162,3 +162,22 @@ func TestOrdersNotesAndGame(t *testing.T) {
 		t.Errorf("the sheet's warnings are not printed: %q", errs)
 	}
 }
+
+// TestReportEscapes: nothing from a sheet reaches the terminal as a
+// control sequence.
+func TestReportEscapes(t *testing.T) {
+	data, _ := assets.DemoSheet(1)
+	evil := strings.Replace(string(data), "Golden Throne", "Golden \x1b[2J\x1b]0;pwned\aThrone", 1)
+	status, out, errs := runArgs(t, evil, "report", "-")
+	if status != 1 || strings.ContainsAny(out+errs, "\x1b\a") {
+		t.Errorf("status %d; the output holds control characters: %q", status, out+errs)
+	}
+	bidi := strings.Replace(string(data), "Golden Throne", "Golden \u202eenorhT", 1)
+	_, out, _ = runArgs(t, bidi, "report", "-")
+	if strings.ContainsRune(out, '\u202e') || !strings.Contains(out, "Golden <U+202E>enorhT") {
+		t.Errorf("a reordering character reached the output: %q", out)
+	}
+	if got := printable("a\x1bb\u202ec"); got != `a\u001bb\u202ec` {
+		t.Errorf("printable: %q", got)
+	}
+}

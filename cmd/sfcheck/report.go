@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"silverfall/engine/check"
 	"silverfall/engine/order"
@@ -61,8 +62,8 @@ func report(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if rc := rules.Default().Race(e.Race); rc != nil {
 		race = " (" + rc.Name + ")"
 	}
-	fmt.Fprintf(stdout, "Game          %s\n", k.Game)
-	fmt.Fprintf(stdout, "Player        %d %s%s\n", e.Player, e.Name, race)
+	fmt.Fprintf(stdout, "Game          %s\n", printable(k.Game))
+	fmt.Fprintf(stdout, "Player        %d %s%s\n", e.Player, printable(e.Name), race)
 	fmt.Fprintf(stdout, "Turn          %d (orders due %s)\n", k.Turn, k.DueDate)
 	fmt.Fprintf(stdout, "Credits       %s\n", turnsheet.Grouped(e.Credits))
 	fmt.Fprintf(stdout, "Score         %s (lowest %s, highest %s)\n", turnsheet.Grouped(k.Score.Current), turnsheet.Grouped(k.Score.Low), turnsheet.Grouped(k.Score.High))
@@ -220,4 +221,18 @@ func reportStatus(err error) int {
 		return exitFound
 	}
 	return exitInput
+}
+
+// printable escapes what a terminal would act on rather than show: text
+// from a sheet comes from outside.
+func printable(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsPrint(r) || r == ' ' {
+			b.WriteRune(r)
+		} else {
+			fmt.Fprintf(&b, "\\u%04x", r)
+		}
+	}
+	return b.String()
 }

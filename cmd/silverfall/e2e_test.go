@@ -224,8 +224,15 @@ func (p *player) quit() {
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
-		p.cmd.Process.Kill()
-		<-done
+		// Stuck: a goroutine dump goes to the program's log for the reader.
+		p.x.t.Errorf("the program did not quit; its goroutines are in its log in %s", p.x.shots)
+		p.cmd.Process.Signal(syscall.SIGQUIT)
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			p.cmd.Process.Kill()
+			<-done
+		}
 	}
 }
 

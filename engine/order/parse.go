@@ -346,6 +346,9 @@ func (p *Parser) parseText(o Order, sc *scanner) (Order, error) {
 		if r == utf8.RuneError || (unicode.IsControl(r) && r != '\t' && r != '\r' && r != '\n') {
 			return o, errAt(start+i, "%s: the text holds a control character or broken UTF-8", o.Code)
 		}
+		if reorders(r) {
+			return o, errAt(start+i, "%s: the text holds a character that reorders text on screen (%U), which could make it read as something else", o.Code, r)
+		}
 	}
 	// Names are stored with single spaces; a broadcast keeps its spacing but
 	// not tabs, which print differently on every sheet.
@@ -374,6 +377,8 @@ func (p *Parser) parseText(o Order, sc *scanner) (Order, error) {
 		return o, errAt(start, "%s: the name is missing (%s)", o.Code, o.Code.Usage())
 	case text == "-" && o.Code != Broadcast:
 		return o, errAt(start, "%s: \"-\" stands for no name on the turn sheet; choose another name", o.Code)
+	case o.Code == Broadcast && (strings.HasPrefix(text, "#") || strings.HasPrefix(text, "[") || strings.EqualFold(text, "END")):
+		return o, errAt(start, "BROADCAST: a line cannot start with # or [ nor be END alone: the order file would read it as a comment, a section or its end")
 	case n > limit && o.Code == Broadcast:
 		return o, errAt(start, "BROADCAST: a line holds at most %d characters, this one has %d", limit, n)
 	case n > limit:
@@ -381,4 +386,10 @@ func (p *Parser) parseText(o Order, sc *scanner) (Order, error) {
 	}
 	o.Text = text
 	return o, nil
+}
+
+// reorders reports whether r changes the order in which text shows (the
+// bidirectional controls).
+func reorders(r rune) bool {
+	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
 }
