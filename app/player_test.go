@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"image"
 	"os"
 	"path/filepath"
@@ -551,5 +552,33 @@ func TestHelpTables(t *testing.T) {
 	st.SortOn(1)
 	if st.rows[0][1] != "N/A" || st.rows[2][1] != "10" {
 		t.Errorf("numeric sort: %v", st.rows)
+	}
+}
+
+// failingFrames is a renderer that fails every frame.
+type failingFrames struct{}
+
+func (failingFrames) SetMap(*render3d.Map)         {}
+func (failingFrames) SetCourses([]render3d.Course) {}
+func (failingFrames) Render(render3d.Selection, render3d.Camera, int, int) (*image.RGBA, error) {
+	return nil, errors.New("the GPU fell over")
+}
+func (failingFrames) RenderAsync(_ render3d.Selection, _ render3d.Camera, _, _ int, done func(*image.RGBA, error)) {
+	done(nil, errors.New("the GPU fell over"))
+}
+
+// TestRendererFailureSaysSo: when the map's renderer fails, the map is
+// drawn in software and says why.
+func TestRendererFailureSaysSo(t *testing.T) {
+	a := test.NewTempApp(t)
+	x := New(a, Options{Frames: func() (render3d.Frames, error) { return failingFrames{}, nil }, Workspaces: "-"})
+	x.Background = func(fn func()) { fn() }
+	x.LoadDemo()
+	x.Window().Resize(fyne.NewSize(900, 600))
+	x.Window().Canvas().Capture()
+	x.mapView.TypedRune('+')
+	x.Window().Canvas().Capture()
+	if !strings.Contains(x.mapView.Note(), "the GPU fell over") || !strings.Contains(x.mapView.Note(), "software") {
+		t.Errorf("note %q", x.mapView.Note())
 	}
 }
