@@ -11,34 +11,16 @@ import (
 	"silverfall/engine/rules"
 )
 
-// Figures the rule book leaves open, chosen for this project.
-const (
-	StartCredits       = 150000 // a player's credits on turn 1
-	SauranCredits      = 10000000
-	TradingRadius      = 70  // distance of the trading planets from Silverfall
-	OriginTradeDist    = 170 // distance of every origin from its nearest trading planet
-	InnerRadius        = 35  // no planet is generated closer to the black hole
-	PlanetsBase        = 600 // planets = PlanetsBase + PlanetsPerPlayer * players
-	PlanetsPerPlayer   = 60
-	OuterPercent       = 1 // share of planets beyond the map radius, with rich ore
-	ArtifactPercent    = 8 // share of independent planets hiding an artifact
-	SauranGuardPercent = 80
-)
-
-// BasePrices are what the trading planets pay at the start, before each
-// planet's own variation of up to a fifth either way.
-var BasePrices = model.Prices{Ore: model.Ore{50, 100, 500, 4, 14}, Fuel: 5}
-
-// MineRates are the ore a mine produces a turn, by ore type: ten cargo units'
-// worth of each.
-var MineRates = model.Ore{100, 50, 10, 1250, 350}
+// The figures the rule book leaves open (starting credits, distances,
+// prices, mine output) are the rules data's [setup], [market] and [mining]
+// choices; docs/choices.md lists them.
 
 // Options say what game to generate.
 type Options struct {
 	Name    string
 	Seed    int64
 	Players int // 1 to the rules' maximum
-	Planets int // 0: PlanetsBase + PlanetsPerPlayer * Players
+	Planets int // 0: the setup's planets_base + planets_per_player * Players
 	DueDate string
 }
 
@@ -48,7 +30,7 @@ func Generate(r *rules.Rules, opt Options) (*model.Game, error) {
 		return nil, fmt.Errorf("galaxy: %d players; a game has 1 to %d", opt.Players, r.Game.MaxPlayers)
 	}
 	if opt.Planets == 0 {
-		opt.Planets = PlanetsBase + PlanetsPerPlayer*opt.Players
+		opt.Planets = r.Setup.PlanetsBase + r.Setup.PlanetsPerPlayer*opt.Players
 	}
 	if min := r.Game.TradingPlanets + opt.Players + 10; opt.Planets < min {
 		return nil, fmt.Errorf("galaxy: %d planets are too few for %d players; give at least %d", opt.Planets, opt.Players, min)
@@ -57,7 +39,7 @@ func Generate(r *rules.Rules, opt Options) (*model.Game, error) {
 		opt.Name = fmt.Sprintf("Silverfall %d", opt.Seed)
 	}
 	g := &gen{r: r, rng: rand.New(rand.NewSource(opt.Seed)), grid: map[geom.Point][]geom.Point{}}
-	g.game = &model.Game{Name: opt.Name, Turn: 1, DueDate: opt.DueDate, Seed: opt.Seed, Prices: map[int]model.Prices{}}
+	g.game = &model.Game{Name: opt.Name, Turn: 1, DueDate: opt.DueDate, Seed: opt.Seed, Markets: map[int]model.Market{}}
 	g.tradingPlanets()
 	if err := g.origins(opt.Players); err != nil {
 		return nil, err
@@ -131,20 +113,23 @@ func (g *gen) tradingPlanets() {
 		dirs = append(dirs, [3]float64{math.Cos(a), math.Sin(a), 0})
 	}
 	for i := 0; i < n; i++ {
-		p := g.addPlanet(model.Planet{Kind: model.Trading, Loc: scale(dirs[i], TradingRadius),
-			Name: tradingNames[i%len(tradingNames)], Population: 50000, Industry: 50000})
+		p := g.addPlanet(model.Planet{Kind: model.Trading, Loc: scale(dirs[i], float64(g.r.Setup.TradingRadius)),
+			Name: tradingNames[i%len(tradingNames)], Population: g.r.Growth.MaxPopulation, Industry: g.r.Growth.MaxIndustry})
+		mr := g.r.Market
 		var pr model.Prices
 		for t := range pr.Ore {
-			pr.Ore[t] = g.vary(BasePrices.Ore[t])
+			pr.Ore[t] = g.vary(mr.BaseOrePrices[t])
 		}
-		pr.Fuel = g.vary(BasePrices.Fuel)
-		g.game.Prices[p.ID] = pr
+		pr.Fuel = g.vary(mr.BaseFuelPrice)
+		g.game.Markets[p.ID] = model.Market{Prices: pr, Base: pr, Stock: mr.ReferenceStock, Fuel: mr.ReferenceFuel}
 	}
 }
 
-// vary returns v changed by up to a fifth either way, at least 1.
+// vary returns v changed by up to the market's variation either way, at
+// least 1.
 func (g *gen) vary(v int) int {
-	return max(1, geom.Round(float64(v)*(0.8+0.4*g.rng.Float64())))
+	f := float64(g.r.Market.PriceVariationPercent) / 100
+	return max(1, geom.Round(float64(v)*(1-f+2*f*g.rng.Float64())))
 }
 
 // fibonacci returns n directions spread evenly over the sphere.
@@ -165,14 +150,16 @@ func fibonacci(n int, turn float64) [][3]float64 {
 func (g *gen) origins(players int) error {
 	trading := g.game.Planets[:g.r.Game.TradingPlanets]
 	for i, d := range fibonacci(players, g.rng.Float64()*2*math.Pi) {
-		p := scale(d, TradingRadius+OriginTradeDist)
+		tradeDist := g.r.Setup.OriginTradeDistance
+		p := scale(d, float64(g.r.Setup.TradingRadius+tradeDist))
 		for try := 0; try < 8; try++ {
 			t := nearest(trading, p)
 			v := p.Sub(t.Loc)
 			l := math.Sqrt(float64(v.Dist2(geom.Origin)))
-			p = geom.Point{X: t.Loc.X + geom.Round(float64(v.X)/l*OriginTradeDist),
-				Y: t.Loc.Y + geom.Round(float64(v.Y)/l*OriginTradeDist),
-				Z: t.Loc.Z + geom.Round(float64(v.Z)/l*OriginTradeDist)}
+			k := float64(tradeDist) / l
+			p = geom.Point{X: t.Loc.X + geom.Round(float64(v.X)*k),
+				Y: t.Loc.Y + geom.Round(float64(v.Y)*k),
+				Z: t.Loc.Z + geom.Round(float64(v.Z)*k)}
 			if nearest(trading, p) == t {
 				break
 			}
@@ -180,8 +167,9 @@ func (g *gen) origins(players int) error {
 		if !g.free(p) {
 			return fmt.Errorf("galaxy: origin of player %d falls too close to another planet", i+1)
 		}
-		o := g.addPlanet(model.Planet{Kind: model.Origin, Loc: p, Owner: i + 1, Population: 20000, Industry: 20000,
-			Ore: model.Ore{3000, 3000, 1000, 20000, 5000}, Fuel: 1000})
+		su := g.r.Setup
+		o := g.addPlanet(model.Planet{Kind: model.Origin, Loc: p, Owner: i + 1, Population: su.OriginPopulation,
+			Industry: su.OriginIndustry, Ore: su.OriginOre, Fuel: su.OriginFuel})
 		g.origin = append(g.origin, o.ID)
 	}
 	return nil
@@ -201,7 +189,8 @@ func nearest(ps []model.Planet, p geom.Point) *model.Planet {
 // the eight octants, denser toward the centre, a few beyond the map radius.
 func (g *gen) fill(total int) error {
 	rest := total - len(g.game.Planets)
-	outer := max(1, rest*OuterPercent/100)
+	outer := max(1, rest*g.r.Setup.OuterPercent/100)
+	inR := float64(g.r.Setup.InnerRadius)
 	inner := rest - outer
 	R := float64(g.r.Game.MapRadius)
 	for i := 0; i < rest; i++ {
@@ -214,7 +203,7 @@ func (g *gen) fill(total int) error {
 				r = R + 10 + g.rng.Float64()*100
 			} else {
 				// r grows slower than the cube root of the volume: the density falls outward.
-				r = InnerRadius + (R-InnerRadius)*math.Pow(g.rng.Float64(), 0.75)
+				r = inR + (R-inR)*math.Pow(g.rng.Float64(), 0.75)
 			}
 			d := g.direction(oct)
 			p := scale(d, r)
@@ -224,9 +213,9 @@ func (g *gen) fill(total int) error {
 			}
 			ore := model.Ore{}
 			for t := range ore {
-				ore[t] = g.rng.Intn(int(MineRates[t]) * 30)
+				ore[t] = g.rng.Intn(g.r.Mining.Rates[t] * 30)
 				if far {
-					ore[t] *= 5
+					ore[t] *= g.r.Setup.OuterOreFactor
 				}
 			}
 			pop := 0
@@ -275,13 +264,13 @@ func (g *gen) artifacts() {
 		}
 	}
 	g.rng.Shuffle(len(cand), func(i, j int) { cand[i], cand[j] = cand[j], cand[i] })
-	n := max(g.r.Rings.Count, len(cand)*ArtifactPercent/100)
+	n := max(g.r.Rings.Count, len(cand)*g.r.Setup.ArtifactPercent/100)
 	n = min(n, len(cand))
 	for k := 0; k < n; k++ {
 		g.nextID.artifact++
 		a := model.Artifact{ID: g.nextID.artifact}
 		if k < g.r.Rings.Count {
-			a.Name, a.Ring, a.Points = fmt.Sprintf("Ring of Darkness %d", k+1), true, 5000
+			a.Name, a.Ring, a.Points = fmt.Sprintf("Ring of Darkness %d", k+1), true, g.r.Setup.RingPoints
 		} else {
 			a.Name = artifactNames[g.rng.Intn(len(artifactNames))]
 			a.Points = 500 * (1 + g.rng.Intn(8))
@@ -303,7 +292,7 @@ var empireWords = [2][]string{
 func (g *gen) player(p int) {
 	race := 1 + g.rng.Intn(len(g.r.Races))
 	g.game.Empires = append(g.game.Empires, model.Empire{
-		Player: p, Race: race, Credits: StartCredits,
+		Player: p, Race: race, Credits: g.r.Setup.StartCredits,
 		Name: fmt.Sprintf("%s %s", empireWords[0][g.rng.Intn(len(empireWords[0]))], empireWords[1][g.rng.Intn(len(empireWords[1]))]),
 	})
 	home := g.game.Planets[g.origin[p-1]-1].Loc
@@ -425,7 +414,7 @@ var sauranTypes = []int{2, 3, 3, 4, 6, 6, 7, 8, 20, 21, 22, 23, 31, 33, 34, 40, 
 // armada of over two hundred ships, most guarding the stations.
 func (g *gen) sauran() {
 	g.game.Empires = append(g.game.Empires, model.Empire{Player: g.r.Game.PlayerSauran, Name: "Dark Lord Sauran",
-		Credits: SauranCredits, Interceptors: g.r.Game.SauranStartInterceptors})
+		Credits: g.r.Setup.SauranCredits, Interceptors: g.r.Game.SauranStartInterceptors})
 	me := g.r.Game.PlayerSauran
 	R := float64(g.r.Game.MapRadius)
 	// Each station goes where it is farthest from the players' origins and
@@ -454,14 +443,15 @@ func (g *gen) sauran() {
 	n := g.r.Game.SauranMinShips + 10 + g.rng.Intn(40)
 	for i := 0; i < n; i++ {
 		var loc geom.Point
-		if g.rng.Intn(100) < SauranGuardPercent {
+		if g.rng.Intn(100) < g.r.Setup.SauranGuardPercent {
 			s := g.station[i%len(g.station)]
 			loc = geom.Point{X: s.X + g.rng.Intn(31) - 15, Y: s.Y + g.rng.Intn(31) - 15, Z: s.Z + g.rng.Intn(31) - 15}
 			if g.rng.Intn(3) == 0 {
 				loc = s
 			}
 		} else {
-			loc = scale(g.direction(g.rng.Intn(8)), InnerRadius+10+(R-InnerRadius-10)*g.rng.Float64())
+			inR := float64(g.r.Setup.InnerRadius)
+			loc = scale(g.direction(g.rng.Intn(8)), inR+10+(R-inR-10)*g.rng.Float64())
 		}
 		g.ship(me, sauranTypes[g.rng.Intn(len(sauranTypes))], loc, 0, 0)
 	}

@@ -44,7 +44,7 @@ func TestPlayerCountLimits(t *testing.T) {
 func TestPlanets(t *testing.T) {
 	r := rules.Default()
 	g := newGame(t, 3, 40)
-	if len(g.Planets) != PlanetsBase+PlanetsPerPlayer*40 {
+	if len(g.Planets) != r.Setup.PlanetsBase+r.Setup.PlanetsPerPlayer*40 {
 		t.Fatalf("%d planets", len(g.Planets))
 	}
 	// No two closer than 10 (checked through a grid of 10-position cells).
@@ -134,7 +134,7 @@ func TestTradingAndOrigins(t *testing.T) {
 			if !p.Loc.Within(geom.Origin, 100) {
 				t.Errorf("trading planet %d at %v is not near the centre", p.ID, p.Loc)
 			}
-			if _, ok := g.Prices[p.ID]; !ok {
+			if m, ok := g.Markets[p.ID]; !ok || m.Prices.Fuel == 0 || m.Stock[0] == 0 {
 				t.Errorf("trading planet %d has no prices", p.ID)
 			}
 		case model.Origin:
@@ -146,8 +146,8 @@ func TestTradingAndOrigins(t *testing.T) {
 	}
 	for _, o := range origins {
 		d := o.Dist(nearest(trading, o).Loc)
-		if d < OriginTradeDist-2 || d > OriginTradeDist+1 {
-			t.Errorf("origin at %v is %d from its nearest trading planet; want about %d", o, d, OriginTradeDist)
+		if d < r.Setup.OriginTradeDistance-2 || d > r.Setup.OriginTradeDistance+1 {
+			t.Errorf("origin at %v is %d from its nearest trading planet; want about %d", o, d, r.Setup.OriginTradeDistance)
 		}
 	}
 	// Spread evenly: every origin's nearest neighbour is about as far as any other's.
@@ -172,7 +172,7 @@ func TestStartingPositions(t *testing.T) {
 	officers := model.OfficerMap(g.Officers)
 	for p := 1; p <= 20; p++ {
 		e := g.Empire(p)
-		if e == nil || e.Credits != StartCredits || r.Race(e.Race) == nil {
+		if e == nil || e.Credits != r.Setup.StartCredits || r.Race(e.Race) == nil {
 			t.Fatalf("player %d: empire %+v", p, e)
 		}
 		stations, others, cost := 0, 0, 0

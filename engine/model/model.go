@@ -53,6 +53,24 @@ type Empire struct {
 	Allies       []int
 	Enemies      []int
 	Abilities    []SpecialAbility
+
+	// Moderator's side only (a sheet does not show them).
+	Missed   int  // turns in a row without orders
+	Computer bool // the empire's orders come from a computer player
+	Dropped  bool // dropped out of the game: a computer empire from now on
+	Report   Report
+}
+
+// Report is what happened to an empire in the last turn, for its sheet.
+type Report struct {
+	Credit          CreditReport
+	Battle          []string // battle and action reports
+	Messages        []string // the computer's messages to this empire
+	Errors          []string // orders that could not be carried out, and why
+	ScannedShip     *Ship
+	ScannedPlanet   *Planet
+	ScannedPlayerID int
+	ScannedPlayer   []Ship
 }
 
 // SpecialAbility is one of the council's special abilities an empire holds.
@@ -100,6 +118,9 @@ type Ship struct {
 	// Standing is the battle/movement order carried over from last turn;
 	// Code is order.Invalid when there is none.
 	Standing order.Order
+	// GiftedBy is the player who gave the ship away (moderator's side): he
+	// earns nothing from damaging it.
+	GiftedBy int
 }
 
 // PlanetKind tells trading and origin planets from the others.
@@ -180,6 +201,15 @@ type Artifact struct {
 type Prices struct {
 	Ore  Ore
 	Fuel int
+}
+
+// Market is a trading planet's trade: what it pays now, its own base
+// prices, and the ore and fuel it holds.
+type Market struct {
+	Prices Prices
+	Base   Prices
+	Stock  Ore
+	Fuel   int
 }
 
 // TradingPlanet is a trading planet as the turn sheet lists it.
@@ -290,8 +320,15 @@ type Game struct {
 	Officers  []Officer
 	Mines     []Mine
 	Artifacts []Artifact
-	Prices    map[int]Prices // by trading planet
+	Markets   map[int]Market // by trading planet
 	Rings     []RingSighting
+	// Broadcasts are the general broadcast's lines sent last turn, which
+	// every sheet shows.
+	Broadcasts []string
+	// Winners are the players who met a winning condition; the game is
+	// over when there are any, or when its last turn has been played.
+	Winners []int
+	Over    bool
 }
 
 // Empire returns player p's empire, or nil.

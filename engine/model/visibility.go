@@ -89,9 +89,34 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 		k.Empire.Abilities = append([]SpecialAbility(nil), e.Abilities...)
 	}
 	k.Credit.Opening = k.Empire.Credits
+	if e := g.Empire(p); e != nil {
+		rep := &e.Report
+		if len(rep.Credit.Lines) > 0 || rep.Credit.Opening != 0 {
+			k.Credit = rep.Credit
+			k.Credit.Lines = append([]CreditLine(nil), rep.Credit.Lines...)
+		}
+		k.Battle = append([]string(nil), rep.Battle...)
+		k.Messages = append(append([]string(nil), g.Broadcasts...), rep.Messages...)
+		k.Errors = append([]string(nil), rep.Errors...)
+		if rep.ScannedShip != nil {
+			s := *rep.ScannedShip
+			k.ScannedShip = &s
+		}
+		if rep.ScannedPlanet != nil {
+			pl := *rep.ScannedPlanet
+			pl.Hidden = 0
+			k.ScannedPlanet = &pl
+		}
+		k.ScannedPlayerID = rep.ScannedPlayerID
+		k.ScannedPlayer = append([]Ship(nil), rep.ScannedPlayer...)
+		// What the sheet shows of an empire is not the moderator's side.
+		k.Empire.Report = Report{}
+		k.Empire.Missed, k.Empire.Computer, k.Empire.Dropped = 0, false, false
+	}
 	owned := map[int]bool{}
 	for _, s := range g.Ships {
 		if s.Owner == p {
+			s.GiftedBy = 0
 			k.Ships = append(k.Ships, s)
 		}
 	}
@@ -126,7 +151,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 		if pl.Kind == Trading {
 			k.Trading = append(k.Trading, TradingPlanet{
 				Planet: Planet{ID: pl.ID, Name: pl.Name, Kind: Trading, Loc: pl.Loc},
-				Prices: g.Prices[pl.ID], ShipsHere: here[pl.Loc]})
+				Prices: g.Markets[pl.ID].Prices, ShipsHere: here[pl.Loc]})
 		}
 	}
 	sight := Sight(r, k.Ships, OfficerMap(k.Officers))

@@ -32,7 +32,7 @@ func sightGame() *Game {
 			{ID: 4, Loc: geom.Point{X: 300}},
 		},
 		Officers: []Officer{{ID: 1, Ship: 2}, {ID: 2, Ship: 10}},
-		Prices:   map[int]Prices{1: {Fuel: 5}},
+		Markets:  map[int]Market{1: {Prices: Prices{Fuel: 5}}},
 	}
 }
 

@@ -321,6 +321,9 @@ var roleIndex = func() (t [numCodes][numRoles]int8) {
 	return t
 }()
 
+// NumCodes is one more than the largest code: the length of a table by code.
+const NumCodes = int(numCodes)
+
 // Codes lists every valid code.
 func Codes() []Code {
 	cs := make([]Code, 0, numCodes-1)

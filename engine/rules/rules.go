@@ -53,6 +53,16 @@ type Rules struct {
 	Officers      OfficerRules       `toml:"officers"`
 	Start         StartRules         `toml:"start"`
 
+	// Choices: what the rule book leaves open (docs/choices.md).
+	Setup         SetupRules         `toml:"setup"`
+	Market        MarketRules        `toml:"market"`
+	Mining        MiningRules        `toml:"mining"`
+	Battle        BattleRules        `toml:"battle"`
+	Sauran        SauranRules        `toml:"sauran"`
+	NPC           NPCRules           `toml:"npc"`
+	OfficerGrowth OfficerGrowthRules `toml:"officer_growth"`
+	Specials      []Special          `toml:"special"`
+
 	Abilities []Ability  `toml:"ability"`
 	Ranks     []Rank     `toml:"rank"`
 	Races     []Race     `toml:"-"` // decoded via rawRace
@@ -247,6 +257,106 @@ type StartRules struct {
 	MaxShips       int `toml:"max_ships"`
 	MaxPerType     int `toml:"max_per_type"`
 	MaxShipsCost   int `toml:"max_ships_cost"`
+}
+
+// SetupRules are the choices of a new game.
+type SetupRules struct {
+	StartCredits        int           `toml:"start_credits"`
+	SauranCredits       int           `toml:"sauran_credits"`
+	TradingRadius       int           `toml:"trading_radius"`
+	OriginTradeDistance int           `toml:"origin_trade_distance"`
+	InnerRadius         int           `toml:"inner_radius"`
+	PlanetsBase         int           `toml:"planets_base"`
+	PlanetsPerPlayer    int           `toml:"planets_per_player"`
+	OuterPercent        int           `toml:"outer_percent"`
+	OuterOreFactor      int           `toml:"outer_ore_factor"`
+	ArtifactPercent     int           `toml:"artifact_percent"`
+	RingPoints          int           `toml:"ring_points"`
+	SauranGuardPercent  int           `toml:"sauran_guard_percent"`
+	OriginPopulation    int           `toml:"origin_population"`
+	OriginIndustry      int           `toml:"origin_industry"`
+	OriginFuel          int           `toml:"origin_fuel"`
+	OriginOre           [OreTypes]int `toml:"origin_ore"`
+}
+
+// MarketRules are the trading planets' prices and stocks.
+type MarketRules struct {
+	BaseOrePrices         [OreTypes]int `toml:"base_ore_prices"`
+	BaseFuelPrice         int           `toml:"base_fuel_price"`
+	PriceVariationPercent int           `toml:"price_variation_percent"`
+	ReferenceStock        [OreTypes]int `toml:"reference_stock"`
+	ReferenceFuel         int           `toml:"reference_fuel"`
+	ConsumptionPercent    int           `toml:"consumption_percent"`
+	MinPricePercent       int           `toml:"min_price_percent"`
+	MaxPricePercent       int           `toml:"max_price_percent"`
+}
+
+// MiningRules give the mines' output.
+type MiningRules struct {
+	Rates [OreTypes]int `toml:"rates"`
+}
+
+// BattleRules are the choices of battles and jumps.
+type BattleRules struct {
+	BombardIndustryLossPercent   int `toml:"bombard_industry_loss_percent"`
+	BombardPopulationLossPercent int `toml:"bombard_population_loss_percent"`
+	HyperdriveRadius             int `toml:"hyperdrive_radius"`
+	HyperdriveMinRadius          int `toml:"hyperdrive_min_radius"`
+	GiftHyperdrivePercent        int `toml:"gift_hyperdrive_percent"`
+}
+
+// SauranRules steer Dark Lord Sauran's program.
+type SauranRules struct {
+	InterceptorLossPerTurn int `toml:"interceptor_loss_per_turn"`
+	InterceptorLossPerScan int `toml:"interceptor_loss_per_scan"`
+	RoamPercent            int `toml:"roam_percent"`
+	AttackPercent          int `toml:"attack_percent"`
+}
+
+// NPCRules cover players who stop sending orders.
+type NPCRules struct {
+	MissedTurnsToDrop int `toml:"missed_turns_to_drop"`
+}
+
+// OfficerGrowthRules cover officers' own progress.
+type OfficerGrowthRules struct {
+	RandomIncreasePercent int `toml:"random_increase_percent"`
+	NewOfficerLevelsMin   int `toml:"new_officer_levels_min"`
+	NewOfficerLevelsMax   int `toml:"new_officer_levels_max"`
+}
+
+// Special is one of the council's special abilities: what it does, as an
+// effect the engine knows and a figure.
+type Special struct {
+	ID          int    `toml:"id"`
+	Name        string `toml:"name"`
+	Effect      string `toml:"effect"`
+	Value       int    `toml:"value"`
+	Description string `toml:"description"`
+}
+
+// Special effects the engine applies.
+const (
+	EffectRefuel               = "refuel"
+	EffectDamageTakenPercent   = "damage_taken_percent"
+	EffectCommRangePercent     = "comm_range_percent"
+	EffectMovementPercent      = "movement_percent"
+	EffectBuildIndustryPercent = "build_industry_percent"
+	EffectCreditsPerTurn       = "credits_per_turn"
+	EffectInterceptionPercent  = "interception_percent"
+	EffectGrowthCapPercent     = "growth_cap_percent"
+	EffectOfficerCap           = "officer_cap"
+	EffectMineOutputPercent    = "mine_output_percent"
+)
+
+// SpecialByName finds a special ability by its name, or nil.
+func (r *Rules) SpecialByName(name string) *Special {
+	for i := range r.Specials {
+		if r.Specials[i].Name == name {
+			return &r.Specials[i]
+		}
+	}
+	return nil
 }
 
 // Ability is one of the fourteen officer abilities.
@@ -701,6 +811,26 @@ func (r *Rules) validate() error {
 		if t.Size <= 0 || t.Cost <= 0 {
 			return fmt.Errorf("rules: ship %d (%s): size and cost must be above 0", t.ID, t.Name)
 		}
+	}
+	if err := checkSequence("special", len(r.Specials), func(i int) int { return r.Specials[i].ID }); err != nil {
+		return err
+	}
+	for _, sp := range r.Specials {
+		switch sp.Effect {
+		case EffectRefuel, EffectDamageTakenPercent, EffectCommRangePercent, EffectMovementPercent,
+			EffectBuildIndustryPercent, EffectCreditsPerTurn, EffectInterceptionPercent, EffectGrowthCapPercent,
+			EffectOfficerCap, EffectMineOutputPercent:
+		default:
+			return fmt.Errorf("rules: special %d (%s): unknown effect %q", sp.ID, sp.Name, sp.Effect)
+		}
+	}
+	for t, n := range r.Market.ReferenceStock {
+		if n <= 0 || r.Market.BaseOrePrices[t] <= 0 {
+			return fmt.Errorf("rules: market: ore type %d needs a reference stock and a base price above 0", t+1)
+		}
+	}
+	if r.Market.ReferenceFuel <= 0 || r.Market.BaseFuelPrice <= 0 || r.Market.MinPricePercent <= 0 || r.Market.MaxPricePercent < 100 {
+		return fmt.Errorf("rules: market: the fuel's reference stock and price, and the price bounds, must be above 0 (the upper bound at least 100)")
 	}
 	if r.Rings.CarrierShipType < 1 || r.Rings.CarrierShipType > len(r.Ships) {
 		return fmt.Errorf("rules: rings.carrier_ship_type %d is not a ship type", r.Rings.CarrierShipType)

@@ -1,0 +1,20 @@
+// Package turn carries out a turn of Darkness of Silverfall: every
+// empire's orders, phase by phase in the rule book's order of commands,
+// then the end of the turn. It is the one machinery behind the order
+// checker (a player's orders run on what he knows), the forecast (where
+// the turn leaves the player, assuming no one interferes) and the
+// moderator's host (the whole game).
+//
+// A turn is a table of steps (steps.go), each a phase's command or an
+// end-of-turn adjustment. A step that cannot carry out an order reports
+// why, with a stable code: the host writes it into the empire's "errors
+// in orders", the checker shows it to the player as an error.
+//
+// A turn is a pure function of the game state, the orders, the game's
+// seed and the turn number. Every random draw comes from a stream of its
+// own step, seeded from the game's seed, the turn and the step's name, so
+// that the same inputs give the same result on any machine, and a change
+// to one step does not shift the draws of another. Within a step, draws
+// are made in the order the step visits ships, planets and orders, which
+// is itself fixed (numbers ascending, the players' own order of orders).
+package turn

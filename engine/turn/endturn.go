@@ -1,0 +1,553 @@
+package turn
+
+import (
+	"fmt"
+	"sort"
+
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+)
+
+// mines is phase 7's mining: each mine digs its rate of ore (more with an
+// Enterprise officer on the planet) into the planet's stock while ore
+// lasts; a mine whose ore is gone ceases. Each mine needs 1,000 population:
+// below 2,000 one of a planet's mines stops, below 1,000 both.
+func (t *run) mines() {
+	w := t.w
+	perMine := w.R.Mines.PopulationPerMine
+	working := map[int]int{} // planet → mines that may work
+	var keep []model.Mine
+	byPlanet := map[int][]int{}
+	for i, m := range w.G.Mines {
+		byPlanet[m.Planet] = append(byPlanet[m.Planet], i)
+	}
+	for _, is := range byPlanet {
+		sort.Ints(is)
+	}
+	for i := range w.G.Mines {
+		m := &w.G.Mines[i]
+		p := w.Planet(m.Planet)
+		if p == nil || m.OreType < 1 || m.OreType > rules.OreTypes {
+			continue
+		}
+		rank := 0
+		for k, j := range byPlanet[m.Planet] {
+			if j == i {
+				rank = k
+			}
+		}
+		if _, ok := working[p.ID]; !ok {
+			working[p.ID] = p.Population / perMine
+		}
+		if rank < working[p.ID] && p.Ore[m.OreType-1] > 0 {
+			out := rules.Adjust(m.Rate, t.percent(abilityEnterprise, 1), w.planetLevel(p, abilityEnterprise))
+			if pct, ok := w.special(p.Owner, rules.EffectMineOutputPercent); ok {
+				out = rules.Adjust(out, float64(pct), 1)
+			}
+			out = min(out, p.Ore[m.OreType-1])
+			p.Ore[m.OreType-1] -= out
+			p.Stock[m.OreType-1] += out
+		}
+		if p.Ore[m.OreType-1] == 0 {
+			t.tell(m.Owner, "Mine %d on planet %d has dug out all its ore and closed.", m.ID, p.ID)
+			continue
+		}
+		keep = append(keep, *m)
+	}
+	w.G.Mines = keep
+}
+
+// ownership gives a planet to the one player who has the only visible
+// ships above it; trading and origin planets, planets with defence units
+// and allies' planets cannot be taken. Mines go to the planet's owner.
+func (t *run) ownership() {
+	w := t.w
+	sides := map[geom.Point]map[int]bool{}
+	w.Live(func(s *model.Ship) {
+		if s.Cloaked || s.Inside != 0 {
+			return
+		}
+		if sides[s.Loc] == nil {
+			sides[s.Loc] = map[int]bool{}
+		}
+		sides[s.Loc][s.Owner] = true
+	})
+	for i := range w.G.Planets {
+		p := &w.G.Planets[i]
+		if p.Kind != model.Independent || p.DefenceUnits > 0 {
+			continue
+		}
+		here := sides[p.Loc]
+		if len(here) != 1 {
+			continue
+		}
+		for q := range here {
+			if q == p.Owner || w.Allied(p.Owner, q) || w.Allied(q, p.Owner) {
+				continue
+			}
+			if p.Owner != 0 {
+				t.tell(p.Owner, "You lost planet %d to player %d.", p.ID, q)
+			}
+			t.tell(q, "You took control of planet %d.", p.ID)
+			p.Owner = q
+		}
+	}
+	for i := range w.G.Mines {
+		if p := w.Planet(w.G.Mines[i].Planet); p != nil {
+			w.G.Mines[i].Owner = p.Owner
+		}
+	}
+}
+
+// gravity is the pull of Silverfall from its turn on: every planet but the
+// origins and every ship but the battle stations moves toward the centre
+// (1, 3, 6, ... positions in the pull's first, second, third turn); the
+// battle stations hold their place but lose defence units to the pull.
+func (t *run) gravity() {
+	w := t.w
+	pull := w.R.GravityPull(w.G.Turn + 1)
+	if pull <= 0 {
+		return
+	}
+	for i := range w.G.Planets {
+		p := &w.G.Planets[i]
+		if p.Kind != model.Origin {
+			p.Loc = p.Loc.Toward(geom.Origin, pull)
+		}
+	}
+	w.Live(func(s *model.Ship) {
+		if s.Type == rules.TypeBattleStation {
+			s.Defence -= w.R.Movement.BattleStationGravityDefenceLoss
+			if s.Defence < 1 {
+				t.destroy(s, 0, "the pull of Silverfall wore it down")
+			}
+			return
+		}
+		if s.Inside == 0 {
+			t.relocate(s, s.Loc.Toward(geom.Origin, pull))
+		}
+	})
+	w.placePlanets()
+}
+
+// blackHole destroys everything within 20 positions of Silverfall.
+func (t *run) blackHole() {
+	w := t.w
+	d := w.R.Movement.DestructionRadius
+	w.Live(func(s *model.Ship) {
+		if s.Loc.Within(geom.Origin, d) {
+			t.destroy(s, 0, "it fell into the black hole Silverfall")
+		}
+	})
+	var keep []model.Planet
+	lost := map[int]bool{}
+	for _, p := range w.G.Planets {
+		if p.Loc.Within(geom.Origin, d) {
+			lost[p.ID] = true
+			if p.Owner != 0 {
+				t.battleLine(p.Owner, "Your planet %d fell into the black hole Silverfall.", p.ID)
+			}
+			for _, id := range []int{p.Artifact, p.Hidden} {
+				if id != 0 {
+					t.scatter(id)
+				}
+			}
+			continue
+		}
+		keep = append(keep, p)
+	}
+	if len(lost) == 0 {
+		return
+	}
+	w.G.Planets = keep
+	var mines []model.Mine
+	for _, m := range w.G.Mines {
+		if !lost[m.Planet] {
+			mines = append(mines, m)
+		}
+	}
+	w.G.Mines = mines
+	for id := range lost {
+		delete(w.G.Markets, id)
+	}
+	var officers []model.Officer
+	for _, o := range w.G.Officers {
+		if o.Planet == 0 || !lost[o.Planet] {
+			officers = append(officers, o)
+		}
+	}
+	w.G.Officers = officers
+	w.base = buildIndex(w.G)
+	w.placePlanets()
+	w.officers = make(map[int]*model.Officer, len(w.G.Officers))
+	for i := range w.G.Officers {
+		w.officers[w.G.Officers[i].ID] = &w.G.Officers[i]
+	}
+}
+
+// markets is the trading planets' turn: each uses up its share of ore and
+// fuel, and its prices follow its stocks: base price times reference stock
+// over stock, within the bounds.
+func (t *run) markets() {
+	w := t.w
+	mr := w.R.Market
+	ids := make([]int, 0, len(w.G.Markets))
+	for id := range w.G.Markets {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	price := func(base, ref, stock int) int {
+		v := float64(base) * float64(ref) / float64(max(stock, 1))
+		lo := float64(base) * float64(mr.MinPricePercent) / 100
+		hi := float64(base) * float64(mr.MaxPricePercent) / 100
+		return max(1, geom.Round(min(max(v, lo), hi)))
+	}
+	for _, id := range ids {
+		m := w.G.Markets[id]
+		for ty := range m.Stock {
+			use := mr.ReferenceStock[ty] * mr.ConsumptionPercent / 100
+			m.Stock[ty] = max(0, m.Stock[ty]-use)
+			m.Prices.Ore[ty] = price(m.Base.Ore[ty], mr.ReferenceStock[ty], m.Stock[ty])
+		}
+		m.Fuel = max(0, m.Fuel-mr.ReferenceFuel*mr.ConsumptionPercent/100)
+		m.Prices.Fuel = price(m.Base.Fuel, mr.ReferenceFuel, m.Fuel)
+		w.G.Markets[id] = m
+	}
+}
+
+// growth is development and population growth, worked out together from
+// the figures at the start, then the officers' Enterprise and
+// Administration on their planets.
+func (t *run) growth() {
+	w := t.w
+	g := w.R.Growth
+	for i := range w.G.Planets {
+		p := &w.G.Planets[i]
+		if p.Kind == model.Trading {
+			continue
+		}
+		capPop, capInd := g.MaxPopulation, g.MaxIndustry
+		if pct, ok := w.special(p.Owner, rules.EffectGrowthCapPercent); ok && p.Owner != 0 {
+			capPop, capInd = rules.Adjust(capPop, float64(pct), 1), rules.Adjust(capInd, float64(pct), 1)
+		}
+		pop, ind := p.Population, p.Industry
+		newPop, newInd := pop, ind
+		switch {
+		case pop == 0:
+			newInd = rules.Adjust(ind, -float64(g.EmptyDeclinePercent), 1)
+		case ind == 0:
+			newPop = rules.Adjust(pop, -float64(g.EmptyDeclinePercent), 1)
+		case pop > ind:
+			newPop = rules.Adjust(pop, -float64(g.PopulationDeclinePercent), 1)
+			if p.Owner != 0 {
+				newInd = rules.Adjust(ind, float64(g.IndustryGrowthLowPercent), 1)
+			}
+		default:
+			newPop = rules.Adjust(pop, float64(g.PopulationGrowthPercent), 1)
+			if p.Owner != 0 {
+				newInd = rules.Adjust(ind, float64(g.IndustryGrowthPercent), 1)
+			}
+		}
+		if lv := w.planetLevel(p, abilityEnterprise); lv > 0 {
+			newInd = rules.Adjust(newInd, t.percent(abilityEnterprise, 0), lv)
+		}
+		if lv := w.planetLevel(p, abilityAdmin); lv > 0 {
+			newPop = rules.Adjust(newPop, t.percent(abilityAdmin, 0), lv)
+		}
+		p.Population = max(0, min(newPop, max(capPop, pop)))
+		p.Industry = max(0, min(newInd, max(capInd, ind)))
+	}
+}
+
+// taxAndPay is the end of the turn's money: tax from the planets' industry,
+// the council's pay for Rings and special abilities; the fleets' upkeep,
+// the crews' pay and the interceptors' pay (which may leave the balance
+// below zero); points from artifacts.
+func (t *run) taxAndPay() {
+	w := t.w
+	r := w.R
+	tax := map[int]int{}
+	for i := range w.G.Planets {
+		if p := &w.G.Planets[i]; p.Owner != 0 && p.Kind != model.Trading {
+			tax[p.Owner] += p.Industry
+		}
+	}
+	rings, artifactPoints := map[int]int{}, map[int]int{}
+	held := func(owner, id int) {
+		if a := w.Artifact(id); a != nil && id != 0 {
+			artifactPoints[owner] += a.Points
+			if a.Ring {
+				rings[owner]++
+			}
+		}
+	}
+	fleets := map[int]map[geom.Point]bool{}
+	crew := map[int]int{}
+	w.Live(func(s *model.Ship) {
+		held(s.Owner, s.Artifact)
+		if fleets[s.Owner] == nil {
+			fleets[s.Owner] = map[geom.Point]bool{}
+		}
+		fleets[s.Owner][s.Loc] = true
+		if st := r.Ship(s.Type); st != nil {
+			crew[s.Owner] += r.CrewPay(st)
+		}
+	})
+	for i := range w.G.Planets {
+		if p := &w.G.Planets[i]; p.Owner != 0 {
+			held(p.Owner, p.Artifact)
+		}
+	}
+	for i := range w.G.Empires {
+		e := &w.G.Empires[i]
+		p := e.Player
+		if p == r.Game.PlayerSauran {
+			continue // the Dark Lord pays no one and gains no points
+		}
+		t.earn(p, tax[p], "Tax from planets", false)
+		t.earn(p, rings[p]*r.Rings.CreditsPerRing, "The council's pay for Rings", false)
+		if n, ok := w.special(p, rules.EffectCreditsPerTurn); ok {
+			t.earn(p, n, "The council's favour", false)
+		}
+		t.pay(p, len(fleets[p])*r.Upkeep.Fleet, "Fleet upkeep")
+		t.pay(p, crew[p], "Crew pay")
+		t.pay(p, e.Interceptors*r.Interceptors.PayPerTurn, "Interceptor pay")
+		e.Points += artifactPoints[p]
+	}
+}
+
+// specials grants the council's special abilities at the point thresholds:
+// one at 20,000 points and one for every 10,000 after.
+func (t *run) specials() {
+	w := t.w
+	pr := w.R.Points
+	rng := t.rng("special abilities")
+	for i := range w.G.Empires {
+		e := &w.G.Empires[i]
+		if e.Player == w.R.Game.PlayerSauran || e.Points < pr.SpecialAbilityFirst {
+			continue
+		}
+		due := 1 + (e.Points-pr.SpecialAbilityFirst)/pr.SpecialAbilityStep
+		for earned := t.countEarned(e); earned < due; earned++ {
+			if !t.grantSpecial(e.Player, rng) {
+				break
+			}
+			t.counts[[2]int{e.Player, -42}]++
+		}
+	}
+}
+
+// countEarned is how many abilities the thresholds have given an empire:
+// those held, as practice gives few.
+func (t *run) countEarned(e *model.Empire) int { return len(e.Abilities) }
+
+// selfRepairs: battle stations below their full defence regain a tenth of it;
+// a ship whose officer is an Engineer regains a unit a level.
+func (t *run) selfRepairs() {
+	w := t.w
+	pct := w.R.Repair.BattleStationSelfRepairPercent
+	w.Live(func(s *model.Ship) {
+		if s.Defence >= s.MaxDefence {
+			return
+		}
+		if s.Type == rules.TypeBattleStation {
+			s.Defence = min(s.MaxDefence, s.Defence+max(1, s.MaxDefence*pct/100))
+		}
+		if lv := w.level(s, abilityEngineer); lv > 0 {
+			s.Defence = min(s.MaxDefence, s.Defence+lv*int(w.R.Ability(abilityEngineer).Effects[0].UnitsPerLevel))
+		}
+		if s.MaxDefence > 0 {
+			s.Fire = max(s.Fire, rules.Adjust(s.MaxFire, float64(s.Defence)*100/float64(s.MaxDefence)-100, 1))
+			s.Fire = min(s.Fire, s.MaxFire)
+		}
+	})
+}
+
+// officerGrowth: each officer has a small chance a turn of a level more in
+// each ability, where his aptitude allows.
+func (t *run) officerGrowth() {
+	w := t.w
+	rng := t.rng("officer growth")
+	pct := float64(w.R.OfficerGrowth.RandomIncreasePercent)
+	for i := range w.G.Officers {
+		off := &w.G.Officers[i]
+		for a := 1; a <= rules.Abilities; a++ {
+			lv := off.Levels.Of(a)
+			if lv < off.Aptitude.Of(a) && lv < t.levelCap(off) && chance(rng, pct) {
+				t.raise(off, a)
+			}
+		}
+	}
+}
+
+// score is player p's score: credits, planets, ships, mines, points and
+// anti-points.
+func (t *run) score(p int) int {
+	w := t.w
+	e := w.Empire(p)
+	if e == nil {
+		return 0
+	}
+	planets, ships, mines := 0, 0, 0
+	for i := range w.G.Planets {
+		if w.G.Planets[i].Owner == p {
+			planets++
+		}
+	}
+	w.Live(func(s *model.Ship) {
+		if s.Owner == p {
+			ships++
+		}
+	})
+	for _, m := range w.G.Mines {
+		if m.Owner == p {
+			mines++
+		}
+	}
+	return model.ScoreOf(w.R, e, planets, ships, mines)
+}
+
+// winning checks the winning conditions: more than 15% of the planets once
+// Sauran's battle stations are gone, or a score above five million with
+// more than 15% of the planets, or all ten Rings of Darkness.
+func (t *run) winning() {
+	w := t.w
+	r := w.R
+	stations := 0
+	w.Live(func(s *model.Ship) {
+		if s.Owner == r.Game.PlayerSauran && s.Type == rules.TypeBattleStation {
+			stations++
+		}
+	})
+	planets, rings := map[int]int{}, map[int]int{}
+	for i := range w.G.Planets {
+		p := &w.G.Planets[i]
+		planets[p.Owner]++
+		if a := w.Artifact(p.Artifact); a != nil && a.Ring && p.Owner != 0 {
+			rings[p.Owner]++
+		}
+	}
+	w.Live(func(s *model.Ship) {
+		if a := w.Artifact(s.Artifact); a != nil && a.Ring {
+			rings[s.Owner]++
+		}
+	})
+	total := len(w.G.Planets)
+	var winners []int
+	for i := range w.G.Empires {
+		e := &w.G.Empires[i]
+		p := e.Player
+		if p == r.Game.PlayerSauran {
+			continue
+		}
+		share := planets[p]*100 > total*r.Winning.PlanetSharePercent
+		if share && (stations == 0 || t.score(p) > r.Winning.Score) || rings[p] >= r.Winning.Rings {
+			winners = append(winners, p)
+		}
+	}
+	if len(winners) > 0 {
+		w.G.Winners, w.G.Over = winners, true
+		for i := range w.G.Empires {
+			t.tell(w.G.Empires[i].Player, "The game is over: %s met the winning conditions.", playerList(winners))
+		}
+	}
+}
+
+func playerList(ps []int) string {
+	s := ""
+	for i, p := range ps {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("player %d", p)
+	}
+	return s
+}
+
+// standing carries each ship's battle/movement order over to the next turn,
+// unless it is finished or the ship can no longer carry it out.
+func (t *run) standing() {
+	w := t.w
+	w.Live(func(s *model.Ship) {
+		m := t.battle[s.ID]
+		switch {
+		case m == nil:
+			// A ship without a new order keeps what it had.
+		case m.done || m.failed || m.kind == defaultOrder:
+			s.Standing = order.Order{}
+		default:
+			o := m.o
+			o.Fleet = false
+			o.Args[0] = s.ID
+			if m.kind == fleetOrder || m.kind == ownOrder || m.kind == carriedOver {
+				s.Standing = t.original(m)
+			}
+		}
+	})
+}
+
+// original is the order as the player gave it, for ships: the converted
+// forms (MP to MO, ...) carry over as given.
+func (t *run) original(m *move) order.Order {
+	if m.src.player >= 0 && m.src.index >= 0 {
+		o := t.orders[m.src.player][m.src.index]
+		o.Fleet = false
+		o.Args[0] = m.ship
+		return o
+	}
+	return m.o
+}
+
+// missedTurns counts the turns in a row an empire sent no orders; a player
+// who misses too many is dropped and his empire goes on as a computer one.
+func (t *run) missedTurns() {
+	w := t.w
+	for i := range w.G.Empires {
+		e := &w.G.Empires[i]
+		if e.Player == w.R.Game.PlayerSauran {
+			continue
+		}
+		if _, sent := t.orders[e.Player]; sent && !e.Computer {
+			e.Missed = 0
+			continue
+		}
+		if e.Computer || e.Dropped {
+			continue
+		}
+		e.Missed++
+		if e.Missed >= w.R.NPC.MissedTurnsToDrop {
+			e.Dropped, e.Computer = true, true
+			t.tell(e.Player, "You sent no orders for %d turns in a row and were dropped from the game; your empire goes on under the computer.", e.Missed)
+		}
+	}
+}
+
+// advanceTurn closes the turn: the game is at the next turn.
+func (t *run) advanceTurn() {
+	w := t.w
+	w.G.Turn++
+	var lines []string
+	for _, p := range t.rotation {
+		for i, o := range t.orders[p] {
+			if o.Code == order.Broadcast && !t.failed[ref{p, i}] {
+				lines = append(lines, o.Text)
+			}
+		}
+	}
+	w.G.Broadcasts = lines
+	if w.G.Turn >= w.R.Game.ExpectedLastTurn && !w.G.Over {
+		w.G.Over = true
+		for i := range w.G.Empires {
+			t.tell(w.G.Empires[i].Player, "The game is over after turn %d: no empire met the winning conditions, and Dark Lord Sauran wins.", w.G.Turn)
+		}
+	}
+}
+
+// broadcast counts the lines of the general broadcast (phase 0).
+func (t *run) broadcast(o order.Order) {
+	if n := t.count(countBroadcast); n > t.w.R.Naming.BroadcastLines {
+		t.fail("broadcast-lines", "the general broadcast has at most %d lines; this is line %d", t.w.R.Naming.BroadcastLines, n)
+	}
+}

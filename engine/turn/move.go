@@ -1,0 +1,651 @@
+package turn
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+)
+
+// move is a ship's battle/movement order for the turn and how far it got.
+type move struct {
+	ship    int
+	o       order.Order // given to this ship; converted to its plain form in phase 2
+	src     ref         // the order it comes from (noRef: carried over, or the default)
+	kind    moveKind
+	dest    geom.Point
+	hasDest bool
+	target  int // FI, PS: the ship; CP: the ship copied
+	against int // EN, ST, AB, DF, FP: the player attacked (0, 88, 99 or a player)
+	failed  bool
+	done    bool // finished this turn: not carried over
+	budget  int  // positions it may still move this turn (range and fuel)
+	step    float64
+	speed   int // its movement range, size and side, for the order of moving
+	size    int
+	sauran  bool
+	moved   int
+	killed  bool // destroyed its target this phase (engage, ambush)
+}
+
+type moveKind uint8
+
+const (
+	ownOrder moveKind = iota
+	fleetOrder
+	carriedOver
+	defaultOrder
+)
+
+// prepare is phase 0's checking of orders: at most one battle/movement
+// order a ship and a fleet, the later ones refused.
+func (t *run) prepare() {
+	for _, p := range t.rotation {
+		ships, fleets := map[int]bool{}, map[int]bool{}
+		for i, o := range t.orders[p] {
+			if o.Code.Class() != order.BattleMovement {
+				continue
+			}
+			t.cur, t.o = ref{p, i}, o
+			if o.Fleet {
+				if fleets[o.Subject()] {
+					t.fail("one-fleet-order", "fleet %d already has a battle/movement order; a fleet takes one a turn", o.Subject())
+				}
+				fleets[o.Subject()] = true
+				continue
+			}
+			if s := t.w.Ship(o.Subject()); s != nil && s.Owner == p {
+				if ships[o.Subject()] {
+					t.fail("one-battle-order", "ship %d already has a battle/movement order; a ship takes one a turn", o.Subject())
+				}
+				ships[o.Subject()] = true
+			}
+		}
+	}
+	t.cur, t.o = noRef, order.Order{}
+}
+
+// assign is the start of phase 2: each ship's battle/movement order for
+// the turn, from its own order, its fleet's, the one carried over, or the
+// default (an armed ship without orders defends itself against Sauran);
+// then the orders toward planets and ships become plain moves.
+func (t *run) assign() {
+	w := t.w
+	for _, p := range t.rotation {
+		list := t.orders[p]
+		for i, o := range list {
+			if o.Code.Class() != order.BattleMovement || o.Fleet {
+				continue
+			}
+			t.cur, t.o = ref{p, i}, o
+			if t.failed[t.cur] {
+				continue
+			}
+			s := t.ownShip(o.Subject())
+			if s == nil || t.docked(s, 2) {
+				continue
+			}
+			m := &move{ship: s.ID, o: o, src: t.cur, kind: ownOrder}
+			t.battle[s.ID] = m
+			if !t.battleFor(m, s, true) {
+				m.failed = true
+			}
+		}
+		for i, o := range list {
+			if o.Code.Class() != order.BattleMovement || !o.Fleet {
+				continue
+			}
+			t.cur, t.o = ref{p, i}, o
+			if !t.failed[t.cur] {
+				t.fleetOrder(o)
+			}
+		}
+	}
+	t.cur, t.o = noRef, order.Order{}
+	// Orders carried over, and the default.
+	var ids []int
+	w.Live(func(s *model.Ship) { ids = append(ids, s.ID) })
+	sort.Ints(ids)
+	for _, id := range ids {
+		s := w.Ship(id)
+		if _, has := t.battle[id]; has || s.Inside != 0 {
+			continue
+		}
+		if s.Standing.Code != order.Invalid {
+			m := &move{ship: id, o: s.Standing, src: noRef, kind: carriedOver}
+			t.battle[id] = m
+			if !t.battleFor(m, s, false) {
+				m.failed, m.done = true, true
+			}
+			continue
+		}
+		// An armed ship without orders defends itself against Sauran (his
+		// own against everyone). Only battles need it: a check leaves it out.
+		st := w.R.Ship(s.Type)
+		if w.Mode == Host && st != nil && st.Armed() && s.Fire > 0 && s.Owner != 0 {
+			against := w.R.Game.PlayerSauran
+			if s.Owner == against {
+				against = w.R.Game.PlayerAllButAllies
+			}
+			o := order.Order{Code: order.DF, N: 2, Args: [order.MaxArgs]int{id, against}}
+			m := &move{ship: id, o: o, src: noRef, kind: defaultOrder}
+			if t.battleFor(m, s, false) {
+				t.battle[id] = m
+			}
+		}
+	}
+	t.copies()
+}
+
+// fleetOrder gives a fleet's order to the ships of the fleet that have no
+// order of their own and can carry it out; the others are passed over
+// without a word, as the rules say.
+func (t *run) fleetOrder(o order.Order) {
+	f := t.fleets[t.me()][o.Subject()]
+	if f == nil {
+		t.fail("unknown-fleet", "you have no fleet %d", o.Subject())
+		return
+	}
+	switch p := o.Player(); o.Code {
+	case order.EN, order.EP, order.ST, order.SL, order.AB, order.DF, order.FP:
+		if p == t.me() {
+			t.fail("attack-self", "player %d is you", p)
+			return
+		}
+		if t.isAlly(p) && o.Code != order.FP {
+			t.fail("attack-ally", "player %d is your ally, and allies cannot be attacked; break the alliance first (BA %d)", p, p)
+			return
+		}
+	case order.FI, order.PS:
+		id, _ := o.Target()
+		if b := t.w.Ship(id); b != nil && b.Owner != t.me() && t.isAlly(b.Owner) {
+			t.fail("attack-ally", "ship %d belongs to your ally, player %d", id, b.Owner)
+			return
+		}
+	case order.BP:
+		if p := t.w.PlanetAt(f.Loc); p != nil && p.Owner != t.me() && t.isAlly(p.Owner) {
+			t.fail("attack-ally", "planet %d belongs to your ally, player %d", p.ID, p.Owner)
+			return
+		}
+	case order.WD:
+		if dest, _ := o.Location(); !dest.Within(geom.Origin, t.w.R.Movement.WarpdriveRadius) {
+			t.fail("warp-range", "%v is %d positions from Silverfall; a warpdrive jump must end within %d",
+				dest, dest.Dist(geom.Origin), t.w.R.Movement.WarpdriveRadius)
+			return
+		}
+	}
+	can := 0
+	var ownOrders []string
+	for _, id := range f.Ships {
+		s := t.w.Ship(id)
+		if s == nil || s.Owner != t.me() {
+			continue
+		}
+		if m, has := t.battle[id]; has && m.kind == ownOrder {
+			ownOrders = append(ownOrders, fmt.Sprint(id))
+			continue // its own order supersedes the fleet's
+		}
+		if s.Inside != 0 {
+			continue // docked ships do not act
+		}
+		so := o
+		so.Fleet = false
+		so.Args[0] = id
+		m := &move{ship: id, o: so, src: t.cur, kind: fleetOrder}
+		if t.battleFor(m, s, false) {
+			t.battle[id] = m
+			can++
+		}
+	}
+	if can == 0 {
+		t.warn("fleet-none-can", "no ship of fleet %d can carry out %s without an order of its own", f.ID, o.Code)
+		return
+	}
+	if len(ownOrders) > 0 {
+		t.note("ship-orders-win", "ship %s of fleet %d %s an order of its own this turn, which it carries out instead of the fleet's",
+			strings.Join(ownOrders, ", "), f.ID, map[bool]string{true: "has", false: "have"}[len(ownOrders) == 1])
+	}
+}
+
+// isAlly reports whether p is the current player's ally now.
+func (t *run) isAlly(p int) bool { return t.w.Allied(t.me(), p) }
+
+// battleFor checks a battle/movement order for one ship and works out
+// where it goes. For a fleet's or a carried-over order (strict false) the
+// ships that cannot carry it out are passed over without a word.
+func (t *run) battleFor(m *move, s *model.Ship, strict bool) bool {
+	w := t.w
+	o := m.o
+	st := w.R.Ship(s.Type)
+	if st == nil {
+		return false
+	}
+	saved := t.cur
+	if !strict {
+		t.cur = noRef // say nothing
+	}
+	defer func() { t.cur = saved }()
+	fail := func(c, format string, args ...any) bool {
+		if strict {
+			t.fail(c, format, args...)
+		}
+		return false
+	}
+	armed := s.Fire > 0 && st.Armed()
+	code := o.Code
+	player := o.Player()
+	me := s.Owner
+	switch code {
+	case order.EN, order.EP, order.ST, order.SL, order.AB, order.DF, order.FP:
+		m.against = player
+		if player == me {
+			return fail("attack-self", "player %d is you", player)
+		}
+		if w.Allied(me, player) && code != order.FP {
+			return fail("attack-ally", "player %d is your ally, and allies cannot be attacked; break the alliance first (BA %d)", player, player)
+		}
+	}
+	switch code {
+	case order.HD:
+		switch {
+		case st.ID == rules.TypeBattleStation:
+			return fail("hyperdrive-battle-station", "a battle station cannot hyperjump")
+		case s.Hyperjumped:
+			return fail("hyperdrive-used", "ship %d has made its one hyperjump", s.ID)
+		case s.Defence < w.R.Movement.HyperdriveMinDefence:
+			return fail("hyperdrive-defence", "ship %d has %d defence units; a hyperjump needs more than %d and costs %d",
+				s.ID, s.Defence, w.R.Movement.HyperdriveMinDefence-1, w.R.Movement.HyperdriveDefenceCost)
+		}
+		return true
+	case order.WD, order.WP:
+		if !st.Warpdrive {
+			return fail("no-warpdrive", "a %s has no warpdrive", st.Name)
+		}
+		if s.Defence <= w.R.Movement.WarpdriveDefenceCost && strict {
+			// The rules only take the units; a ship left with none is lost.
+			t.warn("warp-defence", "ship %d has %d defence units and a warpdrive jump costs %d: the jump destroys it",
+				s.ID, s.Defence, w.R.Movement.WarpdriveDefenceCost)
+		}
+		if !t.destination(m) {
+			return true
+		}
+		if !m.dest.Within(geom.Origin, w.R.Movement.WarpdriveRadius) {
+			return fail("warp-range", "%v is %d positions from Silverfall; a warpdrive jump must end within %d",
+				m.dest, m.dest.Dist(geom.Origin), w.R.Movement.WarpdriveRadius)
+		}
+		if m.dest.Within(geom.Origin, w.R.Movement.DestructionRadius) && strict {
+			t.warn("black-hole", "ship %d would jump to %v, %d positions from Silverfall: anything within %d is destroyed",
+				s.ID, m.dest, m.dest.Dist(geom.Origin), w.R.Movement.DestructionRadius)
+		}
+		return true
+	case order.BP:
+		p := w.PlanetAt(s.Loc)
+		switch {
+		case p == nil:
+			return fail("no-planet-here", "ship %d is at %v, where there is no planet to bombard", s.ID, s.Loc)
+		case p.Owner == me:
+			return fail("bombard-own", "planet %d is your own", p.ID)
+		case w.Allied(me, p.Owner):
+			return fail("attack-ally", "planet %d belongs to your ally, player %d", p.ID, p.Owner)
+		case p.Kind == model.Trading:
+			return fail("bombard-trading", "planet %d is a trading planet, shielded by the council", p.ID)
+		case !armed:
+			return fail("unarmed", "ship %d has no fire units to bombard with", s.ID)
+		}
+		return true
+	case order.FI, order.PS:
+		id, _ := o.Target()
+		m.target = id
+		b := w.Ship(id)
+		switch {
+		case !armed:
+			return fail("unarmed", "ship %d has no fire units; only armed ships can %s", s.ID, code.What())
+		case id == s.ID:
+			return fail("attack-self", "ship %d cannot %s itself", id, code.What())
+		case b != nil && b.Owner == me && code == order.PS:
+			return fail("pursue-own", "ship %d is your own", id)
+		case b != nil && b.Owner == me:
+			if strict {
+				t.warn("fire-own", "ship %d is your own ship", id)
+			}
+		case b != nil && w.Allied(me, b.Owner):
+			return fail("attack-ally", "ship %d belongs to your ally, player %d", id, b.Owner)
+		case b != nil && code == order.FI && !s.Loc.Within(b.Loc, st.FireRange.N) && strict:
+			t.warn("out-of-range", "ship %d is %d positions away and a %s fires %d; it fires only if the target comes in range",
+				id, s.Loc.Dist(b.Loc), st.Name, st.FireRange.N)
+		}
+		if code == order.FI {
+			return true
+		}
+	case order.ST, order.SL:
+		if !armed {
+			return fail("unarmed", "ship %d has no fire units; only armed ships can strafe", s.ID)
+		}
+	case order.AB:
+		if !st.Cloak {
+			return fail("no-cloak", "a %s has no cloaking device to lie in ambush with", st.Name)
+		}
+		if !armed && strict {
+			t.warn("unarmed", "ship %d has no fire units, so its ambush cannot fire", s.ID)
+		}
+		return true
+	case order.DF:
+		if !armed && strict {
+			t.warn("unarmed", "ship %d has no fire units, so it cannot defend itself", s.ID)
+		}
+		return true
+	case order.CP:
+		id, _ := o.Target()
+		m.target = id
+		b := w.Ship(id)
+		switch {
+		case id == s.ID:
+			return fail("copy-self", "ship %d cannot copy itself", id)
+		case b == nil:
+			if strict {
+				t.warn("unknown-ship", "you have not seen ship %d; it must start the turn within ship %d's communication range", id, s.ID)
+			}
+		case b.Owner != me && !s.Loc.Within(b.Loc, w.CommRange(s)):
+			if strict {
+				t.warn("out-of-comm-range", "ship %d is %d positions away, beyond ship %d's communication range of %d; it cannot be copied",
+					id, s.Loc.Dist(b.Loc), s.ID, w.CommRange(s))
+			}
+		}
+	}
+	if code.Moves() {
+		if strict && !armed && (code == order.EN || code == order.EP) {
+			t.note("unarmed-engage", "ship %d has no fire units: it moves, but cannot fire at what it meets", s.ID)
+		}
+		return t.plan(m, s, st, strict)
+	}
+	return true
+}
+
+// destination works out where an order heads; false when it is not known
+// (a planet or ship the player cannot see).
+func (t *run) destination(m *move) bool {
+	o := m.o
+	if l, ok := o.Location(); ok {
+		m.dest, m.hasDest = l, true
+		return true
+	}
+	switch o.Code {
+	case order.MP, order.WP, order.EP, order.SL:
+		if p := t.w.Planet(o.Planet()); p != nil {
+			m.dest, m.hasDest = p.Loc, true
+			return true
+		}
+		if t.cur.player >= 0 {
+			if t.w.Mode == Check {
+				t.warn("unknown-planet", "you know of no planet %d, so its distance cannot be checked", o.Planet())
+			} else {
+				t.fail("unknown-planet", "there is no planet %d", o.Planet())
+				m.failed = true
+			}
+		}
+	case order.CP, order.PS:
+		id, _ := o.Target()
+		if b := t.w.Ship(id); b != nil {
+			m.dest, m.hasDest = b.Loc, true
+			return true
+		}
+	}
+	return false
+}
+
+// plan checks fuel and the black hole for an order that moves the ship,
+// and sets how far it may go this turn.
+func (t *run) plan(m *move, s *model.Ship, st *rules.ShipType, strict bool) bool {
+	if !st.CanMove() {
+		if strict {
+			t.fail("cannot-move", "a %s cannot move", st.Name)
+		}
+		return false
+	}
+	if s.Fuel <= 0 {
+		if strict {
+			t.fail("no-fuel", "ship %d has no fuel and cannot move; load fuel first (LF %d 0 over a planet)", s.ID, s.ID)
+		} else if m.kind == fleetOrder && t.w.Mode == Check {
+			saved := t.cur
+			t.cur = m.src
+			t.warn("no-fuel", "ship %d of the fleet has no fuel and will not move", s.ID)
+			t.cur = saved
+		}
+		return false
+	}
+	reach := t.w.MoveRange(s)
+	m.step = float64(reach) / float64(t.w.R.Movement.PhaseFraction)
+	m.budget = min(reach, s.Fuel)
+	if !t.destination(m) {
+		return !m.failed
+	}
+	dist := s.Loc.Dist(m.dest)
+	leg := min(dist, reach)
+	fixed := m.o.Code != order.CP && m.o.Code != order.PS // a fixed place, not a ship that moves
+	if strict {
+		switch {
+		case leg > s.Fuel:
+			t.warn("fuel-short", "ship %d would move %d positions this turn but has fuel for %d; it stops when the fuel runs out", s.ID, leg, s.Fuel)
+		case dist > s.Fuel && reach > 0 && fixed:
+			t.warn("fuel-runs-out", "ship %d is %d positions from %v but has fuel for %d: at %d a turn it runs dry in turn %d, %d short, unless it takes on fuel on the way",
+				s.ID, dist, m.dest, s.Fuel, reach, t.w.G.Turn+ceilDiv(s.Fuel, reach), dist-s.Fuel)
+		}
+		if dist > reach && reach > 0 && fixed {
+			t.note("takes-turns", "the %d positions to %v take %d turns at %d a turn, arriving in turn %d; the order carries over until then",
+				dist, m.dest, ceilDiv(dist, reach), reach, t.w.G.Turn+ceilDiv(dist, reach))
+		}
+		end := s.Loc.Toward(m.dest, min(leg, s.Fuel))
+		d := t.w.R.Movement.DestructionRadius
+		if geom.SegmentDist2(s.Loc, end, geom.Origin) <= float64(d*d) || m.dest.Within(geom.Origin, d) {
+			t.warn("black-hole", "ship %d's course comes within %d positions of Silverfall, where ships are destroyed", s.ID, d)
+		}
+	}
+	return true
+}
+
+// ceilDiv is a/b rounded up, for positive b.
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// copies resolves CP: a copying ship does what the ship it copies does,
+// moving no faster than the slowest ship of the chain.
+func (t *run) copies() {
+	for _, m := range t.battle {
+		if m.o.Code != order.CP || m.failed {
+			continue
+		}
+		src := m
+		seen := map[int]bool{m.ship: true}
+		for src.o.Code == order.CP {
+			next := t.battle[src.target]
+			if next == nil || seen[src.target] || next.failed {
+				src = nil
+				break
+			}
+			seen[src.target] = true
+			src = next
+		}
+		s := t.w.Ship(m.ship)
+		if src == nil || s == nil {
+			m.done = true // nothing to copy: stays where it is
+			continue
+		}
+		copied := src.o
+		copied.Args[0] = m.ship
+		m.o = copied
+		m.against = src.against
+		m.target = src.target
+		m.dest, m.hasDest = src.dest, src.hasDest
+		slowest := m.step
+		for id := range seen {
+			if o := t.battle[id]; o != nil && o.step > 0 {
+				slowest = min(slowest, o.step)
+			}
+		}
+		m.step = slowest
+		for id := range seen {
+			if o := t.battle[id]; o != nil && o.step > 0 {
+				o.step = slowest
+			}
+		}
+	}
+}
+
+// convert turns the orders toward planets into plain ones (phase 2): MP
+// and FP to MO, EP to EN, WP to WD, SL to ST.
+func (t *run) convert() {
+	ids := make([]int, 0, len(t.battle))
+	for id := range t.battle {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	for _, id := range ids {
+		m := t.battle[id]
+		s := t.w.Ship(id)
+		if m.failed || s == nil {
+			continue
+		}
+		if m.o.Code == order.FP {
+			t.findPlanet(m, s)
+		}
+	}
+}
+
+// findPlanet is FP: a random planet of the given player (0: anyone's but
+// the ship's own side and allies) that the ship reaches this turn.
+func (t *run) findPlanet(m *move, s *model.Ship) {
+	w := t.w
+	reach := min(w.MoveRange(s), s.Fuel)
+	var cand []*model.Planet
+	for i := range w.G.Planets {
+		p := &w.G.Planets[i]
+		if p.Kind != model.Independent || !s.Loc.Within(p.Loc, reach) || p.Loc == s.Loc {
+			continue
+		}
+		switch a := m.against; {
+		case a == 0:
+			if p.Owner == s.Owner || w.Allied(s.Owner, p.Owner) {
+				continue
+			}
+		case a == w.R.Game.PlayerEnemies:
+			if e := w.Empire(s.Owner); e == nil || !e.HasEnemy(p.Owner) {
+				continue
+			}
+		default:
+			if p.Owner != a {
+				continue
+			}
+		}
+		cand = append(cand, p)
+	}
+	if len(cand) == 0 {
+		m.done = true // no planet in reach: it stays
+		return
+	}
+	if w.Mode != Host {
+		m.done = true // which planet is drawn on the turn itself
+		return
+	}
+	p := cand[t.rng("find planet").IntN(len(cand))]
+	m.dest, m.hasDest = p.Loc, true
+}
+
+// order of moving: the fastest first; of equal speed the smaller; Sauran's
+// after the others of the same speed; then by number.
+func (t *run) movingOrder() []*move {
+	if t.moving != nil {
+		return t.moving // the order is fixed for the turn
+	}
+	list := make([]*move, 0, len(t.battle))
+	for _, m := range t.battle {
+		if !m.failed && !m.done && t.w.Ship(m.ship) != nil {
+			list = append(list, m)
+		}
+	}
+	sa := t.w.R.Game.PlayerSauran
+	for _, m := range list {
+		if m.speed == 0 && m.size == 0 {
+			s := t.w.Ship(m.ship)
+			m.speed = t.w.MoveRange(s)
+			if st := t.w.R.Ship(s.Type); st != nil {
+				m.size = st.Size
+			}
+			m.sauran = s.Owner == sa
+		}
+	}
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if a.speed != b.speed {
+			return a.speed > b.speed
+		}
+		if a.sauran != b.sauran {
+			return !a.sauran
+		}
+		if a.size != b.size {
+			return a.size < b.size
+		}
+		return a.ship < b.ship
+	})
+	t.moving = list
+	return list
+}
+
+// advance moves a ship its share of this phase toward its destination,
+// burning a unit of fuel a position; false when it did not move.
+func (t *run) advance(m *move, s *model.Ship, phase int) bool {
+	if !m.hasDest || m.budget <= 0 || s.Loc == m.dest {
+		if s.Loc == m.dest && m.hasDest && isPlainMove(m.o.Code) {
+			m.done = true
+		}
+		return false
+	}
+	k := phase - 1 // phases 2, 3, 4 are the first, second and third third
+	allow := int(m.step*float64(k)+0.5) - m.moved
+	allow = min(allow, m.budget)
+	if allow <= 0 {
+		return false
+	}
+	next := s.Loc.Toward(m.dest, allow)
+	d := s.Loc.Dist(next)
+	if d > s.Fuel {
+		next = s.Loc.Toward(m.dest, s.Fuel)
+		d = s.Loc.Dist(next)
+	}
+	if d <= 0 && next == s.Loc {
+		return false
+	}
+	m.moved += d
+	m.budget -= d
+	s.Fuel -= d
+	t.relocate(s, next)
+	if st := t.w.R.Ship(s.Type); st != nil && !st.CloakedMoving {
+		s.Cloaked = false
+	}
+	if s.Loc == m.dest && isPlainMove(m.o.Code) {
+		m.done = true
+	}
+	return true
+}
+
+// isPlainMove reports whether an order ends when the ship arrives.
+func isPlainMove(c order.Code) bool {
+	switch c {
+	case order.MO, order.MP, order.FP, order.EN, order.EP, order.ST, order.SL:
+		return true
+	}
+	return false
+}
+
+// jump carries out a warpdrive jump (phase 3).
+func (t *run) jump(m *move, s *model.Ship) {
+	s.Defence -= t.w.R.Movement.WarpdriveDefenceCost
+	t.relocate(s, m.dest)
+	s.Cloaked = false
+	m.done = true
+	if s.Defence < 1 {
+		t.destroy(s, 0, "its warpdrive jump took its last defence units")
+	}
+}

@@ -1,0 +1,907 @@
+package turn
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+)
+
+// Officer abilities the orders use.
+const (
+	abilityTactical     = 1
+	abilitySurveillance = 4
+	abilityEngineer     = 5
+	abilityEnterprise   = 6
+	abilityAdmin        = 7
+	abilitySecurity     = 8
+	abilityConstruction = 9
+	abilityEconomist    = 10
+	abilityTechnology   = 11
+	abilityMerchant     = 12
+	abilitySlaver       = 13
+	abilityExplorer     = 14
+)
+
+// percent is the percentage per level of ability a's effect i.
+func (t *run) percent(a, i int) float64 {
+	if ab := t.w.R.Ability(a); ab != nil && len(ab.Effects) > i {
+		return ab.Effects[i].PercentPerLevel
+	}
+	return 0
+}
+
+// shipOrder finds the ship of a ship's general order, failing it when the
+// ship is not the player's or is docked outside phase 1.
+func (t *run) shipOrder(o order.Order) (*model.Ship, *rules.ShipType) {
+	s := t.ownShip(o.Subject())
+	if s == nil || t.docked(s, o.Phase()) {
+		return nil, nil
+	}
+	return s, t.w.R.Ship(s.Type)
+}
+
+// rangeEnd returns the last ship of a ranged order (LF UF CL UC), or 0 for
+// a single ship, failing a range that runs backwards.
+func (t *run) rangeEnd(o order.Order) (int, bool) {
+	last, ok := o.Target()
+	if !ok {
+		return 0, true
+	}
+	if last < o.Subject() {
+		t.fail("bad-range", "the ship range %d to %d runs backwards; give the lower number first", o.Subject(), last)
+		return 0, false
+	}
+	return last, true
+}
+
+// ownRange calls f for each of the player's live ships numbered first to
+// last.
+func (t *run) ownRange(first, last int, f func(s *model.Ship, st *rules.ShipType)) {
+	var ids []int
+	t.w.Live(func(s *model.Ship) {
+		if s.Owner == t.me() && s.ID >= first && s.ID <= last {
+			ids = append(ids, s.ID)
+		}
+	})
+	sort.Ints(ids)
+	for _, id := range ids {
+		s := t.w.Ship(id)
+		if st := t.w.R.Ship(s.Type); st != nil {
+			f(s, st)
+		}
+	}
+}
+
+// practice carries out PR: the officers of a fleet, and the officer on
+// the player's planet at its place, practise one or two abilities.
+func (t *run) practice(o order.Order) {
+	id := o.Subject()
+	f := t.fleets[t.me()][id]
+	if f == nil {
+		t.fail("unknown-fleet", "you have no fleet %d", id)
+		return
+	}
+	if t.count(countPractice+id*100) > 1 {
+		t.fail("one-practice", "fleet %d already practises this turn; one practice order a fleet, with up to two abilities", id)
+		return
+	}
+	var officers []*model.Officer
+	for _, sid := range f.Ships {
+		if s := t.w.Ship(sid); s != nil && s.Owner == t.me() && s.Officer != 0 {
+			if off := t.w.Officer(s.Officer); off != nil {
+				officers = append(officers, off)
+			}
+		}
+	}
+	if p := t.w.PlanetAt(f.Loc); p != nil && p.Owner == t.me() && p.Officer != 0 {
+		if off := t.w.Officer(p.Officer); off != nil {
+			officers = append(officers, off)
+		}
+	}
+	if len(officers) == 0 {
+		t.warn("no-officers", "fleet %d has no commission officers to practise", id)
+		return
+	}
+	a1, a2 := o.Abilities()
+	rng := t.rng("practice")
+	for _, a := range []int{a1, a2} {
+		if a < 1 || a > rules.Abilities {
+			continue
+		}
+		if a == abilityTechnology {
+			t.technology(officers, rng)
+		}
+		best := 0
+		for _, off := range officers {
+			best = max(best, off.Levels.Of(a))
+		}
+		for _, off := range officers {
+			lv := off.Levels.Of(a)
+			if lv >= t.levelCap(off) {
+				continue
+			}
+			base := 100.0 // a teacher of higher skill brings him up a level
+			if lv == best {
+				base = float64(t.w.R.Officers.PracticeSameLevelPercent)
+			}
+			if chance(rng, base*t.aptitudeChance(off, a, lv+1)/100) {
+				t.raise(off, a)
+			}
+		}
+	}
+}
+
+// technology is the chance of practising Technology: a new special
+// ability from the council.
+func (t *run) technology(officers []*model.Officer, rng *rand.Rand) {
+	best, others := 0, 0
+	for _, off := range officers {
+		lv := off.Current.Of(abilityTechnology)
+		if lv > best {
+			others += best
+			best = lv
+		} else {
+			others += lv
+		}
+	}
+	pct := float64(best)*t.percent(abilityTechnology, 0) + float64(others)*t.percent(abilityTechnology, 1)
+	if chance(rng, pct) {
+		t.grantSpecial(t.me(), rng)
+	}
+}
+
+// aptitudeChance is the share (0 to 100) of the usual chance an officer
+// has of reaching level lv in ability a: whole up to his aptitude, a
+// quarter for the first level beyond, halved for each further one.
+func (t *run) aptitudeChance(off *model.Officer, a, lv int) float64 {
+	apt := off.Aptitude.Of(a)
+	if lv <= apt {
+		return 100
+	}
+	c := float64(t.w.R.Officers.AptitudeFirstOverPercent)
+	for k := apt + 1; k < lv; k++ {
+		c /= 2
+	}
+	return c
+}
+
+// levelCap is the highest unmodified level an officer can reach.
+func (t *run) levelCap(off *model.Officer) int {
+	cap := t.w.R.Officers.MaxLevel
+	if n, ok := t.w.special(t.w.officerOwner(off), rules.EffectOfficerCap); ok {
+		cap += n
+	}
+	return min(cap, t.w.R.Officers.MaxBoostedLevel)
+}
+
+// raise puts an officer a level up in ability a, his current level too.
+func (t *run) raise(off *model.Officer, a int) {
+	off.Levels[a-1]++
+	off.Current[a-1] = min(off.Current[a-1]+1, t.w.R.Officers.MaxBoostedLevel)
+}
+
+// transferOfficer carries out TO.
+func (t *run) transferOfficer(o order.Order) {
+	s, _ := t.shipOrder(o)
+	if s == nil {
+		return
+	}
+	id, two := o.Target()
+	if !two || id == 0 {
+		p := t.planetHere(s, "transferring an officer")
+		if p == nil {
+			return
+		}
+		if p.Owner != t.me() {
+			t.fail("not-your-planet", "planet %d belongs to %s; officers can only be transferred to and from your own planets", p.ID, owner(p.Owner))
+			return
+		}
+		if s.Officer == 0 && p.Officer == 0 {
+			t.warn("nothing-to-transfer", "neither ship %d nor planet %d has a commission officer", s.ID, p.ID)
+			return
+		}
+		s.Officer, p.Officer = p.Officer, s.Officer
+		t.post(s.Officer, s.ID, 0)
+		t.post(p.Officer, 0, p.ID)
+		return
+	}
+	b := t.otherShip(s, id, "officer")
+	if b == nil || !t.together(s, b, "transferring an officer") {
+		return
+	}
+	if s.Officer == 0 && b.Officer == 0 {
+		t.warn("nothing-to-transfer", "neither ship %d nor ship %d has a commission officer", s.ID, id)
+		return
+	}
+	s.Officer, b.Officer = b.Officer, s.Officer
+	t.post(s.Officer, s.ID, 0)
+	t.post(b.Officer, b.ID, 0)
+}
+
+// post records where an officer now serves.
+func (t *run) post(id, ship, planet int) {
+	if off := t.w.Officer(id); off != nil {
+		off.Ship, off.Planet = ship, planet
+	}
+}
+
+// otherShip is the second ship of a transfer: one of the player's own.
+func (t *run) otherShip(s *model.Ship, id int, what string) *model.Ship {
+	if id == s.ID {
+		t.fail("transfer-self", "ship %d cannot swap with itself", id)
+		return nil
+	}
+	b := t.w.Ship(id)
+	switch {
+	case b == nil:
+		t.fail("unknown-ship", "you have no ship %d", id)
+		return nil
+	case b.Owner != t.me():
+		t.fail("not-your-ship", "ship %d belongs to player %d; %ss move only between your own ships", id, b.Owner, what)
+		return nil
+	}
+	return b
+}
+
+// release carries out RE.
+func (t *run) release(o order.Order) {
+	s, _ := t.shipOrder(o)
+	if s == nil {
+		return
+	}
+	id, _ := o.Target()
+	carried := t.carriedBy(s.ID)
+	if len(carried) == 0 {
+		t.warn("nothing-docked", "ship %d has no ships docked in it to release", s.ID)
+		return
+	}
+	if id == 0 {
+		for _, c := range carried {
+			t.w.Dock(c, 0)
+		}
+		return
+	}
+	b := t.w.Ship(id)
+	if b == nil || b.Owner != t.me() || b.Inside != s.ID {
+		t.fail("not-docked-here", "ship %d is not docked in ship %d", id, s.ID)
+		return
+	}
+	t.w.Dock(b, 0)
+}
+
+// carriedBy lists the live ships docked in ship id.
+func (t *run) carriedBy(id int) []*model.Ship { return t.w.Carried(id) }
+
+// carriedSize is the total size of the ships docked in ship id.
+func (t *run) carriedSize(id int) int {
+	n := 0
+	for _, s := range t.carriedBy(id) {
+		if st := t.w.R.Ship(s.Type); st != nil {
+			n += st.Size
+		}
+	}
+	return n
+}
+
+// ore carries out UL and LO.
+func (t *run) ore(o order.Order) {
+	s, st := t.shipOrder(o)
+	if s == nil {
+		return
+	}
+	what := "loading ore"
+	if o.Code == order.UL {
+		what = "unloading ore"
+	}
+	if !st.CarriesCargo() {
+		t.fail("no-cargo-space", "a %s has no cargo space", st.Name)
+		return
+	}
+	p := t.planetHere(s, what)
+	if p == nil {
+		return
+	}
+	r := t.w.R
+	typ, amount := o.OreType(), o.Amount()
+	types := []int{typ}
+	if typ == 0 {
+		types = []int{1, 2, 3, 4, 5}
+	}
+	market, trading := t.w.G.Markets[p.ID]
+	trading = trading && p.Kind == model.Trading
+	known := t.w.Known(p)
+	merchant := t.w.level(s, abilityMerchant)
+	if o.Code == order.UL {
+		moved, takings := 0, 0
+		var n [rules.OreTypes]int
+		for _, ty := range types {
+			k := amount
+			have := s.Cargo[ty-1]
+			if k == 0 {
+				k = have
+			} else if k > have && typ != 0 {
+				t.fail("cargo-short", "ship %d carries %d units of ore type %d, not %d", s.ID, have, ty, k)
+				return
+			}
+			n[ty-1] = min(k, have)
+			moved += n[ty-1]
+		}
+		if moved == 0 {
+			t.warn("nothing-to-unload", "ship %d carries no ore of that type to unload", s.ID)
+			return
+		}
+		for ty := range n {
+			s.Cargo[ty] -= n[ty]
+			switch {
+			case trading:
+				takings += rules.Adjust(n[ty]*market.Prices.Ore[ty], t.percent(abilityMerchant, 0), merchant)
+				market.Stock[ty] += n[ty]
+			case known:
+				p.Stock[ty] += n[ty]
+			}
+		}
+		if trading {
+			t.w.G.Markets[p.ID] = market
+			t.earn(t.me(), takings, fmt.Sprintf("Ore sold at planet %d", p.ID), true)
+		}
+		s.Cloaked = false
+		return
+	}
+	// Loading.
+	if known && !trading && typ == 0 && p.Stock.Total() == 0 {
+		t.fail("planet-empty", "planet %d has no ore stockpiled at that point, so ship %d has nothing to load", p.ID, s.ID)
+		return
+	}
+	capacity := st.Cargo.N * r.CargoScale()
+	cargo := s.Cargo
+	cost := 0
+	for _, ty := range types {
+		per := r.CargoScale() / r.Ore.PerCargoUnit[ty-1]
+		room := (capacity - r.CargoNeeded(cargo)) / per
+		k := amount
+		if k == 0 {
+			k = room
+		} else if k > room {
+			t.fail("cargo-full", "ship %d has room for %d more units of ore type %d, not %d (a %s has %d cargo units; one holds %d of type %d)",
+				s.ID, room, ty, k, st.Name, st.Cargo.N, r.Ore.PerCargoUnit[ty-1], ty)
+			return
+		}
+		switch {
+		case trading:
+			if t.w.Mode == Host {
+				k = min(k, market.Stock[ty-1])
+			}
+			if typ == 0 && amount == 0 && t.w.Mode == Check {
+				t.warn("cost-unknown", "loading as much ore as fits from trading planet %d: the cost depends on the mix it loads", p.ID)
+			}
+			cost += k * market.Prices.Ore[ty-1] * r.Trade.BuyPriceFactor
+		case known:
+			have := p.Stock[ty-1]
+			switch {
+			case have == 0 && typ != 0:
+				t.fail("planet-empty", "planet %d has no ore of type %d stockpiled at that point, so ship %d has nothing to load", p.ID, ty, s.ID)
+				return
+			case k > have && amount != 0:
+				t.warn("planet-short", "planet %d has %d units of ore type %d stockpiled at that point; ship %d will load only those", p.ID, have, ty, s.ID)
+			}
+			k = min(k, have)
+		}
+		cargo[ty-1] += k
+	}
+	if trading && !t.afford(cost, fmt.Sprintf("buying ore at trading planet %d", p.ID), "") {
+		return
+	}
+	for ty := range cargo {
+		k := cargo[ty] - s.Cargo[ty]
+		switch {
+		case trading:
+			market.Stock[ty] -= min(k, market.Stock[ty])
+		case known:
+			p.Stock[ty] -= k
+		}
+	}
+	s.Cargo = cargo
+	if trading {
+		t.w.G.Markets[p.ID] = market
+		t.pay(t.me(), cost, "Ore bought")
+	}
+	s.Cloaked = false
+}
+
+// fuel carries out UF and LF, for the ship and the further ships of a range.
+func (t *run) fuel(o order.Order) {
+	last, ok := t.rangeEnd(o)
+	if !ok {
+		return
+	}
+	s, st := t.shipOrder(o)
+	if s == nil {
+		return
+	}
+	t.fuelOne(o, s, st, true)
+	if last != 0 {
+		t.ownRange(o.Subject()+1, last, func(b *model.Ship, bt *rules.ShipType) { t.fuelOne(o, b, bt, false) })
+	}
+}
+
+// fuelOne loads or unloads fuel for one ship; strict is false for the
+// further ships of a range, which only "attempt" the order.
+func (t *run) fuelOne(o order.Order, s *model.Ship, st *rules.ShipType, strict bool) {
+	amount := o.Amount()
+	if !st.MaxFuel.OK {
+		if strict {
+			t.fail("no-fuel-tank", "a %s carries no fuel", st.Name)
+		}
+		return
+	}
+	if s.Inside != 0 && !strict {
+		return
+	}
+	p := t.w.PlanetAt(s.Loc)
+	if p == nil {
+		if strict {
+			t.planetHere(s, "loading or unloading fuel")
+		}
+		return
+	}
+	market, trading := t.w.G.Markets[p.ID]
+	trading = trading && p.Kind == model.Trading
+	known := t.w.Known(p)
+	merchant := t.w.level(s, abilityMerchant)
+	if o.Code == order.UF {
+		n := amount
+		if n == 0 {
+			n = s.Fuel
+		} else if n > s.Fuel {
+			if strict {
+				t.fail("fuel-short", "ship %d has %d fuel, not %d", s.ID, s.Fuel, n)
+				return
+			}
+			n = s.Fuel
+		}
+		if n == 0 {
+			return
+		}
+		s.Fuel -= n
+		switch {
+		case trading:
+			market.Fuel += n
+			t.w.G.Markets[p.ID] = market
+			t.earn(t.me(), rules.Adjust(n*market.Prices.Fuel, t.percent(abilityMerchant, 0), merchant), fmt.Sprintf("Fuel sold at planet %d", p.ID), true)
+		case known:
+			p.Fuel += n
+		}
+		s.Cloaked = false
+		return
+	}
+	room := st.MaxFuel.N - s.Fuel
+	n := amount
+	if n == 0 {
+		n = room
+	} else if n > room {
+		if strict {
+			t.fail("fuel-full", "ship %d has %d fuel and a %s holds %d, so %d more fit, not %d", s.ID, s.Fuel, st.Name, st.MaxFuel.N, room, n)
+			return
+		}
+		n = room
+	}
+	switch {
+	case trading:
+		if t.w.Mode == Host {
+			n = min(n, market.Fuel)
+		}
+	case known:
+		if p.Fuel == 0 && room > 0 {
+			if strict {
+				t.fail("planet-empty", "planet %d has no fuel left at that point, so ship %d has none to load", p.ID, s.ID)
+			}
+			return
+		}
+		if n > p.Fuel {
+			if strict && amount != 0 {
+				t.warn("planet-short", "planet %d has %d fuel left at that point; ship %d will load only that", p.ID, p.Fuel, s.ID)
+			}
+			n = p.Fuel
+		}
+	}
+	if n <= 0 {
+		return
+	}
+	cost := 0
+	if trading {
+		// A merchant buys fuel cheaper: the second effect of the ability.
+		cost = rules.Adjust(n*market.Prices.Fuel*t.w.R.Trade.BuyPriceFactor, t.percent(abilityMerchant, 1), merchant)
+		if !t.afford(cost, fmt.Sprintf("buying %d fuel at trading planet %d", n, p.ID), "") {
+			return
+		}
+	}
+	s.Fuel += n
+	switch {
+	case trading:
+		market.Fuel -= min(n, market.Fuel)
+		t.w.G.Markets[p.ID] = market
+		t.pay(t.me(), cost, "Fuel bought")
+	case known:
+		p.Fuel -= n
+	}
+	s.Cloaked = false
+}
+
+// population carries out UP and LP.
+func (t *run) population(o order.Order) {
+	s, st := t.shipOrder(o)
+	if s == nil {
+		return
+	}
+	what := "loading population"
+	if o.Code == order.UP {
+		what = "unloading population"
+	}
+	if st.Population == 0 {
+		t.fail("cannot-carry-population", "a %s cannot carry population", st.Name)
+		return
+	}
+	p := t.planetHere(s, what)
+	if p == nil {
+		return
+	}
+	known := t.w.Known(p)
+	trading := p.Kind == model.Trading
+	slaver := t.w.level(s, abilitySlaver)
+	n := o.Amount()
+	if o.Code == order.UP {
+		if n == 0 {
+			n = s.Population
+		} else if n > s.Population {
+			t.fail("population-short", "ship %d carries %d population, not %d", s.ID, s.Population, n)
+			return
+		}
+		s.Population -= n
+		switch {
+		case trading:
+			t.earn(t.me(), rules.Adjust(n*t.w.R.Trade.PopulationSellPrice, t.percent(abilitySlaver, 0), slaver),
+				fmt.Sprintf("Population sold at planet %d", p.ID), true)
+		case known:
+			p.Population += n
+		}
+		s.Cloaked = false
+		return
+	}
+	room := st.Population - s.Population
+	if n == 0 {
+		n = room
+	} else if n > room {
+		t.fail("population-full", "a %s carries at most %d population; ship %d has room for %d, not %d", st.Name, st.Population, s.ID, room, n)
+		return
+	}
+	if known && !trading {
+		if p.Population == 0 {
+			t.fail("planet-empty", "planet %d has no population left at that point, so ship %d has none to take", p.ID, s.ID)
+			return
+		}
+		if n > p.Population {
+			t.warn("planet-short", "planet %d has %d population left at that point; ship %d will take only those", p.ID, p.Population, s.ID)
+			n = p.Population
+		}
+	}
+	cost := 0
+	if trading {
+		cost = rules.Adjust(n*t.w.R.Trade.PopulationBuyPrice, t.percent(abilitySlaver, 1), slaver)
+		if !t.afford(cost, fmt.Sprintf("buying %d population at trading planet %d", n, p.ID), "") {
+			return
+		}
+	}
+	s.Population += n
+	switch {
+	case trading:
+		t.pay(t.me(), cost, "Population bought")
+	case known:
+		p.Population -= n
+	}
+	s.Cloaked = false
+}
+
+// refuel carries out RF.
+func (t *run) refuel(o order.Order) {
+	s, st := t.shipOrder(o)
+	if s == nil {
+		return
+	}
+	if !st.Refuels {
+		t.fail("cannot-refuel", "a %s cannot refuel other ships", st.Name)
+		return
+	}
+	id, _ := o.Target()
+	if id == s.ID {
+		t.fail("refuel-self", "ship %d cannot refuel itself; use LF to load fuel from a planet", id)
+		return
+	}
+	b := t.w.Ship(id)
+	if b == nil {
+		t.fail("unknown-ship", "there is no ship %d that you know of to refuel", id)
+		return
+	}
+	if !t.together(s, b, "refuelling") {
+		return
+	}
+	n := o.Amount()
+	if n == 0 {
+		n = s.Fuel
+	}
+	if n > s.Fuel {
+		t.fail("fuel-short", "ship %d has %d fuel to give, not %d", s.ID, s.Fuel, n)
+		return
+	}
+	bt := t.w.R.Ship(b.Type)
+	if bt == nil || !bt.MaxFuel.OK {
+		t.fail("no-fuel-tank", "a %s carries no fuel", typeName(bt))
+		return
+	}
+	if t.w.KnownShip(b) {
+		room := bt.MaxFuel.N - b.Fuel
+		if o.Amount() == 0 {
+			n = min(n, room)
+		} else if n > room {
+			t.fail("fuel-full", "ship %d has room for %d more fuel, not %d", id, room, n)
+			return
+		}
+		b.Fuel += n
+	}
+	s.Fuel -= n
+	s.Cloaked, b.Cloaked = false, false
+}
+
+func typeName(t *rules.ShipType) string {
+	if t == nil {
+		return "ship of unknown type"
+	}
+	return t.Name
+}
+
+// repair carries out RP.
+func (t *run) repair(o order.Order) {
+	s, st := t.shipOrder(o)
+	if s == nil {
+		return
+	}
+	if !st.Repairs {
+		t.fail("cannot-repair", "a %s cannot repair other ships", st.Name)
+		return
+	}
+	id, _ := o.Target()
+	if id == s.ID {
+		t.fail("repair-self", "ship %d cannot repair itself", id)
+		return
+	}
+	b := t.w.Ship(id)
+	if b == nil {
+		t.fail("unknown-ship", "there is no ship %d that you know of to repair", id)
+		return
+	}
+	if !t.together(s, b, "repairing") {
+		return
+	}
+	if t.repairs[s.ID] >= 1 {
+		t.fail("one-repair", "ship %d can repair one ship a turn", s.ID)
+		return
+	}
+	bt := t.w.R.Ship(b.Type)
+	if bt != nil && bt.Unrepairable {
+		t.fail("unrepairable", "a %s cannot be repaired", bt.Name)
+		return
+	}
+	t.repairs[s.ID]++
+	if !t.w.KnownShip(b) {
+		return // another player's ship: its damage is not known
+	}
+	rp := t.w.R.Repair
+	cost := (b.MaxFire-b.Fire)*rp.FireUnitCost + (b.MaxDefence-b.Defence)*rp.DefenceUnitCost
+	if cost <= 0 {
+		t.warn("nothing-to-repair", "ship %d is not damaged", id)
+		return
+	}
+	if !t.afford(cost, fmt.Sprintf("repairing ship %d", id), "") {
+		t.repairs[s.ID]--
+		return
+	}
+	b.Fire, b.Defence = b.MaxFire, b.MaxDefence
+	b.Cloaked = false
+	t.pay(t.me(), cost, "Repairs")
+}
+
+// transferArtifact carries out TA.
+func (t *run) transferArtifact(o order.Order) {
+	s, st := t.shipOrder(o)
+	if s == nil {
+		return
+	}
+	id, two := o.Target()
+	if !two || id == 0 {
+		p := t.planetHere(s, "transferring an artifact")
+		if p == nil {
+			return
+		}
+		if p.Owner != t.me() && p.DefenceUnits > 0 && p.Artifact != 0 {
+			t.fail("artifact-defended", "planet %d has planet defence units; artifacts can only be taken from undefended planets", p.ID)
+			return
+		}
+		if !t.canHold(s, st, p.Artifact) {
+			return
+		}
+		s.Artifact, p.Artifact = p.Artifact, s.Artifact
+		t.ringMoved(s.Artifact)
+		t.ringMoved(p.Artifact)
+		return
+	}
+	b := t.otherShip(s, id, "artifact")
+	if b == nil || !t.together(s, b, "transferring an artifact") {
+		return
+	}
+	bt := t.w.R.Ship(b.Type)
+	if !t.canHold(s, st, b.Artifact) || (bt != nil && !t.canHold(b, bt, s.Artifact)) {
+		return
+	}
+	s.Artifact, b.Artifact = b.Artifact, s.Artifact
+}
+
+// canHold checks that a ship receiving a Ring of Darkness can carry one.
+func (t *run) canHold(s *model.Ship, st *rules.ShipType, artifact int) bool {
+	if a := t.w.Artifact(artifact); a != nil && a.Ring && st.ID != t.w.R.Rings.CarrierShipType {
+		t.fail("ring-needs-castle", "artifact %d is a Ring of Darkness, which only a %s can carry; ship %d is a %s",
+			artifact, t.w.R.Ship(t.w.R.Rings.CarrierShipType).Name, s.ID, st.Name)
+		return false
+	}
+	return true
+}
+
+// dock carries out DO.
+func (t *run) dock(o order.Order) {
+	s, st := t.shipOrder(o)
+	if s == nil {
+		return
+	}
+	id, _ := o.Target()
+	if id == s.ID {
+		t.fail("dock-self", "ship %d cannot dock into itself", id)
+		return
+	}
+	b := t.w.Ship(id)
+	switch {
+	case b == nil:
+		t.fail("unknown-ship", "you have no ship %d to dock into", id)
+		return
+	case b.Owner != t.me():
+		t.fail("dock-foreign", "ship %d belongs to player %d; ships can only dock into their own side's ships", id, b.Owner)
+		return
+	}
+	bt := t.w.R.Ship(b.Type)
+	carried := t.carriedSize(b.ID)
+	if s.Inside == id {
+		carried -= st.Size
+	}
+	switch {
+	case !t.together(s, b, "docking"):
+	case bt == nil || bt.CarriesSize == 0:
+		t.fail("cannot-carry", "a %s cannot carry other ships", typeName(bt))
+	case t.carriedSize(s.ID) > 0:
+		t.fail("dock-nesting", "ship %d is carrying other ships and cannot itself dock; ships cannot be nested", s.ID)
+	case b.Inside != 0:
+		t.fail("dock-nesting", "ship %d is itself docked in ship %d; ships cannot be nested", id, b.Inside)
+	case s.Inside == id:
+		t.warn("already-docked", "ship %d is already docked in ship %d", s.ID, id)
+	case carried+st.Size > bt.CarriesSize:
+		t.fail("dock-capacity", "a %s carries ships of total size %d; ship %d (size %d) does not fit beside the size %d already aboard",
+			bt.Name, bt.CarriesSize, s.ID, st.Size, carried)
+	default:
+		t.w.Dock(s, id)
+		s.Cloaked = false
+	}
+}
+
+// startMine carries out SM.
+func (t *run) startMine(o order.Order) {
+	id, typ := o.Subject(), o.OreType()
+	m := t.w.R.Mines
+	p := t.w.Planet(id)
+	if p == nil && t.w.Mode == Host {
+		t.fail("unknown-planet", "there is no planet %d", id)
+		return
+	}
+	if p != nil && t.w.Known(p) {
+		n := 0
+		for _, mine := range t.w.G.Mines {
+			if mine.Planet == id {
+				n++
+			}
+		}
+		switch {
+		case p.Kind == model.Trading:
+			t.fail("mine-on-trading", "planet %d is a trading planet; mines cannot be started on trading planets", id)
+			return
+		case p.Population < m.MinPopulationToStart:
+			t.fail("mine-population", "planet %d has %d population at that point; starting a mine needs %d", id, p.Population, m.MinPopulationToStart)
+			return
+		case n+1 > m.MaxPerPlanet:
+			t.fail("mine-limit", "planet %d would have %d mines; a planet has at most %d", id, n+1, m.MaxPerPlanet)
+			return
+		case p.Ore[typ-1] == 0:
+			t.fail("mine-no-ore", "planet %d has no ore of type %d left to mine", id, typ)
+			return
+		}
+	}
+	if !t.afford(m.Cost, "starting a mine", "") {
+		return
+	}
+	t.pay(t.me(), m.Cost, "Mines started")
+	if p == nil {
+		return // a planet the player does not see: the host finds it
+	}
+	next := 0
+	for _, mine := range t.w.G.Mines {
+		next = max(next, mine.ID)
+	}
+	t.w.G.Mines = append(t.w.G.Mines, model.Mine{ID: next + 1, Planet: id, OreType: typ,
+		Rate: t.w.R.Mining.Rates[typ-1], Owner: p.Owner})
+}
+
+// defenceUnits carries out BU.
+func (t *run) defenceUnits(o order.Order) {
+	id := o.Subject()
+	p := t.ownPlanet(id, "building planet defence units")
+	if p == nil {
+		return
+	}
+	n := o.Amount()
+	pd := t.w.R.PlanetDefence
+	built := t.pduBuilt[id] + n
+	switch {
+	case built > pd.MaxPerTurn:
+		t.fail("pdu-turn-limit", "at most %d planet defence units can be built on a planet a turn; these orders build %d on planet %d",
+			pd.MaxPerTurn, built, id)
+		return
+	case p.DefenceUnits+n > pd.MaxPerPlanet:
+		t.fail("pdu-planet-limit", "a planet holds at most %d defence units; planet %d has %d, so %d more fit",
+			pd.MaxPerPlanet, id, p.DefenceUnits, max(pd.MaxPerPlanet-p.DefenceUnits, 0))
+		return
+	case p.Population < pd.MinPopulation:
+		t.fail("pdu-population", "planet %d has %d population at that point; building defence units needs %d", id, p.Population, pd.MinPopulation)
+		return
+	case n*pd.IndustryPerUnit > p.Industry:
+		t.fail("industry-short", "%d defence units use %d industry; planet %d has %d left", n, n*pd.IndustryPerUnit, id, p.Industry)
+		return
+	}
+	if !t.afford(n*pd.UnitCost, fmt.Sprintf("%d planet defence units", n), "") {
+		return
+	}
+	t.pduBuilt[id] = built
+	p.DefenceUnits += n
+	p.Industry -= n * pd.IndustryPerUnit
+	t.pay(t.me(), n*pd.UnitCost, "Planet defence units")
+}
+
+// planetDefence carries out AD and DA.
+func (t *run) planetDefence(o order.Order) {
+	id := o.Subject()
+	on := o.Code == order.AD
+	if id == 0 {
+		for i := range t.w.G.Planets {
+			if p := &t.w.G.Planets[i]; p.Owner == t.me() && p.Kind != model.Trading {
+				p.DefenceActive = on
+			}
+		}
+		return
+	}
+	what := "switching planet defences"
+	p := t.ownPlanet(id, what)
+	if p == nil {
+		return
+	}
+	if on && p.DefenceUnits == 0 {
+		t.warn("no-defence-units", "planet %d has no defence units to activate", id)
+	}
+	p.DefenceActive = on
+}

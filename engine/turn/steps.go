@@ -1,0 +1,122 @@
+package turn
+
+import (
+	"sort"
+
+	"silverfall/engine/order"
+)
+
+// stepDef is one step of a turn: a command of a phase, or a part of the
+// turn that no order starts.
+type stepDef struct {
+	phase    int
+	name     string
+	hostOnly bool // only the moderator's turn does it
+	run      func(t *run)
+}
+
+// generalExec carries out one general order, by code.
+var generalExec = map[order.Code]func(t *run, o order.Order){
+	order.PR: (*run).practice, order.TO: (*run).transferOfficer, order.RE: (*run).release,
+	order.UL: (*run).ore, order.LO: (*run).ore, order.UF: (*run).fuel, order.LF: (*run).fuel,
+	order.UP: (*run).population, order.LP: (*run).population, order.RF: (*run).refuel,
+	order.RP: (*run).repair, order.TA: (*run).transferArtifact, order.DO: (*run).dock,
+	order.SM: (*run).startMine, order.BU: (*run).defenceUnits, order.AD: (*run).planetDefence,
+	order.DA: (*run).planetDefence,
+	order.UC: (*run).cloak, order.CL: (*run).cloak, order.BS: (*run).build, order.FA: (*run).findArtifact,
+	order.PI: (*run).interceptors, order.BA: (*run).diplomacy, order.AA: (*run).diplomacy,
+	order.FE: (*run).diplomacy, order.DE: (*run).diplomacy, order.SS: (*run).scan, order.SP: (*run).scan,
+	order.SR: (*run).scan,
+}
+
+// commandSteps are the general orders of a phase as steps, in the order
+// the rule book gives for the phase.
+func commandSteps(phase int) []stepDef {
+	var codes []order.Code
+	for _, c := range order.Codes() {
+		if c.Class() == order.General && c.Phase() == phase {
+			codes = append(codes, c)
+		}
+	}
+	sort.SliceStable(codes, func(i, j int) bool { return codes[i].Position() < codes[j].Position() })
+	var out []stepDef
+	for _, c := range codes {
+		c := c
+		exec := generalExec[c]
+		out = append(out, stepDef{phase, c.String(), false, func(t *run) {
+			t.curPhase = phase
+			t.forEach(c, func(o order.Order) { exec(t, o) })
+		}})
+	}
+	return out
+}
+
+func each(codes []order.Code, f func(t *run, o order.Order)) func(t *run) {
+	return func(t *run) {
+		for _, c := range codes {
+			t.forEach(c, func(o order.Order) { f(t, o) })
+		}
+	}
+}
+
+func battlePhase(n int) func(t *run) {
+	return func(t *run) {
+		t.curPhase = n
+		t.phase(n)
+	}
+}
+
+// steps is the turn, in the order the rule book carries it out.
+var steps = func() []stepDef {
+	s := []stepDef{
+		{0, "names", false, each([]order.Code{order.NameShip, order.NamePlanet, order.NameOfficer}, (*run).name)},
+		{0, "gifts", false, each([]order.Code{order.GiftShip, order.GiftPlanet}, (*run).gift)},
+		{0, "broadcast", false, each([]order.Code{order.Broadcast}, (*run).broadcast)},
+		{0, "checking of orders", false, (*run).prepare},
+		{0, "allies' points", true, (*run).allyPoints},
+		{0, "refuelling", false, (*run).refuelAtStart},
+	}
+	s = append(s, commandSteps(1)...)
+	s = append(s,
+		stepDef{2, "orders of ships and fleets", false, (*run).assign},
+		stepDef{2, "conversions", false, (*run).convert},
+		stepDef{2, "phase 2", false, battlePhase(2)},
+		stepDef{3, "phase 3", false, battlePhase(3)},
+		stepDef{4, "phase 4", false, battlePhase(4)},
+	)
+	s = append(s, commandSteps(5)...)
+	s = append(s,
+		stepDef{7, "mines", false, (*run).mines},
+		stepDef{7, "ownership", false, (*run).ownership},
+		stepDef{7, "gravity", false, (*run).gravity},
+		stepDef{7, "black hole", false, (*run).blackHole},
+		stepDef{7, "markets", false, (*run).markets},
+		stepDef{7, "growth", false, (*run).growth},
+		stepDef{7, "tax and pay", false, (*run).taxAndPay},
+		stepDef{7, "special abilities", true, (*run).specials},
+		stepDef{7, "repairs", false, (*run).selfRepairs},
+		stepDef{7, "officer growth", true, (*run).officerGrowth},
+		stepDef{7, "standing orders", false, (*run).standing},
+		stepDef{7, "Sauran's interceptors", true, (*run).sauranInterceptors},
+		stepDef{7, "winning", true, (*run).winning},
+		stepDef{7, "missed turns", true, (*run).missedTurns},
+		stepDef{7, "next turn", false, (*run).advanceTurn},
+	)
+	return s
+}()
+
+// sauranInterceptors: the Dark Lord loses some interceptors each turn.
+func (t *run) sauranInterceptors() {
+	if e := t.w.Empire(t.w.R.Game.PlayerSauran); e != nil {
+		e.Interceptors = max(0, e.Interceptors-t.w.R.Sauran.InterceptorLossPerTurn)
+	}
+}
+
+// StepNames lists the steps of a turn in order, for the documentation.
+func StepNames() []string {
+	out := make([]string, len(steps))
+	for i, s := range steps {
+		out[i] = s.name
+	}
+	return out
+}

@@ -1,0 +1,382 @@
+package turn
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+)
+
+// Severity says whether an order fails (Error), may not do what the player
+// expects (Warning), or is fine but worth knowing (Note).
+type Severity uint8
+
+// The severities.
+const (
+	Error Severity = iota + 1
+	Warning
+	Note
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	case Note:
+		return "note"
+	}
+	return "?"
+}
+
+// Diagnostic is one finding about one order of the player checked.
+type Diagnostic struct {
+	Severity Severity
+	Order    int    // index of the order in the player's list
+	Code     string // stable identifier of the rule, e.g. "cargo-full"
+	Message  string
+}
+
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("order %d: %s %s: %s", d.Order+1, d.Severity, d.Code, d.Message)
+}
+
+// Options choose what of a turn is carried out.
+type Options struct {
+	// Battles carries out fire and combat; without them ships only move
+	// (a check or forecast assumes no one interferes).
+	Battles bool
+	// EndOfTurn carries out phase 7: mines, ownership, the black hole,
+	// markets, growth, tax and pay, points, winning.
+	EndOfTurn bool
+	// Track, when set, is told where each ship is after each movement
+	// phase (the forecast's courses).
+	Track func(phase int, s *model.Ship)
+}
+
+// Result is what a turn left besides the game's new state.
+type Result struct {
+	// Diagnostics are, in a check, the findings about the player's orders,
+	// ordered by order.
+	Diagnostics []Diagnostic
+	// Carried says, by player, which of his orders were carried out (in a
+	// check: which had no error).
+	Carried map[int][]bool
+	// Sales are, in a check, the takings expected from the player's sales
+	// at trading planets (prices may move before they come in).
+	Sales map[int]int
+}
+
+// ref names an order: its player and its index in his list (-1 for an
+// order that is not one of his this turn: carried over, or the default).
+type ref struct{ player, index int }
+
+var noRef = ref{-1, -1}
+
+// run is one turn being carried out.
+type run struct {
+	w      *World
+	opt    Options
+	orders map[int][]order.Order
+	// rotation is the players in the order their orders of one command are
+	// carried out: turn by turn, a different player goes first.
+	rotation []int
+	cur      ref
+	o        order.Order // the order being carried out
+	failed   map[ref]bool
+	diags    []Diagnostic
+
+	battle map[int]*move // each ship's battle/movement order this turn
+	fleets map[int]map[int]*model.Fleet
+
+	// Per-turn tallies.
+	counts     map[[2]int]int // (player, what) → how many this turn
+	builds     map[int]int    // ship → ships it built
+	repairs    map[int]int    // ship → ships it repaired
+	pduBuilt   map[int]int    // planet → units built
+	firstBuild map[int]bool   // player → he built his first ship
+	// In a check, sales are counted apart: prices may move before the
+	// credits come in.
+	sales map[int]int
+
+	byCode   [][]ref // the orders of each code, in the order they are carried out
+	moving   []*move // the ships with battle/movement orders, in moving order
+	credit   map[int]*creditBook
+	rep      map[int]*model.Report
+	rngs     map[string]*rand.Rand
+	curPhase int
+}
+
+// Run carries out a turn of w's game with every player's orders, and
+// advances the game to the next turn when the end of turn is carried out.
+func Run(w *World, orders map[int][]order.Order, opt Options) Result {
+	t := &run{w: w, opt: opt, orders: orders, failed: map[ref]bool{}, battle: map[int]*move{},
+		counts: map[[2]int]int{}, builds: map[int]int{}, repairs: map[int]int{}, pduBuilt: map[int]int{},
+		firstBuild: map[int]bool{}, sales: map[int]int{}, credit: map[int]*creditBook{}, rep: map[int]*model.Report{},
+		rngs: map[string]*rand.Rand{}}
+	t.setUp()
+	for _, st := range steps {
+		if st.phase == 7 && !opt.EndOfTurn {
+			continue
+		}
+		if st.hostOnly && w.Mode != Host {
+			continue
+		}
+		t.cur, t.o = noRef, order.Order{}
+		st.run(t)
+	}
+	t.finish()
+	res := Result{Carried: map[int][]bool{}, Sales: t.sales}
+	for p, list := range orders {
+		done := make([]bool, len(list))
+		for i := range list {
+			done[i] = !t.failed[ref{p, i}]
+		}
+		res.Carried[p] = done
+	}
+	slices.SortStableFunc(t.diags, func(a, b Diagnostic) int { return a.Order - b.Order })
+	res.Diagnostics = t.diags
+	return res
+}
+
+// setUp prepares the turn: the players' rotation, the fleets as the sheets
+// number them, the books and reports.
+func (t *run) setUp() {
+	w := t.w
+	players := map[int]bool{}
+	for i := range w.G.Empires {
+		players[w.G.Empires[i].Player] = true
+	}
+	for p := range t.orders {
+		players[p] = true
+	}
+	for p := range players {
+		t.rotation = append(t.rotation, p)
+	}
+	sort.Ints(t.rotation)
+	if n := len(t.rotation); n > 0 {
+		k := w.G.Turn % n
+		t.rotation = append(t.rotation[k:], t.rotation[:k]...)
+	}
+	t.byCode = make([][]ref, order.NumCodes)
+	for _, p := range t.rotation {
+		for i, o := range t.orders[p] {
+			if o.Code.Valid() {
+				t.byCode[o.Code] = append(t.byCode[o.Code], ref{p, i})
+			}
+		}
+	}
+	t.fleets = map[int]map[int]*model.Fleet{}
+	byOwner := map[int][]model.Ship{}
+	if w.SheetFleets == nil {
+		w.Live(func(s *model.Ship) { byOwner[s.Owner] = append(byOwner[s.Owner], *s) })
+	}
+	for p, ships := range byOwner {
+		sort.Slice(ships, func(i, j int) bool { return ships[i].ID < ships[j].ID })
+		fl := model.GroupFleets(ships)
+		m := map[int]*model.Fleet{}
+		for i := range fl {
+			m[fl[i].ID] = &fl[i]
+		}
+		t.fleets[p] = m
+	}
+	if w.SheetFleets != nil {
+		m := map[int]*model.Fleet{}
+		for i := range w.SheetFleets {
+			m[w.SheetFleets[i].ID] = &w.SheetFleets[i]
+		}
+		t.fleets[w.Me] = m
+	}
+	for i := range w.G.Empires {
+		e := &w.G.Empires[i]
+		t.credit[e.Player] = &creditBook{opening: e.Credits}
+		t.rep[e.Player] = &model.Report{}
+	}
+}
+
+// fail records that the order being carried out cannot be, and why.
+func (t *run) fail(code, format string, args ...any) {
+	t.failed[t.cur] = true
+	msg := fmt.Sprintf(format, args...)
+	if t.cur.player < 0 {
+		return
+	}
+	if t.w.Mode == Check {
+		if t.cur.player == t.w.Me {
+			t.diags = append(t.diags, Diagnostic{Error, t.cur.index, code, msg})
+		}
+		return
+	}
+	if r := t.rep[t.cur.player]; r != nil {
+		r.Errors = append(r.Errors, fmt.Sprintf("%s: %s", t.o, msg))
+	}
+}
+
+// warn records that the order may not do what the player expects (checks
+// only: on the host the order simply does what it can).
+func (t *run) warn(code, format string, args ...any) {
+	if t.w.Mode == Check && t.cur.player == t.w.Me && t.cur.index >= 0 {
+		t.diags = append(t.diags, Diagnostic{Warning, t.cur.index, code, fmt.Sprintf(format, args...)})
+	}
+}
+
+// note records what is worth knowing about the order (checks only).
+func (t *run) note(code, format string, args ...any) {
+	if t.w.Mode == Check && t.cur.player == t.w.Me && t.cur.index >= 0 {
+		t.diags = append(t.diags, Diagnostic{Note, t.cur.index, code, fmt.Sprintf(format, args...)})
+	}
+}
+
+// me is the player whose order is being carried out.
+func (t *run) me() int { return t.cur.player }
+
+// count counts an event of a player this turn and returns the new count.
+func (t *run) count(what int) int {
+	k := [2]int{t.cur.player, what}
+	t.counts[k]++
+	return t.counts[k]
+}
+
+// What count counts.
+const (
+	countSS = iota + 1
+	countSP
+	countAA
+	countBA
+	countDE
+	countFE
+	countBroadcast
+	countGiftShip
+	countGiftPlanet
+	countPractice // + fleet number
+)
+
+// forEach carries out every order of one code: the players in the turn's
+// rotation, each player's orders in his own order.
+func (t *run) forEach(code order.Code, f func(o order.Order)) {
+	for _, rf := range t.byCode[code] {
+		o := t.orders[rf.player][rf.index]
+		if o.Fleet && code.Class() == order.BattleMovement {
+			continue
+		}
+		t.cur, t.o = rf, o
+		if t.failed[t.cur] {
+			continue // refused when the orders were checked
+		}
+		f(o)
+	}
+	t.cur, t.o = noRef, order.Order{}
+}
+
+// ownShip finds the player's ship an order is given to, failing the order
+// when it is not his.
+func (t *run) ownShip(id int) *model.Ship {
+	s := t.w.Ship(id)
+	switch {
+	case s == nil:
+		t.fail("unknown-ship", "you have no ship %d", id)
+		return nil
+	case s.Owner != t.me():
+		t.fail("not-your-ship", "ship %d belongs to player %d; you can only give orders to your own ships", id, s.Owner)
+		return nil
+	case t.w.R.Ship(s.Type) == nil:
+		t.fail("unknown-type", "ship %d is of type %d, which the rules do not have", id, s.Type)
+		return nil
+	}
+	return s
+}
+
+// ownPlanet finds the player's planet an order is given to.
+func (t *run) ownPlanet(id int, what string) *model.Planet {
+	p := t.w.Planet(id)
+	switch {
+	case p == nil:
+		t.fail("unknown-planet", "you do not control planet %d; %s only works on your own planets", id, what)
+		return nil
+	case p.Owner != t.me():
+		t.fail("not-your-planet", "planet %d belongs to %s; %s only works on your own planets", id, owner(p.Owner), what)
+		return nil
+	}
+	return p
+}
+
+func owner(p int) string {
+	if p == 0 {
+		return "nobody"
+	}
+	return fmt.Sprintf("player %d", p)
+}
+
+// planetHere is the planet at a ship's place, failing the order when there
+// is none.
+func (t *run) planetHere(s *model.Ship, what string) *model.Planet {
+	if p := t.w.PlanetAt(s.Loc); p != nil {
+		return p
+	}
+	t.fail("no-planet-here", "ship %d is at %v, where there is no planet; %s needs the ship directly over a planet", s.ID, s.Loc, what)
+	return nil
+}
+
+// together checks that a second ship is at the same place.
+func (t *run) together(a, b *model.Ship, what string) bool {
+	if b.Loc != a.Loc {
+		t.fail("not-together", "ship %d is at %v and ship %d at %v; %s needs both at the same location", a.ID, a.Loc, b.ID, b.Loc, what)
+		return false
+	}
+	return true
+}
+
+// docked fails an order of a docked ship outside phase 1.
+func (t *run) docked(s *model.Ship, phase int) bool {
+	if s.Inside != 0 && phase != 1 {
+		t.fail("docked", "ship %d is docked in ship %d and can only carry out phase 1 orders; release it first (RE %d %d)",
+			s.ID, s.Inside, s.Inside, s.ID)
+		return true
+	}
+	return false
+}
+
+// report is player p's report of this turn.
+func (t *run) report(p int) *model.Report {
+	r := t.rep[p]
+	if r == nil {
+		r = &model.Report{}
+		t.rep[p] = r
+	}
+	return r
+}
+
+// tell adds a message to player p's next sheet.
+func (t *run) tell(p int, format string, args ...any) {
+	if t.w.Mode == Host {
+		t.report(p).Messages = append(t.report(p).Messages, fmt.Sprintf(format, args...))
+	}
+}
+
+// battleLine adds a line to player p's battle and action reports.
+func (t *run) battleLine(p int, format string, args ...any) {
+	if t.w.Mode == Host {
+		t.report(p).Battle = append(t.report(p).Battle, fmt.Sprintf(format, args...))
+	}
+}
+
+// finish closes the turn: the reports go to the empires, the destroyed
+// ships go.
+func (t *run) finish() {
+	w := t.w
+	if w.Mode == Host && t.opt.EndOfTurn {
+		for i := range w.G.Empires {
+			e := &w.G.Empires[i]
+			r := t.report(e.Player)
+			if b := t.credit[e.Player]; b != nil {
+				r.Credit = b.report(e.Credits)
+			}
+			e.Report = *r
+		}
+	}
+	w.compact()
+}
