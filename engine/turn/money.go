@@ -115,4 +115,3 @@ func (t *run) rng(step string) *rand.Rand {
 	t.rngs[step] = r
 	return r
 }
-
