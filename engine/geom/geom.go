@@ -9,7 +9,7 @@
 package geom
 
 import (
-	"fmt"
+	"strconv"
 	"math"
 	"math/big"
 )
@@ -21,7 +21,16 @@ type Point struct{ X, Y, Z int }
 var Origin = Point{}
 
 // String prints the position as the turn sheet does: "100,-99,-23".
-func (p Point) String() string { return fmt.Sprintf("%d,%d,%d", p.X, p.Y, p.Z) }
+func (p Point) String() string {
+	// Built by hand: points are in most of the checker's messages.
+	b := make([]byte, 0, 24)
+	b = strconv.AppendInt(b, int64(p.X), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(p.Y), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(p.Z), 10)
+	return string(b)
+}
 
 // Sub returns p - q. It wraps for coordinates near the int limits; the
 // distance functions do not use it.

@@ -89,7 +89,7 @@ func (t *run) assign() {
 			if s == nil || t.docked(s, 2) {
 				continue
 			}
-			m := &move{ship: s.ID, o: o, src: t.cur, kind: ownOrder}
+			m := t.newMove(move{ship: s.ID, o: o, src: t.cur, kind: ownOrder})
 			t.battle[s.ID] = m
 			if !t.battleFor(m, s, true) {
 				m.failed = true
@@ -107,7 +107,7 @@ func (t *run) assign() {
 	}
 	t.cur, t.o = noRef, order.Order{}
 	// Orders carried over, and the default.
-	var ids []int
+	ids := make([]int, 0, len(w.G.Ships))
 	w.Live(func(s *model.Ship) { ids = append(ids, s.ID) })
 	sort.Ints(ids)
 	for _, id := range ids {
@@ -116,7 +116,7 @@ func (t *run) assign() {
 			continue
 		}
 		if s.Standing.Code != order.Invalid {
-			m := &move{ship: id, o: s.Standing, src: noRef, kind: carriedOver}
+			m := t.newMove(move{ship: id, o: s.Standing, src: noRef, kind: carriedOver})
 			t.battle[id] = m
 			if !t.battleFor(m, s, false) {
 				m.failed, m.done = true, true
@@ -132,13 +132,22 @@ func (t *run) assign() {
 				against = w.R.Game.PlayerAllButAllies
 			}
 			o := order.Order{Code: order.DF, N: 2, Args: [order.MaxArgs]int{id, against}}
-			m := &move{ship: id, o: o, src: noRef, kind: defaultOrder}
+			m := t.newMove(move{ship: id, o: o, src: noRef, kind: defaultOrder})
 			if t.battleFor(m, s, false) {
 				t.battle[id] = m
 			}
 		}
 	}
 	t.copies()
+}
+
+// newMove files a move in the turn's slab: there is one for most ships.
+func (t *run) newMove(m move) *move {
+	if len(t.slab) == cap(t.slab) {
+		t.slab = make([]move, 0, max(64, len(t.w.G.Ships)/2))
+	}
+	t.slab = append(t.slab, m)
+	return &t.slab[len(t.slab)-1]
 }
 
 // fleetOrder gives a fleet's order to the ships of the fleet that have no
@@ -195,7 +204,7 @@ func (t *run) fleetOrder(o order.Order) {
 		so := o
 		so.Fleet = false
 		so.Args[0] = id
-		m := &move{ship: id, o: so, src: t.cur, kind: fleetOrder}
+		m := t.newMove(move{ship: id, o: so, src: t.cur, kind: fleetOrder})
 		if t.battleFor(m, s, false) {
 			t.battle[id] = m
 			can++

@@ -3,7 +3,6 @@ package turn
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"sort"
 
 	"silverfall/engine/model"
@@ -104,6 +103,7 @@ type run struct {
 	sales map[int]int
 
 	byCode   [][]ref // the orders of each code, in the order they are carried out
+	slab     []move
 	moving   []*move // the ships with battle/movement orders, in moving order
 	credit   map[int]*creditBook
 	rep      map[int]*model.Report
@@ -138,8 +138,7 @@ func Run(w *World, orders map[int][]order.Order, opt Options) Result {
 		}
 		res.Carried[p] = done
 	}
-	slices.SortStableFunc(t.diags, func(a, b Diagnostic) int { return a.Order - b.Order })
-	res.Diagnostics = t.diags
+	res.Diagnostics = byOrder(t.diags)
 	return res
 }
 
@@ -201,10 +200,10 @@ func (t *run) setUp() {
 // fail records that the order being carried out cannot be, and why.
 func (t *run) fail(code, format string, args ...any) {
 	t.failed[t.cur] = true
-	msg := fmt.Sprintf(format, args...)
 	if t.cur.player < 0 {
 		return
 	}
+	msg := sprintf(format, args...)
 	if t.w.Mode == Check {
 		if t.cur.player == t.w.Me {
 			t.diags = append(t.diags, Diagnostic{Error, t.cur.index, code, msg})
@@ -220,14 +219,14 @@ func (t *run) fail(code, format string, args ...any) {
 // only: on the host the order simply does what it can).
 func (t *run) warn(code, format string, args ...any) {
 	if t.w.Mode == Check && t.cur.player == t.w.Me && t.cur.index >= 0 {
-		t.diags = append(t.diags, Diagnostic{Warning, t.cur.index, code, fmt.Sprintf(format, args...)})
+		t.diags = append(t.diags, Diagnostic{Warning, t.cur.index, code, sprintf(format, args...)})
 	}
 }
 
 // note records what is worth knowing about the order (checks only).
 func (t *run) note(code, format string, args ...any) {
 	if t.w.Mode == Check && t.cur.player == t.w.Me && t.cur.index >= 0 {
-		t.diags = append(t.diags, Diagnostic{Note, t.cur.index, code, fmt.Sprintf(format, args...)})
+		t.diags = append(t.diags, Diagnostic{Note, t.cur.index, code, sprintf(format, args...)})
 	}
 }
 
@@ -379,4 +378,29 @@ func (t *run) finish() {
 		}
 	}
 	w.compact()
+}
+
+// byOrder sorts diagnostics by order, keeping the order they were found in
+// among those of one order (a counting sort: there are many, with few keys).
+func byOrder(d []Diagnostic) []Diagnostic {
+	if len(d) < 2 {
+		return d
+	}
+	lo, hi := d[0].Order, d[0].Order
+	for _, x := range d {
+		lo, hi = min(lo, x.Order), max(hi, x.Order)
+	}
+	start := make([]int, hi-lo+2)
+	for _, x := range d {
+		start[x.Order-lo+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	out := make([]Diagnostic, len(d))
+	for _, x := range d {
+		out[start[x.Order-lo]] = x
+		start[x.Order-lo]++
+	}
+	return out
 }

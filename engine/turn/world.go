@@ -43,30 +43,69 @@ type World struct {
 	empire   map[int]int
 	officers map[int]*model.Officer // by number, into G.Officers
 	inside   map[int][]int          // carrier → the ships docked in it
+	topShip  int                    // the highest ship number given, once known
 }
 
 // index is what stays the same through a turn: numbers to places in the
 // game's lists.
 type index struct {
-	ship, planet, officer, artifact map[int]int
+	ship, planet, officer, artifact idIndex
+}
+
+// idIndex finds an item's place in its list by number: a table when the
+// numbers are dense, as a game's are, else a map.
+type idIndex struct {
+	dense  []int32 // by number: place+1, 0 for none
+	sparse map[int]int
+}
+
+func newIDIndex(n int, id func(i int) int) idIndex {
+	top := 0
+	for i := 0; i < n; i++ {
+		top = max(top, id(i))
+	}
+	var x idIndex
+	if top < 4*n+1024 && n < 1<<30 {
+		x.dense = make([]int32, top+1)
+		for i := 0; i < n; i++ {
+			if v := id(i); v >= 0 {
+				x.dense[v] = int32(i + 1)
+			}
+		}
+		ok := true
+		for i := 0; i < n && ok; i++ {
+			ok = id(i) >= 0
+		}
+		if ok {
+			return x
+		}
+		x.dense = nil
+	}
+	x.sparse = make(map[int]int, n)
+	for i := 0; i < n; i++ {
+		x.sparse[id(i)] = i
+	}
+	return x
+}
+
+func (x idIndex) get(id int) (int, bool) {
+	if x.dense != nil {
+		if id < 0 || id >= len(x.dense) || x.dense[id] == 0 {
+			return 0, false
+		}
+		return int(x.dense[id]) - 1, true
+	}
+	i, ok := x.sparse[id]
+	return i, ok
 }
 
 func buildIndex(g *model.Game) *index {
-	x := &index{ship: make(map[int]int, len(g.Ships)), planet: make(map[int]int, len(g.Planets)),
-		officer: make(map[int]int, len(g.Officers)), artifact: make(map[int]int, len(g.Artifacts))}
-	for i := range g.Ships {
-		x.ship[g.Ships[i].ID] = i
+	return &index{
+		ship:     newIDIndex(len(g.Ships), func(i int) int { return g.Ships[i].ID }),
+		planet:   newIDIndex(len(g.Planets), func(i int) int { return g.Planets[i].ID }),
+		officer:  newIDIndex(len(g.Officers), func(i int) int { return g.Officers[i].ID }),
+		artifact: newIDIndex(len(g.Artifacts), func(i int) int { return g.Artifacts[i].ID }),
 	}
-	for i := range g.Planets {
-		x.planet[g.Planets[i].ID] = i
-	}
-	for i := range g.Officers {
-		x.officer[g.Officers[i].ID] = i
-	}
-	for i := range g.Artifacts {
-		x.artifact[g.Artifacts[i].ID] = i
-	}
-	return x
 }
 
 // NewWorld indexes g for a turn in the given mode.
@@ -133,6 +172,7 @@ func (w *World) reindex() {
 
 // reindexShips rebuilds the indexes of ships, empires and officers.
 func (w *World) reindexShips() {
+	w.topShip = 0
 	w.newShips = nil
 	w.gone = reset(w.gone)
 	w.empire = reset(w.empire)
@@ -201,7 +241,7 @@ func (w *World) Ship(id int) *model.Ship {
 	if len(w.gone) > 0 && w.gone[id] {
 		return nil
 	}
-	if i, ok := w.base.ship[id]; ok && i < len(w.G.Ships) && w.G.Ships[i].ID == id {
+	if i, ok := w.base.ship.get(id); ok && i < len(w.G.Ships) && w.G.Ships[i].ID == id {
 		return &w.G.Ships[i]
 	}
 	if i, ok := w.newShips[id]; ok {
@@ -212,7 +252,7 @@ func (w *World) Ship(id int) *model.Ship {
 
 // Planet returns planet id, or nil.
 func (w *World) Planet(id int) *model.Planet {
-	if i, ok := w.base.planet[id]; ok && i < len(w.G.Planets) && w.G.Planets[i].ID == id {
+	if i, ok := w.base.planet.get(id); ok && i < len(w.G.Planets) && w.G.Planets[i].ID == id {
 		return &w.G.Planets[i]
 	}
 	return nil
@@ -250,7 +290,7 @@ func (w *World) Officers() map[int]*model.Officer { return w.officers }
 
 // Artifact returns artifact id, or nil.
 func (w *World) Artifact(id int) *model.Artifact {
-	if i, ok := w.base.artifact[id]; ok && i < len(w.G.Artifacts) && w.G.Artifacts[i].ID == id {
+	if i, ok := w.base.artifact.get(id); ok && i < len(w.G.Artifacts) && w.G.Artifacts[i].ID == id {
 		return &w.G.Artifacts[i]
 	}
 	return nil
@@ -294,11 +334,13 @@ func (w *World) addShip(s model.Ship) *model.Ship {
 
 // nextShipID is the number a new ship gets.
 func (w *World) nextShipID() int {
-	n := 0
-	for i := range w.G.Ships {
-		n = max(n, w.G.Ships[i].ID)
+	if w.topShip == 0 {
+		for i := range w.G.Ships {
+			w.topShip = max(w.topShip, w.G.Ships[i].ID)
+		}
 	}
-	return n + 1
+	w.topShip++
+	return w.topShip
 }
 
 // Allied reports whether player a counts b as an ally.
