@@ -9,6 +9,8 @@ import (
 	"os"
 
 	"silverfall/engine/order"
+	"silverfall/engine/rules"
+	"silverfall/engine/turn"
 	"silverfall/orderwriter"
 )
 
@@ -18,7 +20,10 @@ Commands:
   syntax FILE                   read orders (one a line, '#' starts a comment,
                                 or an order file as the client exports it) and
                                 print them in canonical form; report bad lines
-                                as FILE:LINE: message
+                                and orders no sheet can make legal (too many
+                                interceptors, a warpdrive target out of reach,
+                                two battle orders for one ship, ...) as
+                                FILE:LINE: message
   report FILE                   read a turn sheet (text or saved e-mail) and
                                 print a summary, or its errors
   orders ORDERS --report REPORT check orders (one a line, or an order file
@@ -163,6 +168,10 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err := orderwriter.Write(out, f); err != nil {
 			errs.printf("%s: %v\n", shown, err)
 		}
+		out.Flush()
+		for _, d := range turn.Static(rules.Default(), f.Player, f.Orders) {
+			errs.printf("%s:%d: %s %s: %s\n", shown, f.Lines[d.Order], d.Severity, d.Code, printable(d.Message))
+		}
 		errs.done("errors")
 		if errs.shown > 0 {
 			return exitFound
@@ -174,12 +183,27 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s:%v\n", shown, err)
 		return exitFound
 	}
+	// Orders that no sheet can make legal are refused here too.
+	list := make([]order.Order, len(lines))
+	for i, l := range lines {
+		list[i] = l.Order
+	}
+	refused := map[int][]turn.Diagnostic{}
+	for _, d := range turn.Static(rules.Default(), 0, list) {
+		refused[d.Order] = append(refused[d.Order], d)
+	}
 	// Print in input order, good lines to stdout and bad to stderr.
 	i, j := 0, 0
 	for i < len(lines) || j < len(bad) {
 		if j >= len(bad) || (i < len(lines) && lines[i].Line < bad[j].Line) {
 			out.WriteString(lines[i].Order.String())
 			out.WriteByte('\n')
+			if ds := refused[i]; len(ds) > 0 {
+				out.Flush()
+				for _, d := range ds {
+					errs.printf("%s:%d: %s %s: %s\n", shown, lines[i].Line, d.Severity, d.Code, printable(d.Message))
+				}
+			}
 			i++
 			continue
 		}
@@ -188,7 +212,7 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 		j++
 	}
 	errs.done("errors")
-	if len(bad) > 0 {
+	if len(bad) > 0 || len(refused) > 0 {
 		return exitFound
 	}
 	return exitOK

@@ -28,6 +28,14 @@ func TestSyntax(t *testing.T) {
 				file + ":6: column 1: unknown order code \"xx\"\n"},
 		{"stdin good", []string{"syntax", "-"}, "pi 5\n\tDA 0\n", 0, "PI 5\nDA 0\n", ""},
 		{"stdin bad", []string{"syntax", "-"}, "PI\n", 1, "", "<stdin>:1: column 3: PI: missing the number (PI count)\n"},
+		{"beyond any sheet", []string{"syntax", "-"}, "PI 91\nBU 8 6\nBU 8 5\nWD 3 400 0 0\nMO 3 1 1 1\n", 1,
+			"PI 91\nBU 8 6\nBU 8 5\nWD 3 400 0 0\nMO 3 1 1 1\n",
+			"<stdin>:1: error interceptor-limit: an empire holds at most 90 interceptors, so one order cannot buy 91\n" +
+				"<stdin>:3: error pdu-turn-limit: at most 10 planet defence units can be built on a planet a turn; these orders build 11 on planet 8\n" +
+				"<stdin>:4: error warp-range: 400,0,0 is 400 positions from Silverfall; a warpdrive jump must end within 350\n" +
+				"<stdin>:5: error one-battle-order: ship 3 already has a battle/movement order; a ship takes one a turn\n"},
+		{"within any sheet's reach", []string{"syntax", "-"}, "PI 90\nBU 8 6\nBU 9 5\nWD 3 350 0 0\nMO 4 1 1 1\n", 0,
+			"PI 90\nBU 8 6\nBU 9 5\nWD 3 350 0 0\nMO 4 1 1 1\n", ""},
 		{"missing file", []string{"syntax", filepath.Join(dir, "none.txt")}, "", 2, "", "no such file"},
 		{"no command", nil, "", 2, "", "usage: sfcheck"},
 		{"bad command", []string{"frobnicate"}, "", 2, "", `unknown command "frobnicate"`},

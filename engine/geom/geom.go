@@ -9,9 +9,9 @@
 package geom
 
 import (
-	"strconv"
 	"math"
 	"math/big"
+	"strconv"
 )
 
 // Point is a position in space. The game uses whole positions only.

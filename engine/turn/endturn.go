@@ -544,10 +544,3 @@ func (t *run) advanceTurn() {
 		}
 	}
 }
-
-// broadcast counts the lines of the general broadcast (phase 0).
-func (t *run) broadcast(o order.Order) {
-	if n := t.count(countBroadcast); n > t.w.R.Naming.BroadcastLines {
-		t.fail("broadcast-lines", "the general broadcast has at most %d lines; this is line %d", t.w.R.Naming.BroadcastLines, n)
-	}
-}

@@ -41,34 +41,6 @@ const (
 	defaultOrder
 )
 
-// prepare is phase 0's checking of orders: at most one battle/movement
-// order a ship and a fleet, the later ones refused.
-func (t *run) prepare() {
-	for _, p := range t.rotation {
-		ships, fleets := map[int]bool{}, map[int]bool{}
-		for i, o := range t.orders[p] {
-			if o.Code.Class() != order.BattleMovement {
-				continue
-			}
-			t.cur, t.o = ref{p, i}, o
-			if o.Fleet {
-				if fleets[o.Subject()] {
-					t.fail("one-fleet-order", "fleet %d already has a battle/movement order; a fleet takes one a turn", o.Subject())
-				}
-				fleets[o.Subject()] = true
-				continue
-			}
-			if s := t.w.Ship(o.Subject()); s != nil && s.Owner == p {
-				if ships[o.Subject()] {
-					t.fail("one-battle-order", "ship %d already has a battle/movement order; a ship takes one a turn", o.Subject())
-				}
-				ships[o.Subject()] = true
-			}
-		}
-	}
-	t.cur, t.o = noRef, order.Order{}
-}
-
 // assign is the start of phase 2: each ship's battle/movement order for
 // the turn, from its own order, its fleet's, the one carried over, or the
 // default (an armed ship without orders defends itself against Sauran);
@@ -161,10 +133,6 @@ func (t *run) fleetOrder(o order.Order) {
 	}
 	switch p := o.Player(); o.Code {
 	case order.EN, order.EP, order.ST, order.SL, order.AB, order.DF, order.FP:
-		if p == t.me() {
-			t.fail("attack-self", "player %d is you", p)
-			return
-		}
 		if t.isAlly(p) && o.Code != order.FP {
 			t.fail("attack-ally", "player %d is your ally, and allies cannot be attacked; break the alliance first (BA %d)", p, p)
 			return
@@ -178,12 +146,6 @@ func (t *run) fleetOrder(o order.Order) {
 	case order.BP:
 		if p := t.w.PlanetAt(f.Loc); p != nil && p.Owner != t.me() && t.isAlly(p.Owner) {
 			t.fail("attack-ally", "planet %d belongs to your ally, player %d", p.ID, p.Owner)
-			return
-		}
-	case order.WD:
-		if dest, _ := o.Location(); !dest.Within(geom.Origin, t.w.R.Movement.WarpdriveRadius) {
-			t.fail("warp-range", "%v is %d positions from Silverfall; a warpdrive jump must end within %d",
-				dest, dest.Dist(geom.Origin), t.w.R.Movement.WarpdriveRadius)
 			return
 		}
 	}
@@ -251,9 +213,6 @@ func (t *run) battleFor(m *move, s *model.Ship, strict bool) bool {
 	switch code {
 	case order.EN, order.EP, order.ST, order.SL, order.AB, order.DF, order.FP:
 		m.against = player
-		if player == me {
-			return fail("attack-self", "player %d is you", player)
-		}
 		if w.Allied(me, player) && code != order.FP {
 			return fail("attack-ally", "player %d is your ally, and allies cannot be attacked; break the alliance first (BA %d)", player, player)
 		}

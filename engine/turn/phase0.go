@@ -13,7 +13,7 @@ import (
 // name carries out NAME SHIP, NAME PLANET and NAME OFFICER.
 func (t *run) name(o order.Order) {
 	id := o.Subject()
-	what, key := "", 0
+	what := ""
 	var current *string
 	switch o.Code {
 	case order.NameShip:
@@ -21,35 +21,27 @@ func (t *run) name(o order.Order) {
 		if s == nil {
 			return
 		}
-		what, key, current = "ship", 1, &s.Name
+		what, current = "ship", &s.Name
 	case order.NamePlanet:
 		p := t.ownPlanet(id, "naming")
 		if p == nil {
 			return
 		}
-		what, key, current = "planet", 2, &p.Name
+		what, current = "planet", &p.Name
 	case order.NameOfficer:
 		off := t.w.Officer(id)
 		if off == nil || t.w.officerOwner(off) != t.me() {
 			t.fail("unknown-officer", "you have no officer %d", id)
 			return
 		}
-		what, key, current = "officer", 3, &off.Name
+		what, current = "officer", &off.Name
 	}
 	if *current != "" {
-		if t.named(key, id) {
-			t.fail("named-twice", "%s %d is named twice in these orders", what, id)
-		} else {
-			t.fail("already-named", "%s %d is already named %q; names cannot be changed", what, id, *current)
-		}
+		t.fail("already-named", "%s %d is already named %q; names cannot be changed", what, id, *current)
 		return
 	}
-	t.counts[[2]int{t.me(), -(key*1_000_000 + id)}] = 1
 	*current = o.Text
 }
-
-// named reports whether this turn's orders named the object already.
-func (t *run) named(key, id int) bool { return t.counts[[2]int{t.me(), -(key*1_000_000 + id)}] > 0 }
 
 // gift carries out GIFT SHIP and GIFT PLANET.
 func (t *run) gift(o order.Order) {
@@ -60,15 +52,7 @@ func (t *run) gift(o order.Order) {
 		t.fail("gift-too-early", "gifts can be made from turn %d on; these orders are for turn %d", d.GiftsFromTurn, turn)
 		return
 	}
-	if to == t.me() {
-		t.fail("gift-self", "you cannot gift to yourself")
-		return
-	}
 	if o.Code == order.GiftPlanet {
-		if t.count(countGiftPlanet) > d.GiftPlanetsPerTurn {
-			t.fail("gift-limit", "you can gift %d planet a turn", d.GiftPlanetsPerTurn)
-			return
-		}
 		p := t.ownPlanet(id, "gifting")
 		if p == nil {
 			return
@@ -83,10 +67,6 @@ func (t *run) gift(o order.Order) {
 		} else {
 			p.Owner = to
 		}
-		return
-	}
-	if t.count(countGiftShip) > d.GiftShipsPerTurn {
-		t.fail("gift-limit", "you can gift %d ship a turn", d.GiftShipsPerTurn)
 		return
 	}
 	s := t.ownShip(id)

@@ -45,14 +45,13 @@ func (t *run) shipOrder(o order.Order) (*model.Ship, *rules.ShipType) {
 }
 
 // rangeEnd returns the last ship of a ranged order (LF UF CL UC), or 0 for
-// a single ship, failing a range that runs backwards.
+// a single ship. (Static refuses a range that runs backwards.)
 func (t *run) rangeEnd(o order.Order) (int, bool) {
 	last, ok := o.Target()
-	if !ok {
+	switch {
+	case !ok:
 		return 0, true
-	}
-	if last < o.Subject() {
-		t.fail("bad-range", "the ship range %d to %d runs backwards; give the lower number first", o.Subject(), last)
+	case last < o.Subject():
 		return 0, false
 	}
 	return last, true
@@ -83,10 +82,6 @@ func (t *run) practice(o order.Order) {
 	f := t.fleets[t.me()][id]
 	if f == nil {
 		t.fail("unknown-fleet", "you have no fleet %d", id)
-		return
-	}
-	if t.count(countPractice+id*100) > 1 {
-		t.fail("one-practice", "fleet %d already practises this turn; one practice order a fleet, with up to two abilities", id)
 		return
 	}
 	var officers []*model.Officer
@@ -231,10 +226,6 @@ func (t *run) post(id, ship, planet int) {
 
 // otherShip is the second ship of a transfer: one of the player's own.
 func (t *run) otherShip(s *model.Ship, id int, what string) *model.Ship {
-	if id == s.ID {
-		t.fail("transfer-self", "ship %d cannot swap with itself", id)
-		return nil
-	}
 	b := t.w.Ship(id)
 	switch {
 	case b == nil:
@@ -616,10 +607,6 @@ func (t *run) refuel(o order.Order) {
 		return
 	}
 	id, _ := o.Target()
-	if id == s.ID {
-		t.fail("refuel-self", "ship %d cannot refuel itself; use LF to load fuel from a planet", id)
-		return
-	}
 	b := t.w.Ship(id)
 	if b == nil {
 		t.fail("unknown-ship", "there is no ship %d that you know of to refuel", id)
@@ -673,10 +660,6 @@ func (t *run) repair(o order.Order) {
 		return
 	}
 	id, _ := o.Target()
-	if id == s.ID {
-		t.fail("repair-self", "ship %d cannot repair itself", id)
-		return
-	}
 	b := t.w.Ship(id)
 	if b == nil {
 		t.fail("unknown-ship", "there is no ship %d that you know of to repair", id)
@@ -765,10 +748,6 @@ func (t *run) dock(o order.Order) {
 		return
 	}
 	id, _ := o.Target()
-	if id == s.ID {
-		t.fail("dock-self", "ship %d cannot dock into itself", id)
-		return
-	}
 	b := t.w.Ship(id)
 	switch {
 	case b == nil:
@@ -857,12 +836,7 @@ func (t *run) defenceUnits(o order.Order) {
 	}
 	n := o.Amount()
 	pd := t.w.R.PlanetDefence
-	built := t.pduBuilt[id] + n
 	switch {
-	case built > pd.MaxPerTurn:
-		t.fail("pdu-turn-limit", "at most %d planet defence units can be built on a planet a turn; these orders build %d on planet %d",
-			pd.MaxPerTurn, built, id)
-		return
 	case p.DefenceUnits+n > pd.MaxPerPlanet:
 		t.fail("pdu-planet-limit", "a planet holds at most %d defence units; planet %d has %d, so %d more fit",
 			pd.MaxPerPlanet, id, p.DefenceUnits, max(pd.MaxPerPlanet-p.DefenceUnits, 0))
@@ -877,7 +851,6 @@ func (t *run) defenceUnits(o order.Order) {
 	if !t.afford(n*pd.UnitCost, fmt.Sprintf("%d planet defence units", n), "") {
 		return
 	}
-	t.pduBuilt[id] = built
 	p.DefenceUnits += n
 	p.Industry -= n * pd.IndustryPerUnit
 	t.pay(t.me(), n*pd.UnitCost, "Planet defence units")

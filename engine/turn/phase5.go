@@ -209,10 +209,6 @@ func (t *run) diplomacy(o order.Order) {
 	switch o.Code {
 	case order.AA:
 		switch {
-		case p == t.me():
-			t.fail("ally-self", "you cannot ally with yourself")
-		case t.count(countAA) > d.AllyChangesPerTurn:
-			t.fail("ally-change-limit", "you can add %d ally a turn", d.AllyChangesPerTurn)
 		case e.HasAlly(p):
 			t.warn("already-ally", "player %d is already your ally", p)
 		case len(e.Allies) >= d.MaxAllies:
@@ -222,8 +218,6 @@ func (t *run) diplomacy(o order.Order) {
 		}
 	case order.BA:
 		switch {
-		case t.count(countBA) > d.AllyChangesPerTurn:
-			t.fail("ally-change-limit", "you can drop %d ally a turn", d.AllyChangesPerTurn)
 		case !e.HasAlly(p):
 			t.fail("not-ally", "player %d is not your ally", p)
 		default:
@@ -231,10 +225,6 @@ func (t *run) diplomacy(o order.Order) {
 		}
 	case order.DE:
 		switch {
-		case p == t.me():
-			t.fail("enemy-self", "you cannot declare yourself an enemy")
-		case t.count(countDE) > d.EnemyChangesPerTurn:
-			t.fail("enemy-change-limit", "you can declare %d enemy a turn", d.EnemyChangesPerTurn)
 		case e.HasEnemy(p):
 			t.warn("already-enemy", "player %d is already a declared enemy", p)
 		case len(e.Enemies) >= d.MaxEnemies:
@@ -244,8 +234,6 @@ func (t *run) diplomacy(o order.Order) {
 		}
 	case order.FE:
 		switch {
-		case t.count(countFE) > d.EnemyChangesPerTurn:
-			t.fail("enemy-change-limit", "you can forgive %d enemy a turn", d.EnemyChangesPerTurn)
 		case !e.HasEnemy(p):
 			t.fail("not-enemy", "player %d is not a declared enemy", p)
 		default:
@@ -270,10 +258,6 @@ func (t *run) scan(o order.Order) {
 	rep := t.report(t.me())
 	switch o.Code {
 	case order.SS:
-		if t.count(countSS) > 1 {
-			t.fail("one-ship-scan", "you can scan one ship a turn")
-			return
-		}
 		id, _ := o.Target()
 		s := t.w.Ship(id)
 		if s != nil && s.Owner == t.me() {
@@ -290,10 +274,6 @@ func (t *run) scan(o order.Order) {
 		c := *s
 		rep.ScannedShip = &c
 	case order.SP:
-		if t.count(countSP) > 1 {
-			t.fail("one-planet-scan", "you can scan one planet a turn")
-			return
-		}
 		p := t.w.Planet(o.Planet())
 		if p != nil && p.Owner == t.me() {
 			t.warn("scan-own", "planet %d is your own; you know all about it already", p.ID)
@@ -319,9 +299,6 @@ func (t *run) scanPlayer(target int) {
 	sr := r.ScanPlayer
 	e := t.w.Empire(t.me())
 	switch {
-	case target == t.me():
-		t.fail("scan-self", "you cannot scan your own empire")
-		return
 	case e.Interceptors < sr.CostInterceptors:
 		t.fail("interceptors-short", "scanning a player uses %d interceptors; you have %d at that point", sr.CostInterceptors, e.Interceptors)
 		return

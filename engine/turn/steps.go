@@ -71,8 +71,6 @@ var steps = func() []stepDef {
 	s := []stepDef{
 		{0, "names", false, each([]order.Code{order.NameShip, order.NamePlanet, order.NameOfficer}, (*run).name)},
 		{0, "gifts", false, each([]order.Code{order.GiftShip, order.GiftPlanet}, (*run).gift)},
-		{0, "broadcast", false, each([]order.Code{order.Broadcast}, (*run).broadcast)},
-		{0, "checking of orders", false, (*run).prepare},
 		{0, "allies' points", true, (*run).allyPoints},
 		{0, "refuelling", false, (*run).refuelAtStart},
 	}

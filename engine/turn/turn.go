@@ -96,7 +96,6 @@ type run struct {
 	counts     map[[2]int]int // (player, what) → how many this turn
 	builds     map[int]int    // ship → ships it built
 	repairs    map[int]int    // ship → ships it repaired
-	pduBuilt   map[int]int    // planet → units built
 	firstBuild map[int]bool   // player → he built his first ship
 	// In a check, sales are counted apart: prices may move before the
 	// credits come in.
@@ -115,7 +114,7 @@ type run struct {
 // advances the game to the next turn when the end of turn is carried out.
 func Run(w *World, orders map[int][]order.Order, opt Options) Result {
 	t := &run{w: w, opt: opt, orders: orders, failed: map[ref]bool{}, battle: map[int]*move{},
-		counts: map[[2]int]int{}, builds: map[int]int{}, repairs: map[int]int{}, pduBuilt: map[int]int{},
+		counts: map[[2]int]int{}, builds: map[int]int{}, repairs: map[int]int{},
 		firstBuild: map[int]bool{}, sales: map[int]int{}, credit: map[int]*creditBook{}, rep: map[int]*model.Report{},
 		rngs: map[string]*rand.Rand{}}
 	t.setUp()
@@ -162,6 +161,15 @@ func (t *run) setUp() {
 		t.rotation = append(t.rotation[k:], t.rotation[:k]...)
 	}
 	t.byCode = make([][]ref, order.NumCodes)
+	// The orders no game could make legal are refused before any is
+	// carried out.
+	for _, p := range t.rotation {
+		for _, d := range Static(w.R, p, t.orders[p]) {
+			t.cur, t.o = ref{p, d.Order}, t.orders[p][d.Order]
+			t.fail(d.Code, "%s", d.Message)
+		}
+	}
+	t.cur, t.o = noRef, order.Order{}
 	for _, p := range t.rotation {
 		for i, o := range t.orders[p] {
 			if o.Code.Valid() {
@@ -232,27 +240,6 @@ func (t *run) note(code, format string, args ...any) {
 
 // me is the player whose order is being carried out.
 func (t *run) me() int { return t.cur.player }
-
-// count counts an event of a player this turn and returns the new count.
-func (t *run) count(what int) int {
-	k := [2]int{t.cur.player, what}
-	t.counts[k]++
-	return t.counts[k]
-}
-
-// What count counts.
-const (
-	countSS = iota + 1
-	countSP
-	countAA
-	countBA
-	countDE
-	countFE
-	countBroadcast
-	countGiftShip
-	countGiftPlanet
-	countPractice // + fleet number
-)
 
 // forEach carries out every order of one code: the players in the turn's
 // rotation, each player's orders in his own order.
