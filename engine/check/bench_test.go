@@ -100,3 +100,14 @@ func BenchmarkNewChecker(b *testing.B) {
 		New(rules.Default(), k)
 	}
 }
+
+// A forecast is recomputed whole after each change of the draft.
+func BenchmarkForecast1000Orders(b *testing.B) {
+	k, orders := bigGame()
+	c := New(rules.Default(), k)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c.Forecast(orders)
+	}
+}

@@ -26,11 +26,12 @@ type Diagnostic = turn.Diagnostic
 // Checker checks order sets against one player's knowledge of one turn, by
 // carrying them out, with the turn's own machinery, on what he knows.
 type Checker struct {
-	r       *rules.Rules
-	k       *model.Knowledge
-	base    *turn.World
-	scratch *turn.World // reused from check to check
-	mu      sync.Mutex
+	r        *rules.Rules
+	k        *model.Knowledge
+	base     *turn.World
+	scratch  *turn.World // reused from check to check
+	forecast *turn.World // reused from forecast to forecast
+	mu       sync.Mutex
 	*model.Index
 }
 

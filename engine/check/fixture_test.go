@@ -88,14 +88,7 @@ func levels(m map[int]int) (l model.Levels) {
 // "E code @n" / "W code @n" (n: the order's index).
 func runCheck(t *testing.T, k *model.Knowledge, lines ...string) []string {
 	t.Helper()
-	var orders []order.Order
-	for _, l := range lines {
-		o, err := order.Parse(l)
-		if err != nil {
-			t.Fatalf("%q: %v", l, err)
-		}
-		orders = append(orders, o)
-	}
+	orders := parseOrders(t, lines...)
 	var got []string
 	for _, d := range New(rules.Default(), k).Check(orders) {
 		got = append(got, fmt.Sprintf("%c %s @%d", strings.ToUpper(d.Severity.String())[0], d.Code, d.Order))
@@ -104,4 +97,17 @@ func runCheck(t *testing.T, k *model.Knowledge, lines ...string) []string {
 		}
 	}
 	return got
+}
+
+func parseOrders(t *testing.T, lines ...string) []order.Order {
+	t.Helper()
+	var orders []order.Order
+	for _, l := range lines {
+		o, err := order.Parse(l)
+		if err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		orders = append(orders, o)
+	}
+	return orders
 }

@@ -32,9 +32,6 @@ func (t *run) phase(n int) {
 	if t.opt.Battles {
 		t.proportion()
 	}
-	if t.opt.Track != nil {
-		w.Live(func(s *model.Ship) { t.opt.Track(n, s) })
-	}
 }
 
 // act does one ship's order in one phase.

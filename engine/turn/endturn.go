@@ -64,35 +64,32 @@ func (t *run) mines() {
 // and allies' planets cannot be taken. Mines go to the planet's owner.
 func (t *run) ownership() {
 	w := t.w
-	sides := map[geom.Point]map[int]bool{}
+	// The one player with visible ships at each place (-1: more than one).
+	side := make(map[geom.Point]int, len(w.G.Planets))
 	w.Live(func(s *model.Ship) {
 		if s.Cloaked || s.Inside != 0 {
 			return
 		}
-		if sides[s.Loc] == nil {
-			sides[s.Loc] = map[int]bool{}
+		if q, ok := side[s.Loc]; !ok {
+			side[s.Loc] = s.Owner
+		} else if q != s.Owner {
+			side[s.Loc] = -1
 		}
-		sides[s.Loc][s.Owner] = true
 	})
 	for i := range w.G.Planets {
 		p := &w.G.Planets[i]
 		if p.Kind != model.Independent || p.DefenceUnits > 0 {
 			continue
 		}
-		here := sides[p.Loc]
-		if len(here) != 1 {
+		q, ok := side[p.Loc]
+		if !ok || q < 0 || q == p.Owner || w.Allied(p.Owner, q) || w.Allied(q, p.Owner) {
 			continue
 		}
-		for q := range here {
-			if q == p.Owner || w.Allied(p.Owner, q) || w.Allied(q, p.Owner) {
-				continue
-			}
-			if p.Owner != 0 {
-				t.tell(p.Owner, "You lost planet %d to player %d.", p.ID, q)
-			}
-			t.tell(q, "You took control of planet %d.", p.ID)
-			p.Owner = q
+		if p.Owner != 0 {
+			t.tell(p.Owner, "You lost planet %d to player %d.", p.ID, q)
 		}
+		t.tell(q, "You took control of planet %d.", p.ID)
+		p.Owner = q
 	}
 	for i := range w.G.Mines {
 		if p := w.Planet(w.G.Mines[i].Planet); p != nil {
@@ -141,10 +138,18 @@ func (t *run) blackHole() {
 			t.destroy(s, 0, "it fell into the black hole Silverfall")
 		}
 	})
-	var keep []model.Planet
 	lost := map[int]bool{}
 	for _, p := range w.G.Planets {
 		if p.Loc.Within(geom.Origin, d) {
+			lost[p.ID] = true
+		}
+	}
+	if len(lost) == 0 {
+		return
+	}
+	keep := make([]model.Planet, 0, len(w.G.Planets)-len(lost))
+	for _, p := range w.G.Planets {
+		if lost[p.ID] {
 			lost[p.ID] = true
 			if p.Owner != 0 {
 				t.battleLine(p.Owner, "Your planet %d fell into the black hole Silverfall.", p.ID)
@@ -157,9 +162,6 @@ func (t *run) blackHole() {
 			continue
 		}
 		keep = append(keep, p)
-	}
-	if len(lost) == 0 {
-		return
 	}
 	w.G.Planets = keep
 	var mines []model.Mine
@@ -283,14 +285,19 @@ func (t *run) taxAndPay() {
 			}
 		}
 	}
-	fleets := map[int]map[geom.Point]bool{}
+	type place struct {
+		owner int
+		loc   geom.Point
+	}
+	places := make(map[place]bool, len(w.G.Ships))
+	fleets := map[int]int{}
 	crew := map[int]int{}
 	w.Live(func(s *model.Ship) {
 		held(s.Owner, s.Artifact)
-		if fleets[s.Owner] == nil {
-			fleets[s.Owner] = map[geom.Point]bool{}
+		if k := (place{s.Owner, s.Loc}); !places[k] {
+			places[k] = true
+			fleets[s.Owner]++
 		}
-		fleets[s.Owner][s.Loc] = true
 		if st := r.Ship(s.Type); st != nil {
 			crew[s.Owner] += r.CrewPay(st)
 		}
@@ -311,9 +318,13 @@ func (t *run) taxAndPay() {
 		if n, ok := w.special(p, rules.EffectCreditsPerTurn); ok {
 			t.earn(p, n, "The council's favour", false)
 		}
-		t.pay(p, len(fleets[p])*r.Upkeep.Fleet, "Fleet upkeep")
+		t.pay(p, fleets[p]*r.Upkeep.Fleet, "Fleet upkeep")
 		t.pay(p, crew[p], "Crew pay")
 		t.pay(p, e.Interceptors*r.Interceptors.PayPerTurn, "Interceptor pay")
+		if t.upkeep == nil {
+			t.upkeep = map[int]int{}
+		}
+		t.upkeep[p] = fleets[p]*r.Upkeep.Fleet + crew[p] + e.Interceptors*r.Interceptors.PayPerTurn
 		e.Points += artifactPoints[p]
 	}
 }
@@ -382,10 +393,11 @@ func (t *run) officerGrowth() {
 	}
 }
 
-// score is player p's score: credits, planets, ships, mines, points and
+func (t *run) score(p int) int { return t.w.Score(p) }
+
+// Score is player p's score: credits, planets, ships, mines, points and
 // anti-points.
-func (t *run) score(p int) int {
-	w := t.w
+func (w *World) Score(p int) int {
 	e := w.Empire(p)
 	if e == nil {
 		return 0

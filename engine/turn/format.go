@@ -10,15 +10,17 @@ import (
 // Stringers by hand, anything else by fmt. A check formats a message for
 // most orders, and fmt's generality is most of a check's time.
 func sprintf(format string, args ...any) string {
-	b := make([]byte, 0, len(format)+16*len(args))
+	var b strings.Builder
+	b.Grow(len(format) + 12*len(args))
+	var num [24]byte
 	next := 0
 	for i := 0; i < len(format); i++ {
 		j := strings.IndexByte(format[i:], '%')
 		if j < 0 {
-			b = append(b, format[i:]...)
+			b.WriteString(format[i:])
 			break
 		}
-		b = append(b, format[i:i+j]...)
+		b.WriteString(format[i : i+j])
 		i += j
 		if i+1 >= len(format) || next >= len(args) {
 			return fmt.Sprintf(format, args...)
@@ -29,17 +31,17 @@ func sprintf(format string, args ...any) string {
 			if verb != 'd' && verb != 'v' {
 				return fmt.Sprintf(format, args...)
 			}
-			b = strconv.AppendInt(b, int64(a), 10)
+			b.Write(strconv.AppendInt(num[:0], int64(a), 10))
 		case string:
 			if verb != 's' && verb != 'v' {
 				return fmt.Sprintf(format, args...)
 			}
-			b = append(b, a...)
+			b.WriteString(a)
 		case fmt.Stringer:
 			if verb != 's' && verb != 'v' {
 				return fmt.Sprintf(format, args...)
 			}
-			b = append(b, a.String()...)
+			b.WriteString(a.String())
 		default:
 			return fmt.Sprintf(format, args...)
 		}
@@ -49,5 +51,5 @@ func sprintf(format string, args ...any) string {
 	if next != len(args) {
 		return fmt.Sprintf(format, args...)
 	}
-	return string(b)
+	return b.String()
 }

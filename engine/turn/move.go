@@ -30,6 +30,12 @@ type move struct {
 	sauran  bool
 	moved   int
 	killed  bool // destroyed its target this phase (engage, ambush)
+	// The straight line the ship is on: hops are measured along it from
+	// its start, so that a move costs its whole distance, truncated once,
+	// not each hop truncated.
+	lineFrom, lineTo, lineAt geom.Point
+	lineUsed                 int
+	lined                    bool
 }
 
 type moveKind uint8
@@ -116,7 +122,7 @@ func (t *run) assign() {
 // newMove files a move in the turn's slab: there is one for most ships.
 func (t *run) newMove(m move) *move {
 	if len(t.slab) == cap(t.slab) {
-		t.slab = make([]move, 0, max(64, len(t.w.G.Ships)/2))
+		t.slab = make([]move, 0, 256)
 	}
 	t.slab = append(t.slab, m)
 	return &t.slab[len(t.slab)-1]
@@ -576,15 +582,27 @@ func (t *run) advance(m *move, s *model.Ship, phase int) bool {
 	if allow <= 0 {
 		return false
 	}
-	next := s.Loc.Toward(m.dest, allow)
-	d := s.Loc.Dist(next)
-	if d > s.Fuel {
-		next = s.Loc.Toward(m.dest, s.Fuel)
-		d = s.Loc.Dist(next)
+	if !m.lined || m.lineTo != m.dest || m.lineAt != s.Loc {
+		// A new line: the first hop, a new target (pursuit), or the ship
+		// was moved by something else.
+		m.lineFrom, m.lineTo, m.lineUsed, m.lined = s.Loc, m.dest, 0, true
 	}
-	if d <= 0 && next == s.Loc {
+	hop := func(n int) (geom.Point, int) {
+		next := m.lineFrom.Toward(m.dest, m.lineUsed+n)
+		return next, max(0, m.lineFrom.Dist(next)-m.lineUsed)
+	}
+	next, d := hop(allow)
+	for n := s.Fuel; d > s.Fuel && n >= 0; n-- {
+		next, d = hop(n) // as far as the fuel goes
+	}
+	if d > s.Fuel {
 		return false
 	}
+	if next == s.Loc {
+		return false
+	}
+	m.lineUsed += d
+	m.lineAt = next
 	m.moved += d
 	m.budget -= d
 	s.Fuel -= d

@@ -16,7 +16,7 @@ import (
 // A turn carries these checks out first, so they are written once: the
 // checker, the host and `sfcheck syntax` give the same findings.
 func Static(r *rules.Rules, player int, orders []order.Order) []Diagnostic {
-	s := static{r: r, player: player, counts: map[staticKey]int{}}
+	s := static{r: r, player: player, counts: make(map[staticKey]int, len(orders))}
 	for i, o := range orders {
 		s.index = i
 		s.order(o)

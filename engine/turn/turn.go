@@ -52,9 +52,10 @@ type Options struct {
 	// EndOfTurn carries out phase 7: mines, ownership, the black hole,
 	// markets, growth, tax and pay, points, winning.
 	EndOfTurn bool
-	// Track, when set, is told where each ship is after each movement
-	// phase (the forecast's courses).
-	Track func(phase int, s *model.Ship)
+	// AfterPhase, when set, is called at the end of each phase that has
+	// steps (0 to 5, and 7 with the end of turn), with the world as that
+	// phase left it: the forecast's snapshots.
+	AfterPhase func(phase int, w *World)
 }
 
 // Result is what a turn left besides the game's new state.
@@ -68,6 +69,9 @@ type Result struct {
 	// Sales are, in a check, the takings expected from the player's sales
 	// at trading planets (prices may move before they come in).
 	Sales map[int]int
+	// Upkeep is, by player, what the end of the turn took for fleets,
+	// crews and interceptors.
+	Upkeep map[int]int
 }
 
 // ref names an order: its player and its index in his list (-1 for an
@@ -103,6 +107,7 @@ type run struct {
 
 	byCode   [][]ref // the orders of each code, in the order they are carried out
 	slab     []move
+	upkeep   map[int]int
 	moving   []*move // the ships with battle/movement orders, in moving order
 	credit   map[int]*creditBook
 	rep      map[int]*model.Report
@@ -118,18 +123,26 @@ func Run(w *World, orders map[int][]order.Order, opt Options) Result {
 		firstBuild: map[int]bool{}, sales: map[int]int{}, credit: map[int]*creditBook{}, rep: map[int]*model.Report{},
 		rngs: map[string]*rand.Rand{}}
 	t.setUp()
+	last := -1
 	for _, st := range steps {
 		if st.phase == 7 && !opt.EndOfTurn {
 			continue
 		}
+		if st.phase != last && last >= 0 && opt.AfterPhase != nil {
+			opt.AfterPhase(last, w)
+		}
+		last = st.phase
 		if st.hostOnly && w.Mode != Host {
 			continue
 		}
 		t.cur, t.o = noRef, order.Order{}
 		st.run(t)
 	}
+	if opt.AfterPhase != nil {
+		opt.AfterPhase(last, w)
+	}
 	t.finish()
-	res := Result{Carried: map[int][]bool{}, Sales: t.sales}
+	res := Result{Carried: map[int][]bool{}, Sales: t.sales, Upkeep: t.upkeep}
 	for p, list := range orders {
 		done := make([]bool, len(list))
 		for i := range list {

@@ -40,7 +40,7 @@ type World struct {
 	newShips map[int]int
 	gone     map[int]bool
 	at       map[geom.Point][]int // planet indexes by place
-	empire   map[int]int
+	empire   idIndex
 	officers map[int]*model.Officer // by number, into G.Officers
 	inside   map[int][]int          // carrier → the ships docked in it
 	topShip  int                    // the highest ship number given, once known
@@ -175,10 +175,7 @@ func (w *World) reindexShips() {
 	w.topShip = 0
 	w.newShips = nil
 	w.gone = reset(w.gone)
-	w.empire = reset(w.empire)
-	for i := range w.G.Empires {
-		w.empire[w.G.Empires[i].Player] = i
-	}
+	w.empire = newIDIndex(len(w.G.Empires), func(i int) int { return w.G.Empires[i].Player })
 	w.officers = reset(w.officers)
 	for i := range w.G.Officers {
 		w.officers[w.G.Officers[i].ID] = &w.G.Officers[i]
@@ -271,7 +268,7 @@ func (w *World) PlanetAt(loc geom.Point) *model.Planet {
 
 // Empire returns player p's empire, or nil.
 func (w *World) Empire(p int) *model.Empire {
-	if i, ok := w.empire[p]; ok {
+	if i, ok := w.empire.get(p); ok {
 		return &w.G.Empires[i]
 	}
 	return nil
