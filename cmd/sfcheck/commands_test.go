@@ -181,3 +181,33 @@ func TestReportEscapes(t *testing.T) {
 		t.Errorf("printable: %q", got)
 	}
 }
+
+func TestForecast(t *testing.T) {
+	report := demoFile(t)
+	file := filepath.Join(t.TempDir(), "orders.txt")
+	os.WriteFile(file, []byte("MO 2 -10 205 187\nLF 3 5000\n"), 0o644)
+	status, out, errs := runArgs(t, "", "forecast", file, "--report", report)
+	if status != 1 || !strings.Contains(errs, file+":2: ") || !strings.Contains(errs, "(left out)") {
+		t.Errorf("status %d, stderr %q: want status 1 and the LF beyond the planet's fuel left out", status, errs)
+	}
+	// Ship 2, a large transport (range 60) under an officer of navigation
+	// 3 (+30%: 78), moves 26 positions in each of phases 2-4, paying a
+	// unit of fuel a position.
+	for _, want := range []string{
+		"ship 2 phase 2 -10,205,113 fuel 174\nship 2 phase 3 -10,205,139 fuel 148\nship 2 phase 4 -10,205,165 fuel 122\nship 2 end -10,205,165 fuel 122 cargo 0 0 0 0 0\n",
+		"ship 3 end -10,205,87 fuel 600 ",
+		"planet 6 end fuel 1000 stock ",
+		"empire end credits ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("forecast lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "ship 3 phase") {
+		t.Errorf("ship 3 had no order carried out, yet:\n%s", out)
+	}
+	status, _, errs = runArgs(t, "", "forecast", file)
+	if status != 2 || !strings.Contains(errs, "usage: sfcheck forecast ORDERS --report REPORT") {
+		t.Errorf("without a sheet: status %d, stderr %q", status, errs)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"unicode"
 
 	"silverfall/engine/check"
+	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
@@ -108,23 +110,37 @@ func flags(args []string, known ...string) (map[string]string, []string, error) 
 	return vals, pos, nil
 }
 
-func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// loaded is a player's orders read with the turn sheet they answer.
+type loaded struct {
+	k      *model.Knowledge
+	lines  []order.Line
+	list   []order.Order
+	bad    int // lines that do not read as orders
+	shown  string
+	status int // exitFound when something in the input is wrong
+}
+
+// load reads the orders and the sheet of `sfcheck CMD ORDERS --report
+// SHEET`, printing what is wrong with either to found (and the sheet's
+// warnings to stderr). It returns ok false, with the exit status, when
+// there is nothing to go on.
+func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.Writer) (loaded, int, bool) {
 	opts, pos, err := flags(args, "report")
 	if err != nil || len(pos) != 1 || opts["report"] == "" {
 		if err != nil {
 			fmt.Fprintf(stderr, "sfcheck: %v\n", err)
 		}
-		fmt.Fprint(stderr, "usage: sfcheck orders ORDERS --report REPORT\n")
-		return exitInput
+		fmt.Fprintf(stderr, "usage: sfcheck %s ORDERS --report REPORT\n", cmd)
+		return loaded{}, exitInput, false
 	}
 	if pos[0] == "-" && opts["report"] == "-" {
 		fmt.Fprint(stderr, "sfcheck: the orders and the report cannot both come from standard input\n")
-		return exitInput
+		return loaded{}, exitInput, false
 	}
 	rep, _, err := readReport(opts["report"], stdin)
 	if err != nil {
 		printErrors(stderr, err)
-		return reportStatus(err)
+		return loaded{}, reportStatus(err), false
 	}
 	warnings := &capped{w: stderr}
 	for _, w := range rep.Warnings {
@@ -134,10 +150,9 @@ func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	data, shown, status, err := readOrders(pos[0], stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
-		return status
+		return loaded{}, status, false
 	}
-	found := &capped{w: stdout}
-	var lines []order.Line
+	l := loaded{k: rep.Knowledge, shown: shown, status: status}
 	var bad []order.LineError
 	k := rep.Knowledge
 	if orderwriter.IsOrderFile(data) {
@@ -148,57 +163,92 @@ func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			for _, e := range list {
 				found.printf("%s:%d: syntax %s\n", shown, e.Line, e.Msg)
 			}
-			status = exitFound
+			l.status = exitFound
 		}
 		for i, o := range f.Orders {
-			lines = append(lines, order.Line{Line: f.Lines[i], Order: o})
+			l.lines = append(l.lines, order.Line{Line: f.Lines[i], Order: o})
 		}
 		if f.Game != "" && f.Game != k.Game {
 			found.printf("%s:%d: wrong-game the file is for game %q, the turn sheet for game %q\n", shown, headerLine(data, "GAME"), f.Game, k.Game)
-			status = exitFound
+			l.status = exitFound
 		}
 		if f.Player != 0 && f.Player != k.Empire.Player {
 			found.printf("%s:%d: wrong-player the file is for player %d, the turn sheet for player %d\n", shown, headerLine(data, "PLAYER"), f.Player, k.Empire.Player)
-			status = exitFound
+			l.status = exitFound
 		}
 		if f.Turn != 0 && f.Turn != k.Turn+1 {
 			found.printf("%s:%d: wrong-turn the file is for turn %d; the turn sheet of turn %d takes orders for turn %d\n", shown, headerLine(data, "TURN"), f.Turn, k.Turn, k.Turn+1)
-			status = exitFound
+			l.status = exitFound
 		}
 	} else {
-		lines, bad, err = order.ReadLines(bytes.NewReader(data))
+		l.lines, bad, err = order.ReadLines(bytes.NewReader(data))
 		if err != nil {
 			fmt.Fprintf(stderr, "%s:%v\n", shown, err)
-			return exitFound
+			return loaded{}, exitFound, false
 		}
 	}
 	for _, b := range bad {
 		found.printf("%s:%d: syntax %s\n", shown, b.Line, b.Err)
-		status = exitFound
+		l.status = exitFound
 	}
-	list := make([]order.Order, len(lines))
-	for i, l := range lines {
-		list[i] = l.Order
+	l.bad = len(bad)
+	l.list = make([]order.Order, len(l.lines))
+	for i, line := range l.lines {
+		l.list[i] = line.Order
+	}
+	return l, l.status, true
+}
+
+func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	found := &capped{w: stdout}
+	l, status, ok := load("orders", args, stdin, found, stderr)
+	if !ok {
+		return status
 	}
 	errs, warns, notes := 0, 0, 0
 	warned := &capped{w: stdout}
-	for _, d := range check.New(rules.Default(), k).Check(list) {
+	for _, d := range check.New(rules.Default(), l.k).Check(l.list) {
+		line := l.lines[d.Order].Line
 		switch d.Severity {
 		case check.Warning:
 			warns++
-			warned.printf("%s:%d: %s warning: %s\n", shown, lines[d.Order].Line, d.Code, d.Message)
+			warned.printf("%s:%d: %s warning: %s\n", l.shown, line, d.Code, d.Message)
 		case check.Note:
 			notes++
-			warned.printf("%s:%d: %s note: %s\n", shown, lines[d.Order].Line, d.Code, d.Message)
+			warned.printf("%s:%d: %s note: %s\n", l.shown, line, d.Code, d.Message)
 		default:
 			errs++
 			status = exitFound
-			found.printf("%s:%d: %s %s\n", shown, lines[d.Order].Line, d.Code, d.Message)
+			found.printf("%s:%d: %s %s\n", l.shown, line, d.Code, d.Message)
 		}
 	}
 	found.done("errors")
 	warned.done("warnings and notes")
-	fmt.Fprintf(stderr, "%d orders: %d errors, %d warnings, %d notes, %d lines unreadable\n", len(lines), errs, warns, notes, len(bad))
+	fmt.Fprintf(stderr, "%d orders: %d errors, %d warnings, %d notes, %d lines unreadable\n", len(l.lines), errs, warns, notes, l.bad)
+	return status
+}
+
+// forecast prints where the orders leave the empire at the end of the
+// turn, on standard output; orders that cannot be carried out go to
+// standard error (the forecast leaves them out).
+func forecast(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	found := &capped{w: stderr}
+	l, status, ok := load("forecast", args, stdin, found, stderr)
+	if !ok {
+		return status
+	}
+	f := check.New(rules.Default(), l.k).Forecast(l.list)
+	for _, d := range f.Diagnostics {
+		if d.Severity == check.Error {
+			status = exitFound
+			found.printf("%s:%d: %s %s (left out)\n", l.shown, l.lines[d.Order].Line, d.Code, d.Message)
+		}
+	}
+	found.done("errors")
+	out := bufio.NewWriter(stdout)
+	if err := f.Write(out); err == nil {
+		err = out.Flush()
+	}
 	return status
 }
 

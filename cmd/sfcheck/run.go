@@ -29,6 +29,11 @@ Commands:
   orders ORDERS --report REPORT check orders (one a line, or an order file
                                 as the client exports) against a turn sheet
                                 with the rules; print ORDERS:LINE: CODE message
+  forecast ORDERS --report REPORT
+                                carry the orders out on what the sheet shows,
+                                the end of turn included, and print where
+                                they leave each ship, planet and the empire
+                                (one fact a line; docs/forecast.md)
   demo [--seed N] [--players P] [--name NAME] --out DIR
                                 generate a game and write every player's
                                 turn-1 sheet into DIR
@@ -70,6 +75,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return report(args[1], stdin, stdout, stderr)
 	case "orders":
 		return orders(args[1:], stdin, stdout, stderr)
+	case "forecast":
+		return forecast(args[1:], stdin, stdout, stderr)
 	case "demo":
 		return demo(args[1:], stdout, stderr)
 	}
