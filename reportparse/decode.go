@@ -45,7 +45,7 @@ func decode(name string, data []byte) (text, error) {
 		// Not a well-formed message after all: read the file as text.
 		return text{where: name, body: lineEnds(toUTF8(data, ""))}, nil
 	}
-	d := &mailDecoder{name: name}
+	d := &mailDecoder{name: name, holds: func(s string) bool { return strings.Contains(s, bannerWord) }}
 	t, ok, err := d.entity(textproto.MIMEHeader(msg.Header), msg.Body, "", 0)
 	if err != nil {
 		return text{}, err
@@ -120,6 +120,7 @@ func headerLines(data []byte) int {
 type mailDecoder struct {
 	name  string
 	parts int
+	holds func(text string) bool // whether a part's text is the one looked for
 }
 
 // entity looks for the sheet in one MIME entity. part names it for messages.
@@ -175,7 +176,7 @@ func (d *mailDecoder) entity(h textproto.MIMEHeader, body io.Reader, part string
 		if strings.EqualFold(params["format"], "flowed") {
 			s = unflow(s, strings.EqualFold(params["delsp"], "yes"))
 		}
-		if !strings.Contains(s, bannerWord) {
+		if !d.holds(s) {
 			return text{}, false, nil
 		}
 		t := text{where: where, body: s}
@@ -315,4 +316,33 @@ func lineEnds(s string) string {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+}
+
+// MessageText finds, in data, the text that holds marker (matched without
+// regard to case): data itself when it is not an e-mail, else the first
+// text part of the message that holds it, decoded (transfer encoding,
+// character set, flowed lines) to UTF-8 with \n line ends. where names
+// the part for messages. The host reads orders sent as e-mails with it.
+func MessageText(name string, data []byte, marker string) (body, where string, err error) {
+	if len(data) > MaxInput {
+		return "", "", TooLargeError{Name: name, Size: int64(len(data))}
+	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if !looksLikeMail(data) {
+		return lineEnds(toUTF8(data, "")), name, nil
+	}
+	msg, err := mail.ReadMessage(bytes.NewReader(skipMboxLine(data)))
+	if err != nil {
+		return lineEnds(toUTF8(data, "")), name, nil
+	}
+	upper := strings.ToUpper(marker)
+	d := &mailDecoder{name: name, holds: func(s string) bool { return strings.Contains(strings.ToUpper(s), upper) }}
+	t, ok, err := d.entity(textproto.MIMEHeader(msg.Header), msg.Body, "", 0)
+	if err != nil {
+		return "", "", err
+	}
+	if !ok {
+		return "", "", fmt.Errorf("%s: no part of this e-mail holds %q", name, marker)
+	}
+	return t.body, t.where, nil
 }

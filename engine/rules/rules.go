@@ -311,6 +311,9 @@ type SauranRules struct {
 	InterceptorLossPerScan int `toml:"interceptor_loss_per_scan"`
 	RoamPercent            int `toml:"roam_percent"`
 	AttackPercent          int `toml:"attack_percent"`
+	RescueShips            int `toml:"rescue_ships"`
+	RescueRange            int `toml:"rescue_range"`
+	GuardRadius            int `toml:"guard_radius"`
 }
 
 // NPCRules cover players who stop sending orders.

@@ -71,6 +71,7 @@ var steps = func() []stepDef {
 	s := []stepDef{
 		{0, "names", false, each([]order.Code{order.NameShip, order.NamePlanet, order.NameOfficer}, (*run).name)},
 		{0, "gifts", false, each([]order.Code{order.GiftShip, order.GiftPlanet}, (*run).gift)},
+		{0, "Sauran's program", true, (*run).sauranProgram},
 		{0, "allies' points", true, (*run).allyPoints},
 		{0, "refuelling", false, (*run).refuelAtStart},
 	}
