@@ -521,7 +521,7 @@ func (t *run) missedTurns() {
 		if e.Player == w.R.Game.PlayerSauran {
 			continue
 		}
-		if _, sent := t.orders[e.Player]; sent && !e.Computer {
+		if _, sent := t.orders[e.Player]; sent && !e.Computer && !t.opt.ByComputer[e.Player] {
 			e.Missed = 0
 			continue
 		}

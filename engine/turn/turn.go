@@ -56,6 +56,12 @@ type Options struct {
 	// steps (0 to 5, and 7 with the end of turn), with the world as that
 	// phase left it: the forecast's snapshots.
 	AfterPhase func(phase int, w *World)
+	// ByComputer names the players whose orders the computer wrote for
+	// them this turn (they sent none): the turn still counts as missed.
+	ByComputer map[int]bool
+	// Refused are, by player, lines of his orders that could not be read;
+	// his sheet lists them first among the errors in orders.
+	Refused map[int][]string
 }
 
 // Result is what a turn left besides the game's new state.
@@ -214,7 +220,7 @@ func (t *run) setUp() {
 	for i := range w.G.Empires {
 		e := &w.G.Empires[i]
 		t.credit[e.Player] = &creditBook{opening: e.Credits}
-		t.rep[e.Player] = &model.Report{}
+		t.rep[e.Player] = &model.Report{Errors: append([]string(nil), t.opt.Refused[e.Player]...)}
 	}
 }
 

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func sfhost(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	status := run(args, &out, &errb)
+	return status, out.String(), errb.String()
+}
+
+func TestCommands(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "game")
+	if s, out, errs := sfhost(t, "new", dir, "--seed", "4", "--players", "3", "--name", "Command Test"); s != 0 || !strings.Contains(out, `game "Command Test", 3 players`) {
+		t.Fatalf("new: %d %q %q", s, out, errs)
+	}
+	if s, _, errs := sfhost(t, "new", dir, "--seed", "4", "--players", "3"); s != 1 || !strings.Contains(errs, "already holds a game") {
+		t.Errorf("new over a game: %d %q", s, errs)
+	}
+	s, out, _ := sfhost(t, "status", dir)
+	if s != 0 || !strings.Contains(out, "Turn      1\n") || !strings.Contains(out, "Missing   player 1, 2, 3\n") {
+		t.Errorf("status: %d\n%s", s, out)
+	}
+	s, out, errs := sfhost(t, "turn", dir, "--auto-missing", "--due", "2027-03-01")
+	if s != 0 || !strings.Contains(out, "turn 2 carried out: orders from no one; by the computer for player 1, 2, 3") {
+		t.Fatalf("turn: %d %q %q", s, out, errs)
+	}
+	sheet, err := os.ReadFile(filepath.Join(dir, "turn-002", "sheets", "player-02.txt"))
+	if err != nil || !bytes.Contains(sheet, []byte("2027-03-01")) {
+		t.Errorf("turn 2's sheet of player 2: %v", err)
+	}
+	s, out, _ = sfhost(t, "replay", dir)
+	if s != 0 || out != "turn 1: matches\nturn 2: matches\n" {
+		t.Errorf("replay: %d %q", s, out)
+	}
+	os.WriteFile(filepath.Join(dir, "turn-002", "sheets", "player-02.txt"), []byte("edited"), 0o644)
+	s, out, _ = sfhost(t, "replay", dir)
+	if s != 1 || !strings.Contains(out, "turn 2: differs: sheets/player-02.txt") {
+		t.Errorf("replay after an edit: %d %q", s, out)
+	}
+	// A broken state: FILE:LINE and status 1.
+	os.WriteFile(filepath.Join(dir, "turn-002", "state.txt"), []byte("silverfall-state 1\ngame turn=2\nship id=x\n"), 0o644)
+	s, _, errs = sfhost(t, "turn", dir)
+	if s != 1 || !strings.Contains(errs, filepath.Join(dir, "turn-002", "state.txt")+":3: ship: column 6: id: expected a whole number") {
+		t.Errorf("broken state: %d %q", s, errs)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{nil, 2, "usage: sfhost"},
+		{[]string{"help"}, 0, "usage: sfhost"},
+		{[]string{"frob", "x"}, 2, `unknown command "frob"`},
+		{[]string{"new", "x"}, 2, "new needs --seed N and --players P"},
+		{[]string{"turn"}, 2, "usage: sfhost turn DIR"},
+		{[]string{"turn", "x", "--colour", "red"}, 2, "unknown option --colour"},
+		{[]string{"status", filepath.Join(t.TempDir(), "none")}, 2, "no such file"},
+	} {
+		s, out, errs := sfhost(t, c.args...)
+		if s != c.status || !strings.Contains(out+errs, c.want) {
+			t.Errorf("%v: %d %q %q", c.args, s, out, errs)
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package host
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"silverfall/engine/rules"
+)
+
+// ConfigFile is the game's settings in its folder.
+const ConfigFile = "game.toml"
+
+// Config is what game.toml holds: the game's name and seed, its players and
+// their e-mail addresses. The seed and the players make turn 1; the seed,
+// with each turn's number, every turn's chances after.
+type Config struct {
+	Name    string   `toml:"name"`
+	Seed    int64    `toml:"seed"`
+	Players int      `toml:"players"`
+	Player  []Player `toml:"player"`
+}
+
+// Player is one player's entry: his number and where his sheets go.
+type Player struct {
+	Number int    `toml:"number"`
+	Name   string `toml:"name,omitempty"`
+	Email  string `toml:"email,omitempty"`
+}
+
+// readConfig reads and checks DIR/game.toml.
+func readConfig(dir string, r *rules.Rules) (Config, error) {
+	name := filepath.Join(dir, ConfigFile)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return Config{}, err
+	}
+	var c Config
+	md, err := toml.Decode(string(data), &c)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return Config{}, fmt.Errorf("%s:%d: %s", name, pe.Position.Line, pe.Message)
+		}
+		return Config{}, fmt.Errorf("%s: %v", name, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		return Config{}, fmt.Errorf("%s: unknown settings: %s", name, strings.Join(keys, ", "))
+	}
+	if err := c.check(r); err != nil {
+		return Config{}, fmt.Errorf("%s: %v", name, err)
+	}
+	return c, nil
+}
+
+func (c Config) check(r *rules.Rules) error {
+	if c.Players < 1 || c.Players > r.Game.MaxPlayers {
+		return fmt.Errorf("players = %d; a game has 1 to %d", c.Players, r.Game.MaxPlayers)
+	}
+	seen := map[int]bool{}
+	for _, p := range c.Player {
+		switch {
+		case p.Number < 1 || p.Number > c.Players:
+			return fmt.Errorf("[[player]] number = %d; the players are 1 to %d", p.Number, c.Players)
+		case seen[p.Number]:
+			return fmt.Errorf("player %d is listed twice", p.Number)
+		}
+		seen[p.Number] = true
+	}
+	return nil
+}
+
+// encode writes the configuration as game.toml holds it.
+func (c Config) encode() ([]byte, error) {
+	sort.Slice(c.Player, func(i, j int) bool { return c.Player[i].Number < c.Player[j].Number })
+	var b bytes.Buffer
+	b.WriteString("# A Darkness of Silverfall game run by sfhost. The seed and the players\n")
+	b.WriteString("# make turn 1 and every turn's chances; changing them breaks `sfhost replay`.\n")
+	if err := toml.NewEncoder(&b).Encode(c); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

@@ -1,0 +1,443 @@
+package host
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"silverfall/engine/ai"
+	"silverfall/engine/galaxy"
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+	"silverfall/engine/state"
+	"silverfall/engine/turn"
+	"silverfall/engine/turnsheet"
+	"silverfall/internal/atomicfile"
+	"silverfall/orderwriter"
+)
+
+// The parts of a turn's folder.
+const (
+	StateFile   = "state.txt"
+	SheetsDir   = "sheets"
+	OrdersDir   = "orders"
+	turnPattern = "turn-%03d"
+)
+
+var turnDirRE = regexp.MustCompile(`^turn-(\d{3,})$`)
+
+// TurnDir is the folder of turn n in a game's folder.
+func TurnDir(dir string, n int) string { return filepath.Join(dir, fmt.Sprintf(turnPattern, n)) }
+
+// Game is a game's folder opened by the host: its settings and the state
+// after its last turn.
+type Game struct {
+	Dir    string
+	Config Config
+	R      *rules.Rules
+	State  *model.Game // after the last turn
+}
+
+// New makes a game in dir (which must not hold one): game.toml and turn 1's
+// state and sheets.
+func New(dir string, c Config) (*Game, error) {
+	r := rules.Default()
+	if c.Name == "" {
+		c.Name = fmt.Sprintf("Silverfall %d", c.Seed)
+	}
+	if err := c.check(r); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
+		return nil, fmt.Errorf("%s already holds a game", dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	g, err := firstTurn(r, c)
+	if err != nil {
+		return nil, err
+	}
+	data, err := c.encode()
+	if err != nil {
+		return nil, err
+	}
+	files, err := turnFiles(r, g)
+	if err != nil {
+		return nil, err
+	}
+	if err := commitTurn(dir, 1, files, nil); err != nil {
+		return nil, err
+	}
+	if err := atomicfile.WriteFile(filepath.Join(dir, ConfigFile), data, 0o644); err != nil {
+		return nil, err
+	}
+	return &Game{Dir: dir, Config: c, R: r, State: g}, nil
+}
+
+// firstTurn is the game as turn 1's sheets show it.
+func firstTurn(r *rules.Rules, c Config) (*model.Game, error) {
+	opt := galaxy.Options{Seed: c.Seed, Players: c.Players, Name: c.Name}
+	names := map[int]string{}
+	for _, p := range c.Player {
+		if p.Name != "" {
+			names[p.Number] = p.Name
+		}
+	}
+	g, err := galaxy.Generate(r, opt)
+	if err != nil {
+		return nil, err
+	}
+	for i := range g.Empires {
+		if n, ok := names[g.Empires[i].Player]; ok {
+			g.Empires[i].Name = n
+		}
+	}
+	return g, nil
+}
+
+// Open opens the game in dir at its last turn, checking its state file.
+func Open(dir string) (*Game, error) {
+	r := rules.Default()
+	c, err := readConfig(dir, r)
+	if err != nil {
+		return nil, err
+	}
+	removeUnfinished(dir)
+	last, err := LastTurn(dir)
+	if err != nil {
+		return nil, err
+	}
+	g, err := readState(r, TurnDir(dir, last))
+	if err != nil {
+		return nil, err
+	}
+	if g.Turn != last {
+		return nil, fmt.Errorf("%s: the state is of turn %d, the folder of turn %d", filepath.Join(TurnDir(dir, last), StateFile), g.Turn, last)
+	}
+	return &Game{Dir: dir, Config: c, R: r, State: g}, nil
+}
+
+func readState(r *rules.Rules, turnDir string) (*model.Game, error) {
+	name := filepath.Join(turnDir, StateFile)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return state.Read(f, name, r)
+}
+
+// LastTurn is the highest turn with a folder in dir.
+func LastTurn(dir string) (int, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, err
+	}
+	last := 0
+	for _, e := range entries {
+		if m := turnDirRE.FindStringSubmatch(e.Name()); m != nil && e.IsDir() {
+			if n, err := strconv.Atoi(m[1]); err == nil && n > last {
+				last = n
+			}
+		}
+	}
+	if last == 0 {
+		return 0, fmt.Errorf("%s holds no turn folder (turn-001, ...)", dir)
+	}
+	return last, nil
+}
+
+// turnFiles are the files of a turn's folder for the game g: its state
+// and every player's sheet, by name within the folder.
+func turnFiles(r *rules.Rules, g *model.Game) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	var b bytes.Buffer
+	if err := state.Write(&b, g); err != nil {
+		return nil, err
+	}
+	files[StateFile] = append([]byte(nil), b.Bytes()...)
+	for _, e := range g.Empires {
+		if !r.IsPlayer(e.Player) {
+			continue
+		}
+		b.Reset()
+		if err := turnsheet.Write(&b, r, g.KnowledgeOf(r, e.Player)); err != nil {
+			return nil, fmt.Errorf("sheet of player %d: %v", e.Player, err)
+		}
+		files[filepath.Join(SheetsDir, turnsheet.FileName(e.Player))] = append([]byte(nil), b.Bytes()...)
+	}
+	return files, nil
+}
+
+// Received are the orders found for a turn, by player.
+type Received struct {
+	Orders   map[int][]order.Order
+	Refused  map[int][]string // lines that did not read
+	Files    map[int]string   // where each player's orders came from
+	Computer map[int]bool     // written by the computer for a missing empire
+	Problems []string         // files that could not be taken, and why
+}
+
+// computerMark starts the order files the computer writes.
+const computerMark = "# Written by the computer for an empire that sent no orders."
+
+// ReadOrders reads the orders received for the turn after the state's:
+// every file in the turn's orders folder (order files as the client
+// exports them, or saved e-mails holding one).
+func (h *Game) ReadOrders() (*Received, error) { return readOrders(h.R, h.Dir, h.State) }
+
+// readOrders reads the orders received in dir for the turn after g's.
+func readOrders(r *rules.Rules, gameDir string, g *model.Game) (*Received, error) {
+	dir := filepath.Join(TurnDir(gameDir, g.Turn), OrdersDir)
+	rec := &Received{Orders: map[int][]order.Order{}, Refused: map[int][]string{}, Files: map[int]string{}, Computer: map[int]bool{}}
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return rec, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), "~") {
+			continue
+		}
+		readOrderFile(r, g, filepath.Join(dir, e.Name()), rec)
+	}
+	sort.Strings(rec.Problems)
+	return rec, nil
+}
+
+// maxOrderFile bounds an order file (or the e-mail holding one).
+const maxOrderFile = 4 << 20
+
+func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
+	problem := func(format string, args ...any) {
+		rec.Problems = append(rec.Problems, fmt.Sprintf(format, args...))
+	}
+	info, err := os.Stat(name)
+	if err != nil {
+		problem("%v", err)
+		return
+	}
+	if info.Size() > maxOrderFile {
+		problem("%s: %d bytes, far more than orders take; not read", name, info.Size())
+		return
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		problem("%v", err)
+		return
+	}
+	text, where, err := messageText(name, data)
+	if err != nil {
+		problem("%v", err)
+		return
+	}
+	if !orderwriter.IsOrderFile([]byte(text)) {
+		problem("%s: not an order file (it should start with %q)", where, orderwriter.Magic)
+		return
+	}
+	f, err := orderwriter.Read(strings.NewReader(text), where)
+	var bad orderwriter.ErrorList
+	if err != nil && !errors.As(err, &bad) {
+		problem("%v", err)
+		return
+	}
+	switch {
+	case f.Player == 0:
+		problem("%s: the file names no player", where)
+		return
+	case f.Game != g.Name:
+		problem("%s: the orders are for game %q, this is %q", where, f.Game, g.Name)
+		return
+	case f.Turn != g.Turn+1:
+		problem("%s: the orders are for turn %d; this game takes orders for turn %d", where, f.Turn, g.Turn+1)
+		return
+	case g.Empire(f.Player) == nil || !r.IsPlayer(f.Player):
+		problem("%s: there is no player %d in this game", where, f.Player)
+		return
+	}
+	if first, ok := rec.Files[f.Player]; ok {
+		problem("%s: player %d sent orders in %s already; only one file a player is taken", where, f.Player, first)
+		return
+	}
+	rec.Files[f.Player] = where
+	rec.Orders[f.Player] = f.Orders
+	rec.Computer[f.Player] = strings.Contains(text[:min(len(text), 400)], computerMark)
+	for _, e := range bad {
+		rec.Refused[f.Player] = append(rec.Refused[f.Player], fmt.Sprintf("line %d: %s", e.Line, e.Msg))
+	}
+}
+
+// TurnOptions choose how a turn is run.
+type TurnOptions struct {
+	// AutoMissing has computer players write the orders of the empires
+	// that sent none (they still count as missed turns).
+	AutoMissing bool
+	// DueDate is the date orders for the next turn are due, as the sheets
+	// print it; "" keeps the last one.
+	DueDate string
+}
+
+// Summary says what a turn did.
+type Summary struct {
+	Turn     int   // the turn carried out
+	Sent     []int // players whose orders were received
+	Computer []int // players whose orders the computer wrote
+	Missing  []int // players without orders
+	Errors   int   // orders that could not be carried out, over all sheets
+	Problems []string
+}
+
+// Turn carries out the next turn with the orders received and commits its
+// folder: the new state, every sheet, and the computer's orders beside the
+// players'.
+func (h *Game) Turn(opt TurnOptions) (Summary, error) {
+	rec, err := h.ReadOrders()
+	if err != nil {
+		return Summary{}, err
+	}
+	sum := Summary{Turn: h.State.Turn + 1, Problems: rec.Problems}
+	if len(rec.Problems) > 0 {
+		return sum, fmt.Errorf("%d order files could not be taken; fix or remove them first", len(rec.Problems))
+	}
+	g := h.State
+	written := map[string][]byte{} // the computer's order files, by name
+	for _, e := range g.Empires {
+		p := e.Player
+		if !h.R.IsPlayer(p) {
+			continue
+		}
+		_, sent := rec.Orders[p]
+		switch {
+		case sent && rec.Computer[p]:
+			sum.Computer = append(sum.Computer, p)
+		case sent:
+			sum.Sent = append(sum.Sent, p)
+		case e.Computer || e.Dropped || opt.AutoMissing:
+			orders := ai.Orders(h.R, g.KnowledgeOf(h.R, p), computerSeed(g, p))
+			data, err := computerOrderFile(g, p, orders)
+			if err != nil {
+				return sum, err
+			}
+			written[turnsheet.FileName(p)] = data
+			rec.Orders[p], rec.Computer[p] = orders, true
+			sum.Computer = append(sum.Computer, p)
+		default:
+			sum.Missing = append(sum.Missing, p)
+		}
+	}
+	next, err := h.advance(rec, opt)
+	if err != nil {
+		return sum, err
+	}
+	files, err := turnFiles(h.R, next)
+	if err != nil {
+		return sum, err
+	}
+	for _, e := range next.Empires {
+		sum.Errors += len(e.Report.Errors)
+	}
+	if err := commitTurn(h.Dir, next.Turn, files, orderFiles(h.Dir, g.Turn, written)); err != nil {
+		return sum, err
+	}
+	h.State = next
+	return sum, nil
+}
+
+// advance carries out the turn on a copy of the state.
+func (h *Game) advance(rec *Received, opt TurnOptions) (*model.Game, error) {
+	var b bytes.Buffer
+	if err := state.Write(&b, h.State); err != nil {
+		return nil, err
+	}
+	g, err := state.Read(&b, "state", h.R)
+	if err != nil {
+		return nil, err
+	}
+	return Advance(h.R, g, rec, opt), nil
+}
+
+// Advance carries out one turn of g (changed in place) with the orders
+// received, and returns it.
+func Advance(r *rules.Rules, g *model.Game, rec *Received, opt TurnOptions) *model.Game {
+	w := turn.NewWorld(r, g, turn.Host)
+	turn.Run(w, rec.Orders, turn.Options{Battles: true, EndOfTurn: true, ByComputer: rec.Computer, Refused: rec.Refused})
+	if opt.DueDate != "" {
+		g.DueDate = opt.DueDate
+	}
+	return g
+}
+
+// computerSeed makes a computer player's choices repeatable: the game's
+// seed, the turn and the player.
+func computerSeed(g *model.Game, p int) uint64 {
+	return uint64(g.Seed)*1_000_003 + uint64(g.Turn)*1009 + uint64(p)
+}
+
+// computerOrderFile is an order file of the computer's orders for p.
+func computerOrderFile(g *model.Game, p int, orders []order.Order) ([]byte, error) {
+	var b bytes.Buffer
+	err := orderwriter.Write(&b, &orderwriter.File{Game: g.Name, Player: p, Turn: g.Turn + 1, Orders: orders})
+	if err != nil {
+		return nil, err
+	}
+	// The mark goes right after the file's first line.
+	text := b.String()
+	i := strings.IndexByte(text, '\n') + 1
+	return []byte(text[:i] + computerMark + "\n" + text[i:]), nil
+}
+
+func orderFiles(dir string, turn int, files map[string][]byte) map[string][]byte {
+	out := map[string][]byte{}
+	for name, data := range files {
+		out[filepath.Join(TurnDir(dir, turn), OrdersDir, name)] = data
+	}
+	return out
+}
+
+// Status is what `sfhost status` prints: where the game stands.
+type Status struct {
+	Name     string
+	Turn     int
+	Over     bool
+	Winners  []int
+	Received map[int]string // players whose orders for the next turn are in, and the file
+	Computer []int          // empires played by the computer
+	Missing  []int          // players whose orders are not in
+	Problems []string
+	Scores   map[int]int
+}
+
+// Status reports the game's turn and whose orders are in.
+func (h *Game) Status() (Status, error) {
+	rec, err := h.ReadOrders()
+	if err != nil {
+		return Status{}, err
+	}
+	g := h.State
+	st := Status{Name: g.Name, Turn: g.Turn, Over: g.Over, Winners: g.Winners, Received: rec.Files, Problems: rec.Problems,
+		Scores: map[int]int{}}
+	w := turn.NewWorld(h.R, g, turn.Host)
+	for _, e := range g.Empires {
+		if !h.R.IsPlayer(e.Player) {
+			continue
+		}
+		st.Scores[e.Player] = w.Score(e.Player)
+		switch {
+		case e.Computer || e.Dropped:
+			st.Computer = append(st.Computer, e.Player)
+		case rec.Files[e.Player] == "":
+			st.Missing = append(st.Missing, e.Player)
+		}
+	}
+	return st, nil
+}

@@ -1,0 +1,107 @@
+package host
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"silverfall/engine/ai"
+	"silverfall/engine/model"
+	"silverfall/engine/rules"
+)
+
+// ReplayTurn is what a replay found for one turn.
+type ReplayTurn struct {
+	Turn   int
+	Differ []string // files of the turn's folder whose bytes differ, or that are missing or extra
+	Err    error    // the turn could not be recomputed
+}
+
+// Match reports whether the turn's folder is what the recomputation gives.
+func (t ReplayTurn) Match() bool { return t.Err == nil && len(t.Differ) == 0 }
+
+// Replay recomputes every turn of the game in dir from turn 1, with the
+// orders kept in each turn's folder (the computer's as well), and compares
+// each turn's state and sheets with what is on disk.
+func Replay(dir string) ([]ReplayTurn, error) {
+	r := rules.Default()
+	c, err := readConfig(dir, r)
+	if err != nil {
+		return nil, err
+	}
+	last, err := LastTurn(dir)
+	if err != nil {
+		return nil, err
+	}
+	g, err := firstTurn(r, c)
+	if err != nil {
+		return nil, err
+	}
+	var out []ReplayTurn
+	out = append(out, compareTurn(r, dir, g))
+	for n := 1; n < last; n++ {
+		rec, err := readOrders(r, dir, g)
+		if err == nil && len(rec.Problems) > 0 {
+			err = fmt.Errorf("%s", rec.Problems[0])
+		}
+		if err != nil {
+			out = append(out, ReplayTurn{Turn: n + 1, Err: err})
+			break
+		}
+		// Empires the computer plays whose orders are not on file get them
+		// as the host gave them.
+		for _, e := range g.Empires {
+			if _, sent := rec.Orders[e.Player]; !sent && r.IsPlayer(e.Player) && (e.Computer || e.Dropped) {
+				rec.Orders[e.Player] = ai.Orders(r, g.KnowledgeOf(r, e.Player), computerSeed(g, e.Player))
+				rec.Computer[e.Player] = true
+			}
+		}
+		due := ""
+		if disk, err := readState(r, TurnDir(dir, n+1)); err == nil {
+			due = disk.DueDate // the moderator's date is not part of the game's chances
+		}
+		g = Advance(r, g, rec, TurnOptions{DueDate: due})
+		out = append(out, compareTurn(r, dir, g))
+	}
+	return out, nil
+}
+
+// compareTurn compares the files the game g gives with its turn's folder.
+func compareTurn(r *rules.Rules, dir string, g *model.Game) ReplayTurn {
+	rt := ReplayTurn{Turn: g.Turn}
+	files, err := turnFiles(r, g)
+	if err != nil {
+		rt.Err = err
+		return rt
+	}
+	td := TurnDir(dir, g.Turn)
+	onDisk := map[string]bool{StateFile: true}
+	if entries, err := os.ReadDir(filepath.Join(td, SheetsDir)); err == nil {
+		for _, e := range entries {
+			onDisk[filepath.Join(SheetsDir, e.Name())] = true
+		}
+	}
+	for name := range files {
+		onDisk[name] = true
+	}
+	names := make([]string, 0, len(onDisk))
+	for name := range onDisk {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		want, ok := files[name]
+		got, err := os.ReadFile(filepath.Join(td, name))
+		switch {
+		case !ok:
+			rt.Differ = append(rt.Differ, name+" (not made by the turn)")
+		case err != nil:
+			rt.Differ = append(rt.Differ, name+" (missing)")
+		case !bytes.Equal(got, want):
+			rt.Differ = append(rt.Differ, name)
+		}
+	}
+	return rt
+}
