@@ -31,6 +31,7 @@ deps-test: deps
 build: deps
 	$(GO) build ./...
 	CGO_ENABLED=0 $(GO) build -o bin/sfcheck ./cmd/sfcheck
+	CGO_ENABLED=0 $(GO) build -o bin/sfhost ./cmd/sfhost
 
 run: build
 	$(GO) build -o bin/silverfall ./cmd/silverfall
@@ -50,6 +51,7 @@ vet:
 
 test: deps-test vet
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/sfcheck
+	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/sfhost
 	xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test -count=1 ./...
 	$(MAKE) --no-print-directory race
 	$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME)
@@ -58,11 +60,11 @@ test: deps-test vet
 # checkptr is off: g3n passes GL buffer offsets as pointers, as GL wants.
 race:
 	xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test -race -gcflags=all=-d=checkptr=0 -count=1 \
-		./render3d ./app/... ./engine/check ./reportparse ./orderwriter
+		./render3d ./app/... ./engine/check ./reportparse ./orderwriter ./host
 
 # Each fuzz target runs briefly on top of its committed corpus. Minimising
 # a new find of a whole turn sheet is slow, so it gets little time here.
-FUZZ_TARGETS := ./engine/order:FuzzParse ./reportparse:FuzzParse ./orderwriter:FuzzRead ./app:FuzzGame
+FUZZ_TARGETS := ./engine/order:FuzzParse ./reportparse:FuzzParse ./orderwriter:FuzzRead ./engine/state:FuzzRead ./app:FuzzGame
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \

@@ -298,7 +298,13 @@ func (p *parser) section(num int, ls []line) {
 func (p *parser) texts(ls []line) []string {
 	out := make([]string, 0, len(ls))
 	for _, l := range ls {
-		out = append(out, p.visible(l.n, l.text))
+		text := p.visible(l.n, l.text)
+		if rest, ok := strings.CutPrefix(text, turnsheet.Continued); ok && len(out) > 0 {
+			// A long item carried on from the line before.
+			out[len(out)-1] += " " + strings.TrimLeft(rest, " ")
+			continue
+		}
+		out = append(out, text)
 	}
 	return out
 }

@@ -329,6 +329,10 @@ func (t *run) destroy(s *model.Ship, by int, why string) {
 		return
 	}
 	w.gone[s.ID] = true
+	if t.lost == nil {
+		t.lost = map[int]lostShip{}
+	}
+	t.lost[s.ID] = lostShip{max(t.curPhase, 1), why}
 	t.battleLine(s.Owner, "Your ship %d (%s) was lost: %s.", s.ID, t.typeOf(s), why)
 	if by > 0 && by != s.Owner {
 		t.battleLine(by, "Ship %d of player %d (%s) was destroyed.", s.ID, s.Owner, t.typeOf(s))

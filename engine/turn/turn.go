@@ -113,6 +113,7 @@ type run struct {
 
 	byCode   [][]ref // the orders of each code, in the order they are carried out
 	slab     []move
+	lost     map[int]lostShip // ships lost this turn, and how
 	upkeep   map[int]int
 	moving   []*move // the ships with battle/movement orders, in moving order
 	credit   map[int]*creditBook
@@ -277,11 +278,22 @@ func (t *run) forEach(code order.Code, f func(o order.Order)) {
 	t.cur, t.o = noRef, order.Order{}
 }
 
+// lostShip is how a ship was lost in the turn, for the orders it can no
+// longer carry out.
+type lostShip struct {
+	phase int
+	why   string
+}
+
 // ownShip finds the player's ship an order is given to, failing the order
 // when it is not his.
 func (t *run) ownShip(id int) *model.Ship {
 	s := t.w.Ship(id)
 	switch {
+	case s == nil && t.lost[id].phase > 0:
+		l := t.lost[id]
+		t.fail("ship-lost", "ship %d was lost in phase %d: %s", id, l.phase, l.why)
+		return nil
 	case s == nil:
 		t.fail("unknown-ship", "you have no ship %d", id)
 		return nil

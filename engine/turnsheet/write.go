@@ -50,18 +50,32 @@ func (s *sheet) text(lines []string) {
 		s.put(None)
 		return
 	}
+	// A long item goes on over more lines, each indented by Continued, so
+	// that a reader finds the items again.
 	for _, l := range lines {
 		l = strings.TrimRight(l, " \t")
-		for len(l) > Width {
-			cut := strings.LastIndexByte(l[:Width+1], ' ')
+		first := true
+		for width := Width; len(l) > width; width = Width - len(Continued) {
+			cut := strings.LastIndexByte(l[:width+1], ' ')
 			if cut <= 0 {
-				cut = Width
+				cut = width
 			}
-			s.put(strings.TrimRight(l[:cut], " "))
+			s.put(continued(first) + strings.TrimRight(l[:cut], " "))
 			l = strings.TrimLeft(l[cut:], " ")
+			first = false
 		}
-		s.put(l)
+		s.put(continued(first) + l)
 	}
+}
+
+// Continued starts the lines that carry on a long item of text.
+const Continued = "  "
+
+func continued(first bool) string {
+	if first {
+		return ""
+	}
+	return Continued
 }
 
 func (s *sheet) section(n int) {
