@@ -66,6 +66,9 @@ func appendValue(b []byte, v reflect.Value) []byte {
 		p := v.Interface().(geom.Point)
 		return fmt.Appendf(b, "%d,%d,%d", p.X, p.Y, p.Z)
 	case orderType:
+		if v.IsZero() {
+			return append(b, `""`...)
+		}
 		return strconv.AppendQuote(b, v.Interface().(order.Order).String())
 	}
 	switch v.Kind() {
@@ -196,6 +199,10 @@ func setValue(v reflect.Value, s string) error {
 		if err != nil {
 			return fmt.Errorf("expected an order in quotes, got %s", s)
 		}
+		if text == "" {
+			v.Set(reflect.Zero(v.Type()))
+			return nil
+		}
 		o, err := order.Parse(text)
 		if err != nil {
 			return err
@@ -258,3 +265,36 @@ func setValue(v reflect.Value, s string) error {
 // maxList bounds a list in one field (allies, winners): far above any
 // game, far below what would hurt.
 const maxList = 10000
+
+// Fields encodes every plain field of a record value (a ship, a planet,
+// an empire, ...) as the state format writes it, zero values included,
+// by field name: for tools and tests that compare records field by field.
+func Fields(v any) map[string]string {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Pointer {
+		rv = rv.Elem()
+	}
+	out := map[string]string{}
+	t := rv.Type()
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.IsExported() && encodable(f.Type) {
+			out[fieldName(f)] = string(appendValue(nil, rv.Field(i)))
+		}
+	}
+	return out
+}
+
+// ParseRecord splits one line of the state format into its kind and its
+// fields, values as written.
+func ParseRecord(line string) (string, map[string]string, error) {
+	kind, fields, err := splitRecord(line)
+	if err != nil {
+		return "", nil, err
+	}
+	out := map[string]string{}
+	for _, f := range fields {
+		out[f.name] = f.value
+	}
+	return kind, out, nil
+}

@@ -181,15 +181,6 @@ func (t *run) setUp() {
 		t.rotation = append(t.rotation[k:], t.rotation[:k]...)
 	}
 	t.byCode = make([][]ref, order.NumCodes)
-	// The orders no game could make legal are refused before any is
-	// carried out.
-	for _, p := range t.rotation {
-		for _, d := range Static(w.R, p, t.orders[p]) {
-			t.cur, t.o = ref{p, d.Order}, t.orders[p][d.Order]
-			t.fail(d.Code, "%s", d.Message)
-		}
-	}
-	t.cur, t.o = noRef, order.Order{}
 	for _, p := range t.rotation {
 		for i, o := range t.orders[p] {
 			if o.Code.Valid() {
@@ -223,6 +214,15 @@ func (t *run) setUp() {
 		t.credit[e.Player] = &creditBook{opening: e.Credits}
 		t.rep[e.Player] = &model.Report{Errors: append([]string(nil), t.opt.Refused[e.Player]...)}
 	}
+	// The orders no game could make legal are refused before any is
+	// carried out.
+	for _, p := range t.rotation {
+		for _, d := range Static(w.R, p, t.orders[p]) {
+			t.cur, t.o = ref{p, d.Order}, t.orders[p][d.Order]
+			t.fail(d.Code, "%s", d.Message)
+		}
+	}
+	t.cur, t.o = noRef, order.Order{}
 }
 
 // fail records that the order being carried out cannot be, and why.
@@ -385,7 +385,7 @@ func (t *run) battleLine(p int, format string, args ...any) {
 // ships go.
 func (t *run) finish() {
 	w := t.w
-	if w.Mode == Host && t.opt.EndOfTurn {
+	if w.Mode == Host {
 		for i := range w.G.Empires {
 			e := &w.G.Empires[i]
 			r := t.report(e.Player)
