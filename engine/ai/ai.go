@@ -67,8 +67,8 @@ func (p *planner) plan() {
 	p.build()
 }
 
-// reserve is what the player keeps back against upkeep: enough for
-// several turns of it, since tax alone does not pay for a fleet.
+// reserve is what the player keeps back against the end of the turn's
+// upkeep, which tax alone does not pay for a fleet.
 func (p *planner) reserve() int {
 	upkeep := 0
 	for _, s := range p.k.Ships {
@@ -77,7 +77,7 @@ func (p *planner) reserve() int {
 		}
 	}
 	upkeep += len(p.k.Fleets)*p.r.Upkeep.Fleet + p.k.Empire.Interceptors*p.r.Interceptors.PayPerTurn
-	return 4 * upkeep
+	return upkeep
 }
 
 func (p *planner) spend(n int) bool {
@@ -114,7 +114,9 @@ func (p *planner) diplomacy() {
 	}
 }
 
-// mines starts a mine a turn on the planet with the most ore left.
+// mines starts up to two mines a turn, where the ore left in the ground is
+// worth most at the markets' base prices. A mine pays for itself in about
+// a turn, so mines come before the reserve.
 func (p *planner) mines() {
 	mr := p.r.Mines
 	count := map[int]int{}
@@ -123,20 +125,28 @@ func (p *planner) mines() {
 		count[m.Planet]++
 		mined[[2]int{m.Planet, m.OreType}] = true
 	}
-	bestPlanet, bestType, bestOre := 0, 0, 0
-	for _, pl := range p.k.Planets {
-		if pl.Kind == model.Trading || pl.Population < mr.MinPopulationToStart || count[pl.ID] >= mr.MaxPerPlanet {
-			continue
-		}
-		for t, ore := range pl.Ore {
-			worth := ore * p.r.Mining.Rates[t]
-			if ore > 0 && !mined[[2]int{pl.ID, t + 1}] && worth > bestOre {
-				bestPlanet, bestType, bestOre = pl.ID, t+1, worth
+	for started := 0; started < 2; started++ {
+		bestPlanet, bestType, bestWorth := 0, 0, 0
+		for _, pl := range p.k.Planets {
+			// Each working mine needs its share of the population.
+			if pl.Kind == model.Trading || pl.Population < mr.MinPopulationToStart || count[pl.ID] >= mr.MaxPerPlanet ||
+				pl.Population < (count[pl.ID]+1)*mr.PopulationPerMine {
+				continue
+			}
+			for t, ore := range pl.Ore {
+				worth := ore * p.r.Market.BaseOrePrices[t]
+				if ore > 0 && !mined[[2]int{pl.ID, t + 1}] && worth > bestWorth {
+					bestPlanet, bestType, bestWorth = pl.ID, t+1, worth
+				}
 			}
 		}
-	}
-	if bestPlanet != 0 && p.spend(mr.Cost) {
+		if bestPlanet == 0 || p.credits < mr.Cost+10_000 {
+			return
+		}
+		p.credits -= mr.Cost
 		p.add("SM %d %d", bestPlanet, bestType)
+		count[bestPlanet]++
+		mined[[2]int{bestPlanet, bestType}] = true
 	}
 }
 
@@ -414,7 +424,8 @@ func (p *planner) build() {
 				want = scout
 			}
 			st := p.r.Ship(want.typ)
-			if st == nil || st.Customisable || !p.spend(p.r.BuildCost(st, 0, 0)) {
+			if st == nil || st.Customisable || p.credits < p.reserve()+p.r.BuildCost(st, 0, 0)+50_000 ||
+				!p.spend(p.r.BuildCost(st, 0, 0)) {
 				return
 			}
 			if p.own[s.Loc].Industry < p.r.BuildIndustry(st) {

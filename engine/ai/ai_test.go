@@ -1,0 +1,113 @@
+package ai
+
+import (
+	"strings"
+	"testing"
+
+	"silverfall/engine/check"
+	"silverfall/engine/galaxy"
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+	"silverfall/engine/turn"
+)
+
+// game plays turns of a game with every empire under the computer and
+// calls visit with each turn's orders before the turn is carried out.
+func game(t *testing.T, seed int64, players, turns int, visit func(g *model.Game, p int, k *model.Knowledge, orders []order.Order)) *model.Game {
+	t.Helper()
+	r := rules.Default()
+	g, err := galaxy.Generate(r, galaxy.Options{Seed: seed, Players: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < turns; i++ {
+		all := map[int][]order.Order{}
+		for p := 1; p <= players; p++ {
+			k := g.KnowledgeOf(r, p)
+			all[p] = Orders(r, k, uint64(seed)*1000+uint64(g.Turn*50+p))
+			if visit != nil {
+				visit(g, p, k, all[p])
+			}
+		}
+		turn.Run(turn.NewWorld(r, g, turn.Host), all, turn.Options{Battles: true, EndOfTurn: true})
+	}
+	return g
+}
+
+func TestOrdersPassTheChecker(t *testing.T) {
+	r := rules.Default()
+	checked := 0
+	for seed := int64(1); seed <= 4; seed++ {
+		game(t, seed, 5, 8, func(g *model.Game, p int, k *model.Knowledge, orders []order.Order) {
+			for _, d := range check.New(r, k).Check(orders) {
+				if d.Severity == check.Error {
+					t.Errorf("seed %d turn %d player %d: %s: %s", seed, g.Turn, p, orders[d.Order], d.Message)
+				}
+			}
+			checked += len(orders)
+		})
+	}
+	if checked < 500 {
+		t.Errorf("only %d orders given in 160 empire-turns", checked)
+	}
+}
+
+// The computer plays the game: it takes planets, mines, trades, builds
+// and fights Sauran.
+func TestPlaysTheGame(t *testing.T) {
+	r := rules.Default()
+	codes := map[order.Code]int{}
+	g := game(t, 7, 6, 12, func(g *model.Game, p int, k *model.Knowledge, orders []order.Order) {
+		for _, o := range orders {
+			codes[o.Code]++
+		}
+	})
+	for _, c := range []order.Code{order.DE, order.SM, order.BS, order.LO, order.UL, order.MP, order.LF} {
+		if codes[c] == 0 {
+			t.Errorf("no computer player gave a %s order in 12 turns (%v)", c, codes)
+		}
+	}
+	planets := map[int]int{}
+	for _, pl := range g.Planets {
+		planets[pl.Owner]++
+	}
+	sold := 0
+	for p := 1; p <= 6; p++ {
+		if planets[p] < 3 {
+			t.Errorf("player %d holds %d planets after 12 turns", p, planets[p])
+		}
+		for _, l := range g.Empire(p).Report.Credit.Lines {
+			if strings.HasPrefix(l.What, "Ore sold") {
+				sold++
+			}
+		}
+	}
+	mines := map[int]int{}
+	for _, m := range g.Mines {
+		mines[m.Owner]++
+	}
+	for p := 1; p <= 6; p++ {
+		if mines[p] == 0 {
+			t.Errorf("player %d has no mine after 12 turns", p)
+		}
+	}
+	_ = r
+	t.Logf("planets %v, mines %v, orders %v, sales in the last turn %d", planets, mines, codes, sold)
+}
+
+// The same sheet and seed give the same orders.
+func TestRepeatable(t *testing.T) {
+	r := rules.Default()
+	g, _ := galaxy.Generate(r, galaxy.Options{Seed: 3, Players: 3})
+	k := g.KnowledgeOf(r, 2)
+	a, b := Orders(r, k, 99), Orders(r, k, 99)
+	if len(a) == 0 || len(a) != len(b) {
+		t.Fatalf("%d and %d orders", len(a), len(b))
+	}
+	for i := range a {
+		if a[i].String() != b[i].String() {
+			t.Errorf("order %d: %s vs %s", i, a[i], b[i])
+		}
+	}
+}
