@@ -153,6 +153,9 @@ type ScanPlayerRules struct {
 	CostInterceptors    int `toml:"cost_interceptors"`
 	StealCreditsPercent int `toml:"steal_credits_percent"`
 	StealPointsPercent  int `toml:"steal_points_percent"`
+	// SmallerEmpireFloorPercent: a smaller empire's scan leaves the target
+	// this share of its interceptors at least (a choice).
+	SmallerEmpireFloorPercent int `toml:"smaller_empire_floor_percent"`
 }
 
 // TradeRules covers buying and selling at trading planets.

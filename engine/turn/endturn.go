@@ -345,7 +345,6 @@ func (t *run) specials() {
 			if !t.grantSpecial(e.Player, rng) {
 				break
 			}
-			t.counts[[2]int{e.Player, -42}]++
 		}
 	}
 }

@@ -361,7 +361,7 @@ func (t *run) interception(p, target int) float64 {
 	}
 	ps, ts := t.score(p), t.score(target)
 	if ps < ts && ts > 0 {
-		usable *= max(0.5, float64(ps)/float64(ts))
+		usable *= max(float64(t.w.R.ScanPlayer.SmallerEmpireFloorPercent)/100, float64(ps)/float64(ts))
 	}
 	if n, ok := t.w.special(target, rules.EffectInterceptionPercent); ok {
 		usable += float64(n)
