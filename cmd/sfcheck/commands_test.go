@@ -211,3 +211,21 @@ func TestForecast(t *testing.T) {
 		t.Errorf("without a sheet: status %d, stderr %q", status, errs)
 	}
 }
+
+// The defect the turn machinery was built to fix, on the sheet it was
+// found on: player 3 of `sfcheck demo --seed 11 --players 6` loads his
+// planet's whole population, then starts a mine and builds defence units
+// on it.
+func TestOrdersUseUpThePopulation(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := writeDemo(galaxy.Options{Seed: 11, Players: 6}, dir); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "orders.txt")
+	os.WriteFile(file, []byte("LP 24 20000\nSM 8 1\nBU 8 10\n"), 0o644)
+	status, out, _ := runArgs(t, "", "orders", file, "--report", filepath.Join(dir, "player-03.txt"))
+	if status != 1 || !strings.Contains(out, file+":2: mine-population planet 8 has 0 population at that point") ||
+		!strings.Contains(out, file+":3: pdu-population planet 8 has 0 population at that point") {
+		t.Errorf("status %d:\n%s", status, out)
+	}
+}
