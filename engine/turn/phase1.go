@@ -133,20 +133,29 @@ func (t *run) practice(o order.Order) {
 // technology is the chance of practising Technology: a new special
 // ability from the council.
 func (t *run) technology(officers []*model.Officer, rng *rand.Rand) {
-	best, others := 0, 0
-	for _, off := range officers {
-		lv := off.Current.Of(abilityTechnology)
-		if lv > best {
-			others += best
-			best = lv
-		} else {
-			others += lv
-		}
+	levels := make([]int, len(officers))
+	for i, off := range officers {
+		levels[i] = off.Current.Of(abilityTechnology)
 	}
-	pct := float64(best)*t.percent(abilityTechnology, 0) + float64(others)*t.percent(abilityTechnology, 1)
-	if chance(rng, pct) {
+	if chance(rng, technologyChance(levels, t.percent(abilityTechnology, 0), t.percent(abilityTechnology, 1))) {
 		t.grantSpecial(t.me(), rng)
 	}
+}
+
+// technologyChance is the chance (percent) that officers practising
+// Technology together win a special ability: the highest level at best
+// percent a level, every other level at other percent.
+func technologyChance(levels []int, best, other float64) float64 {
+	top, rest := 0, 0
+	for _, lv := range levels {
+		if lv > top {
+			rest += top
+			top = lv
+		} else {
+			rest += lv
+		}
+	}
+	return float64(top)*best + float64(rest)*other
 }
 
 // aptitudeChance is the share (0 to 100) of the usual chance an officer
