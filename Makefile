@@ -10,6 +10,18 @@ DEB_BUILD := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-
              libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev
 # Tests: a virtual X server for the window and GL tests.
 DEB_TEST  := xvfb xauth libgl1-mesa-dri libglx-mesa0 xdotool openbox imagemagick x11-utils
+# Release: MinGW-w64 for the Windows window; Wine to try it (make test).
+DEB_RELEASE := gcc-mingw-w64-x86-64 xz-utils
+DEB_WINE    := wine wine64
+
+# The version every artifact carries: the tag, or between tags the commit.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDVERSION := -X silverfall/internal/version.tag=$(VERSION)
+APP_VERSION := $(shell sed -n 's/^ *Version *= *"\(.*\)"/\1/p' FyneApp.toml)
+# The packaging tools, pinned.
+FYNE   := $(GO) run fyne.io/tools/cmd/fyne@v1.7.4
+WINRES := $(GO) run github.com/tc-hib/go-winres@v0.3.3
+TOOL_PLATFORMS := linux/amd64 linux/arm64 windows/amd64 darwin/arm64
 
 FUZZTIME ?= 10s
 XVFB_SCREEN := -screen 0 1920x1200x24
@@ -18,7 +30,7 @@ export LANG := C.UTF-8
 # a language it reads keeps its error message out of every start and test log.
 export LANGUAGE := en
 
-.PHONY: all deps deps-test build run screenshot test vet lint race fuzz bench clean
+.PHONY: all deps deps-test build run screenshot test vet lint race fuzz bench clean release test-release
 
 all: build
 
@@ -55,6 +67,7 @@ test: deps-test vet
 	xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test -count=1 ./...
 	$(MAKE) --no-print-directory race
 	$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME)
+	$(MAKE) --no-print-directory test-release
 
 # The packages with threads and shared state, under the race detector.
 # checkptr is off: g3n passes GL buffer offsets as pointers, as GL wants.
@@ -71,6 +84,41 @@ fuzz:
 		$(GO) test -run='^$$' -fuzz="^$$name\$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=1s $$pkg || exit 1; \
 	done
 
+# Everything a player or a moderator downloads, into dist/: the window for
+# Linux (packaged by Fyne's tool: binary, desktop entry, icon and a Makefile
+# to install it) and for Windows (one .exe with its icon and version, no
+# console, no DLLs), sfcheck and sfhost for four platforms, and checksums.
+release: deps
+	@./.ci/apt-ensure $(DEB_RELEASE)
+	rm -rf dist && mkdir -p dist/.work
+	$(GO) build -trimpath -ldflags "-s -w $(LDVERSION)" -o dist/.work/silverfall ./cmd/silverfall
+	cp FyneApp.toml dist/.work/FyneApp.toml
+	$(FYNE) package --os linux --exe dist/.work/silverfall --release; s=$$?; \
+		cp dist/.work/FyneApp.toml FyneApp.toml; exit $$s
+	mv Silverfall.tar.xz dist/silverfall-linux-amd64.tar.xz
+	$(WINRES) simply --arch amd64 --out cmd/silverfall/rsrc --icon assets/icon.png --manifest gui \
+		--product-name Silverfall --file-description "Silverfall, map and orders for Darkness of Silverfall" \
+		--product-version "$(VERSION)" --file-version "$(APP_VERSION)" --original-filename silverfall.exe
+	CGO_ENABLED=1 GOOS=windows GOARCH=amd64 CC=x86_64-w64-mingw32-gcc $(GO) build -trimpath \
+		-ldflags "-s -w -H windowsgui $(LDVERSION)" -o dist/silverfall.exe ./cmd/silverfall; s=$$?; \
+		rm -f cmd/silverfall/rsrc_windows_amd64.syso; exit $$s
+	@for p in $(TOOL_PLATFORMS); do os=$${p%/*}; arch=$${p#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+		for t in sfcheck sfhost; do \
+			echo "$$t for $$os/$$arch"; \
+			CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags "-s -w $(LDVERSION)" \
+				-o dist/$$t-$$os-$$arch$$ext ./cmd/$$t || exit 1; \
+		done; done
+	rm -rf dist/.work
+	cd dist && sha256sum * > SHA256SUMS
+	@ls -l dist
+
+# The release tried: the Windows window and sfcheck under Wine, the Linux
+# package unpacked and started, every artifact's version and checksum.
+test-release: release deps-test
+	@./.ci/apt-ensure $(DEB_WINE)
+	SILVERFALL_DIST=$(CURDIR)/dist SILVERFALL_VERSION=$(VERSION) xvfb-run -a -s "$(XVFB_SCREEN)" \
+		$(GO) test -count=1 -run '^TestRelease' -v ./cmd/silverfall
+
 # Extra static checks (fetches staticcheck through the module proxy).
 lint: vet
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@latest ./...
@@ -79,4 +127,4 @@ bench:
 	xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test -run='^$$' -bench=. -benchmem ./...
 
 clean:
-	rm -rf bin
+	rm -rf bin dist

@@ -24,6 +24,7 @@ import (
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/version"
 	"silverfall/render3d"
 	"silverfall/reportparse"
 )
@@ -297,7 +298,8 @@ func (x *App) menu() *fyne.MainMenu {
 		return it
 	}
 	about := fyne.NewMenuItem("About Silverfall", func() {
-		dialog.ShowInformation("Silverfall", "The map-and-orders client for Darkness of Silverfall.\n\n"+
+		dialog.ShowInformation("Silverfall", "The map-and-orders client for Darkness of Silverfall.\n"+
+			"Version "+version.String()+".\n\n"+
 			"Settings are kept in "+x.setPathText()+".", x.win)
 	})
 	return fyne.NewMainMenu(

@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"math"
 	"os"
+	"runtime"
 
 	"github.com/g3n/engine/camera"
 	"github.com/g3n/engine/core"
@@ -57,7 +58,16 @@ type Renderer struct {
 }
 
 // HasDisplay reports whether a display is there to render on.
-func HasDisplay() bool { return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" }
+//
+// Windows and macOS always have one: only X11 and Wayland systems say
+// theirs in the environment.
+func HasDisplay() bool {
+	switch runtime.GOOS {
+	case "windows", "darwin":
+		return true
+	}
+	return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
+}
 
 // NewRenderer makes the hidden GL context and the fixed part of the scene.
 // GLFW may already be initialised (Fyne does it); a second Init is harmless.

@@ -11,6 +11,7 @@ import (
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turn"
+	"silverfall/internal/version"
 	"silverfall/orderwriter"
 )
 
@@ -37,6 +38,7 @@ Commands:
   demo [--seed N] [--players P] [--name NAME] --out DIR
                                 generate a game and write every player's
                                 turn-1 sheet into DIR
+  version                       say which version this is
   help                          show this text
 
 FILE may be "-" for standard input.
@@ -60,6 +62,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
+		return exitOK
+	case "version", "-version", "--version":
+		fmt.Fprintf(stdout, "sfcheck %s\n", version.String())
 		return exitOK
 	case "syntax":
 		if len(args) != 2 {

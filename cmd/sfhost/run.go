@@ -11,6 +11,7 @@ import (
 
 	"silverfall/engine/state"
 	"silverfall/host"
+	"silverfall/internal/version"
 )
 
 const usage = `usage: sfhost COMMAND DIR [OPTIONS]
@@ -28,6 +29,7 @@ Commands:
   status DIR      the game's turn, scores, and whose orders are in
   replay DIR      recompute every turn from turn 1 and say whether each
                   turn's files match what is on disk
+  version         say which version this is
   help            show this text
 
 Exit status: 0 all good; 1 something in the game's files is wrong; 2 a file
@@ -49,6 +51,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch cmd {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
+		return exitOK
+	case "version", "-version", "--version":
+		fmt.Fprintf(stdout, "sfhost %s\n", version.String())
 		return exitOK
 	case "new", "turn", "status", "replay":
 	default:

@@ -18,6 +18,7 @@ import (
 
 	"silverfall/app"
 	"silverfall/engine/rules"
+	"silverfall/internal/version"
 	"silverfall/render3d"
 )
 
@@ -29,11 +30,16 @@ func main() {
 	shot := flag.String("screenshot", "", "draw the window at 1280x800 into this PNG file and exit")
 	measure := flag.Duration("measure-frames", 0, "turn the map for this long (e.g. 2s) as a drag does, print the frame times and exit")
 	synthetic := flag.Int("synthetic", 0, "show a crowded made-up game of about N objects (for measuring)")
+	showVersion := flag.Bool("version", false, "say which version this is and exit")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: silverfall [-screenshot OUT.png] [TURN-SHEET]\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
+	if *showVersion {
+		fmt.Println("silverfall", version.String())
+		return
+	}
 	if flag.NArg() > 1 {
 		flag.Usage()
 		os.Exit(2)
