@@ -1,0 +1,258 @@
+package mail
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/mail"
+	"sort"
+	"strings"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+)
+
+// Message is a message fetched whole from the mailbox.
+type Message struct {
+	Key     Key
+	From    string // the sender's address, lower case
+	Subject string
+	Raw     []byte // as stored, headers and all
+}
+
+// Key names a message for good: the folder's UIDVALIDITY and the
+// message's UID, and its Message-Id, so that it is never taken twice, even
+// when delivered twice.
+type Key struct {
+	UIDValidity uint32
+	UID         uint32
+	MessageID   string
+}
+
+// FetchOptions say which messages to take.
+type FetchOptions struct {
+	// From are the senders whose messages are wanted (addresses, any
+	// case); none: every sender's.
+	From []string
+	// Seen reports whether a message was taken before (by its UID under
+	// the same UIDVALIDITY, or its Message-Id).
+	Seen func(Key) bool
+	// MaxSize skips messages larger than this (bytes; 0: 16 MB).
+	MaxSize int64
+	// Progress, when set, is told how many of the new messages are done.
+	Progress func(done, total int)
+}
+
+// Skipped is a message Fetch left alone, and why.
+type Skipped struct {
+	Key    Key
+	From   string
+	Size   int64
+	Reason string
+}
+
+// DefaultMaxSize is the largest message fetched unless told otherwise: a
+// turn sheet is some tens of kilobytes.
+const DefaultMaxSize = 16 << 20
+
+// Fetch reads the account's folder without changing it (messages stay
+// unread), and hands each new message from the wanted senders to take, one
+// by one, oldest first. A message is handed over whole or not at all; take
+// should record it as seen once it has kept it, so that a fetch cut off
+// half way goes on where it stopped the next time. Cancelling ctx stops
+// the fetch between messages and closes the connection.
+func Fetch(ctx context.Context, a Account, opt FetchOptions, take func(Message) error) ([]Skipped, error) {
+	c, err := dialIMAP(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { c.Close() })
+	defer stop()
+	fail := func(err error) error {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return err
+	}
+	if err := c.Login(a.User, a.Password).Wait(); err != nil {
+		var ie *imap.Error
+		if errors.As(err, &ie) {
+			return nil, fmt.Errorf("%w (%s)", ErrAuth, ie.Text)
+		}
+		return nil, fail(fmt.Errorf("logging in: %w", err))
+	}
+	// EXAMINE: read-only, so nothing is marked read.
+	sel, err := c.Select(a.folder(), &imap.SelectOptions{ReadOnly: true}).Wait()
+	if err != nil {
+		return nil, fail(fmt.Errorf("opening folder %q: %w", a.folder(), err))
+	}
+	if sel.NumMessages == 0 {
+		return nil, nil
+	}
+	criteria := &imap.SearchCriteria{}
+	if len(opt.From) > 0 {
+		// OR of the senders, nested two by two.
+		var crits []imap.SearchCriteria
+		for _, f := range opt.From {
+			crits = append(crits, imap.SearchCriteria{Header: []imap.SearchCriteriaHeaderField{{Key: "From", Value: f}}})
+		}
+		for len(crits) > 1 {
+			crits = append([]imap.SearchCriteria{{Or: [][2]imap.SearchCriteria{{crits[0], crits[1]}}}}, crits[2:]...)
+		}
+		criteria = &crits[0]
+	}
+	found, err := c.UIDSearch(criteria, nil).Wait()
+	if err != nil {
+		return nil, fail(fmt.Errorf("searching: %w", err))
+	}
+	uids := found.AllUIDs()
+	if len(uids) == 0 {
+		return nil, nil
+	}
+	sort.Slice(uids, func(i, j int) bool { return uids[i] < uids[j] })
+	// First the envelopes and sizes, to pick what is new and not too big.
+	heads, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, Envelope: true, RFC822Size: true}).Collect()
+	if err != nil {
+		return nil, fail(fmt.Errorf("reading the message list: %w", err))
+	}
+	sort.Slice(heads, func(i, j int) bool { return heads[i].UID < heads[j].UID })
+	want := map[string]bool{}
+	for _, f := range opt.From {
+		want[strings.ToLower(strings.TrimSpace(f))] = true
+	}
+	maxSize := opt.MaxSize
+	if maxSize <= 0 {
+		maxSize = DefaultMaxSize
+	}
+	var todo []*imapclient.FetchMessageBuffer
+	var skipped []Skipped
+	for _, h := range heads {
+		k := Key{UIDValidity: sel.UIDValidity, UID: uint32(h.UID)}
+		from := ""
+		if h.Envelope != nil {
+			k.MessageID = h.Envelope.MessageID
+			if len(h.Envelope.From) > 0 {
+				from = strings.ToLower(h.Envelope.From[0].Addr())
+			}
+		}
+		switch {
+		case len(want) > 0 && !want[from]:
+			continue // the search matched the name, not the address
+		case opt.Seen != nil && opt.Seen(k):
+			continue
+		case h.RFC822Size > maxSize:
+			skipped = append(skipped, Skipped{k, from, h.RFC822Size, fmt.Sprintf("%d bytes, more than the %d a message may have", h.RFC822Size, maxSize)})
+			continue
+		}
+		todo = append(todo, h)
+	}
+	for i, h := range todo {
+		if err := ctx.Err(); err != nil {
+			return skipped, err
+		}
+		body := &imap.FetchItemBodySection{Peek: true} // BODY.PEEK[]: stays unread
+		got, err := c.Fetch(imap.UIDSetNum(h.UID), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{body}}).Collect()
+		if err != nil {
+			return skipped, fail(fmt.Errorf("fetching message %d: %w", h.UID, err))
+		}
+		if len(got) != 1 || len(got[0].BodySection) != 1 {
+			return skipped, fail(fmt.Errorf("fetching message %d: the server sent no body", h.UID))
+		}
+		raw := got[0].BodySection[0].Bytes
+		if int64(len(raw)) > maxSize {
+			skipped = append(skipped, Skipped{Key{sel.UIDValidity, uint32(h.UID), ""}, "", int64(len(raw)), "larger than its announced size"})
+			continue
+		}
+		m := Message{Key: Key{UIDValidity: sel.UIDValidity, UID: uint32(h.UID)}, Raw: raw}
+		if h.Envelope != nil {
+			m.Key.MessageID, m.Subject = h.Envelope.MessageID, h.Envelope.Subject
+			if len(h.Envelope.From) > 0 {
+				m.From = strings.ToLower(h.Envelope.From[0].Addr())
+			}
+		}
+		if m.Key.MessageID == "" {
+			m.Key.MessageID = messageID(raw)
+		}
+		if err := take(m); err != nil {
+			return skipped, err
+		}
+		if opt.Progress != nil {
+			opt.Progress(i+1, len(todo))
+		}
+	}
+	c.Logout().Wait()
+	return skipped, nil
+}
+
+// messageID reads the Message-Id of a raw message, without its brackets.
+func messageID(raw []byte) string {
+	msg, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return ""
+	}
+	return strings.Trim(strings.TrimSpace(msg.Header.Get("Message-Id")), "<>")
+}
+
+// dialIMAP connects with the TLS the account asks for, verifying the
+// server's certificate.
+func dialIMAP(ctx context.Context, a Account) (*imapclient.Client, error) {
+	if err := a.IMAP.Check("IMAP server"); err != nil {
+		return nil, err
+	}
+	cfg, err := a.tlsConfig(a.IMAP.Host)
+	if err != nil {
+		return nil, err
+	}
+	d := &net.Dialer{Timeout: a.timeout()}
+	opts := &imapclient.Options{TLSConfig: cfg, Dialer: d}
+	type result struct {
+		c   *imapclient.Client
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var c *imapclient.Client
+		var err error
+		if a.IMAP.Security == TLS {
+			c, err = imapclient.DialTLS(a.IMAP.Address(), opts)
+		} else {
+			c, err = imapclient.DialStartTLS(a.IMAP.Address(), opts)
+		}
+		if err == nil {
+			err = c.WaitGreeting()
+		}
+		done <- result{c, err}
+	}()
+	select {
+	case <-ctx.Done():
+		go func() {
+			if r := <-done; r.c != nil {
+				r.c.Close()
+			}
+		}()
+		return nil, ctx.Err()
+	case r := <-done:
+		if r.err != nil {
+			return nil, describeDialError("IMAP", a.IMAP, r.err)
+		}
+		return r.c, nil
+	}
+}
+
+// describeDialError says what went wrong connecting, in words a player can
+// act on.
+func describeDialError(proto string, s Server, err error) error {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "STARTTLS"), strings.Contains(msg, "starttls"):
+		return fmt.Errorf("%s server %s: %w (%v)", proto, s.Address(), ErrNoTLS, err)
+	case strings.Contains(msg, "certificate"), strings.Contains(msg, "x509"):
+		return fmt.Errorf("%s server %s: its certificate is not trusted (%v); for a server of your own, give its certificate authority in the settings", proto, s.Address(), err)
+	case strings.Contains(msg, "first record does not look like a TLS handshake"):
+		return fmt.Errorf("%s server %s does not speak TLS on this port: %w", proto, s.Address(), ErrNoTLS)
+	}
+	return fmt.Errorf("%s server %s: %w", proto, s.Address(), err)
+}
