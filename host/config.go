@@ -25,6 +25,8 @@ type Config struct {
 	Seed    int64    `toml:"seed"`
 	Players int      `toml:"players"`
 	Player  []Player `toml:"player"`
+	// Mail is the moderator's mailbox, for sfhost mail.
+	Mail *MailConfig `toml:"mail,omitempty"`
 }
 
 // Player is one player's entry: his number and where his sheets go.

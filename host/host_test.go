@@ -60,7 +60,7 @@ func put(t *testing.T, g *Game, name string, data []byte) {
 
 // mail wraps an order file in an e-mail as a mail program saves it:
 // quoted-printable, with a cover note.
-func mail(body []byte) []byte {
+func mailOf(body []byte) []byte {
 	var qp bytes.Buffer
 	w := quotedprintable.NewWriter(&qp)
 	w.Write(body)
@@ -80,7 +80,7 @@ func TestTurnFromOrderFilesAndMail(t *testing.T) {
 	// A line the player typed that is not an order: the file still reads.
 	data = bytes.Replace(data, []byte("[BATTLE]"), []byte("FROB 12\n[BATTLE]"), 1)
 	put(t, g, "player-01.txt", data)
-	put(t, g, "ann-reply.eml", mail(orderFile(t, g, 2, "PI 3")))
+	put(t, g, "ann-reply.eml", mailOf(orderFile(t, g, 2, "PI 3")))
 
 	st, err := g.Status()
 	if err != nil {

@@ -29,6 +29,17 @@ Commands:
   status DIR      the game's turn, scores, and whose orders are in
   replay DIR      recompute every turn from turn 1 and say whether each
                   turn's files match what is on disk
+  mail fetch DIR  collect the players' order mails for the next turn into
+                  the last turn's orders folder (game.toml's [mail] and the
+                  players' addresses; the later mail of a player wins, every
+                  mail is kept)
+  mail send DIR [--again]
+                  mail every player his sheet of the last turn (once, unless
+                  --again)
+  mail password DIR
+                  read the mailbox's password from standard input and keep
+                  it in the desktop's keyring; without one, set
+                  SFHOST_MAIL_PASSWORD instead
   version         say which version this is
   help            show this text
 
@@ -42,7 +53,9 @@ const (
 	exitInput = 2
 )
 
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdout, stderr io.Writer) int { return runWith(args, nil, stdout, stderr) }
+
+func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitInput
@@ -56,6 +69,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "sfhost %s\n", version.String())
 		return exitOK
 	case "new", "turn", "status", "replay":
+	case "mail":
+		return mailCommand(rest, stdin, stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "sfhost: unknown command %q\n%s", cmd, usage)
 		return exitInput

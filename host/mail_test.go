@@ -1,0 +1,141 @@
+package host
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+	"silverfall/internal/mailtest"
+	"silverfall/mail"
+	"silverfall/orderwriter"
+	"silverfall/reportparse"
+)
+
+// The moderator's mail, through a mail system in the test's process: the
+// sheets go out, the players' orders come in (the later mail of a player
+// wins, both kept; mails that are not orders for this turn are set aside
+// with a reason), and the turn takes them.
+func TestMailSheetsAndOrders(t *testing.T) {
+	sys := mailtest.Start(t,
+		mailtest.User{Login: "gm", Password: "gm-pass", Address: "gm@example.org"},
+		mailtest.User{Login: "ann", Password: "ann-pass", Address: "ann@example.org"},
+		mailtest.User{Login: "bob", Password: "bob-pass", Address: "bob@example.org"})
+	g, err := New(filepath.Join(t.TempDir(), "game"), Config{Seed: 5, Players: 2, Name: "Mail Test",
+		Player: []Player{{Number: 1, Email: "ann@example.org"}, {Number: 2, Email: "Bob@Example.org"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	gm := sys.Account("gm")
+	sum, err := g.SendSheets(ctx, gm, false)
+	if err != nil || fmt.Sprint(sum.Sent) != "[1 2]" {
+		t.Fatalf("send: %+v %v", sum, err)
+	}
+	if sum, _ := g.SendSheets(ctx, gm, false); fmt.Sprint(sum.Already) != "[1 2]" || len(sum.Sent) != 0 {
+		t.Errorf("a second send: %+v", sum)
+	}
+	// Each player's sheet arrived and reads as his.
+	for _, p := range []struct {
+		login  string
+		player int
+	}{{"ann", 1}, {"bob", 2}} {
+		var got []mail.Message
+		if _, err := mail.Fetch(ctx, sys.Account(p.login), mail.FetchOptions{From: []string{"gm@example.org"}},
+			func(m mail.Message) error { got = append(got, m); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 {
+			t.Fatalf("%s has %d mails", p.login, len(got))
+		}
+		rep, err := reportparse.Parse(rules.Default(), p.login+".eml", got[0].Raw)
+		if err != nil || rep.Knowledge.Empire.Player != p.player || rep.Knowledge.Turn != 1 {
+			t.Errorf("%s's sheet: %v", p.login, err)
+		}
+	}
+	orders := func(p, turn int, lines ...string) []byte {
+		f := &orderwriter.File{Game: g.State.Name, Player: p, Turn: turn}
+		for _, l := range lines {
+			o, _ := order.Parse(l)
+			f.Orders = append(f.Orders, o)
+		}
+		var b bytes.Buffer
+		orderwriter.Write(&b, f)
+		return b.Bytes()
+	}
+	send := func(login string, body string, attachment []byte) {
+		a := sys.Account(login)
+		msg, _, err := mail.Compose(mail.Outgoing{From: a.Address, To: "gm@example.org", Subject: "orders", Body: body,
+			AttachmentName: "orders.txt", Attachment: attachment})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := mail.Send(ctx, a, []string{"gm@example.org"}, msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send("ann", "my orders", orders(1, 2, "PI 1"))
+	send("ann", "changed my mind", orders(1, 2, "PI 4"))
+	send("bob", "hello, how are you?", nil)
+	send("bob", "late", orders(2, 7, "PI 2"))
+	sys.Deliver("gm@example.org", []byte("From: eve@example.org\r\nSubject: spam\r\n\r\nbuy\r\n"))
+
+	fs, err := g.FetchOrders(ctx, gm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fs.Kept != 2 || fs.Taken[1] == "" || fs.Taken[2] != "" {
+		t.Errorf("fetch: %+v", fs)
+	}
+	problems := strings.Join(fs.Problems, "\n")
+	for _, want := range []string{"bob@example.org", "holds no order file", "for turn 7"} {
+		if !strings.Contains(problems, want) {
+			t.Errorf("problems lack %q:\n%s", want, problems)
+		}
+	}
+	kept, _ := filepath.Glob(filepath.Join(TurnDir(g.Dir, 1), OrdersDir, "mail", "player-01-*.eml"))
+	if len(kept) != 2 {
+		t.Errorf("%d mails of player 1 kept, want both", len(kept))
+	}
+	// Fetched again: nothing new.
+	if again, _ := g.FetchOrders(ctx, gm); again.Kept != 0 || len(again.Problems) != 0 {
+		t.Errorf("a second fetch: %+v", again)
+	}
+	before := g.State.Empire(1).Interceptors
+	if _, err := g.Turn(TurnOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := g.State.Empire(1).Interceptors; got != before+4 {
+		t.Errorf("player 1 has %d interceptors: the later mail (PI 4) should win over the first", got)
+	}
+	// The new turn's sheets go out.
+	if sum, err := g.SendSheets(ctx, gm, false); err != nil || fmt.Sprint(sum.Sent) != "[1 2]" {
+		t.Errorf("turn 2's sheets: %+v %v", sum, err)
+	}
+	if _, err := os.Stat(filepath.Join(TurnDir(g.Dir, 2), "sent", "player-02.eml")); err != nil {
+		t.Errorf("the mail sent is not kept: %v", err)
+	}
+}
+
+// A wrong password says so; nothing is fetched or sent.
+func TestMailWrongPassword(t *testing.T) {
+	sys := mailtest.Start(t, mailtest.User{Login: "gm", Password: "gm-pass", Address: "gm@example.org"})
+	g, err := New(filepath.Join(t.TempDir(), "game"), Config{Seed: 5, Players: 1, Player: []Player{{Number: 1, Email: "a@example.org"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := sys.Account("gm")
+	a.Password = "nope"
+	if _, err := g.FetchOrders(context.Background(), a); err == nil || !strings.Contains(err.Error(), "refused") {
+		t.Errorf("fetch: %v", err)
+	}
+	sum, _ := g.SendSheets(context.Background(), a, false)
+	if len(sum.Sent) != 0 || len(sum.Problems) != 1 || !strings.Contains(sum.Problems[0], "refused") {
+		t.Errorf("send: %+v", sum)
+	}
+}
