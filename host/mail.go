@@ -59,11 +59,11 @@ func (m MailConfig) Account(password string, dir string) mail.Account {
 
 // The mail folders of a game.
 const (
-	mailDir   = "mail"     // DIR/mail: what fetching remembers
-	seenFile  = "seen.txt" // DIR/mail/seen.txt: messages taken
-	keptDir   = "mail"     // DIR/turn-NNN/orders/mail: every order mail kept
-	sentDir   = "sent"     // DIR/turn-NNN/sent: the sheets mailed
-	otherDir  = "other"    // DIR/mail/other: mails from players that hold no orders
+	mailDir  = "mail"     // DIR/mail: what fetching remembers
+	seenFile = "seen.txt" // DIR/mail/seen.txt: messages taken
+	keptDir  = "mail"     // DIR/turn-NNN/orders/mail: every order mail kept
+	sentDir  = "sent"     // DIR/turn-NNN/sent: the sheets mailed
+	otherDir = "other"    // DIR/mail/other: mails from players that hold no orders
 )
 
 // FetchSummary says what a fetch of the players' mails did.
