@@ -53,9 +53,10 @@ type App struct {
 	form       dialog.Dialog // the order form open, if any
 	themeItems map[string]*fyne.MenuItem
 
-	ws     *workspace.Workspace
-	wsRoot string
-	saves  *saver
+	ws      *workspace.Workspace
+	wsRoot  string
+	saves   *saver
+	secrets passwords
 
 	lastCheck time.Duration
 
@@ -303,7 +304,8 @@ func (x *App) menu() *fyne.MainMenu {
 			"Settings are kept in "+x.setPathText()+".", x.win)
 	})
 	return fyne.NewMainMenu(
-		fyne.NewMenu("File", imp, demo, fyne.NewMenuItemSeparator(), exp, cp),
+		fyne.NewMenu("File", append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()},
+			x.mailItems()...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
 		fyne.NewMenu("View", fit, ships, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),

@@ -27,6 +27,8 @@ type Settings struct {
 	// Workspaces is the folder where each game's files are kept; empty for
 	// silverfall/games in the user's data folder.
 	Workspaces string `toml:"workspaces"`
+	// Mail is the player's mail account (its password is in the keyring).
+	Mail MailSettings `toml:"mail"`
 }
 
 // WindowSettings is the window's size, in Fyne's units.
@@ -43,7 +45,7 @@ type PlayerSettings struct {
 
 // DefaultSettings are used until the player changes something.
 func DefaultSettings() Settings {
-	return Settings{Theme: "dark", Window: WindowSettings{Width: 1280, Height: 800}}
+	return Settings{Theme: "dark", Window: WindowSettings{Width: 1280, Height: 800}, Mail: DefaultMail()}
 }
 
 // SettingsPath is where the settings live: silverfall/settings.toml in the

@@ -1,13 +1,10 @@
 package host
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -92,13 +89,13 @@ func (h *Game) FetchOrders(ctx context.Context, a mail.Account) (FetchSummary, e
 	if len(from) == 0 {
 		return sum, fmt.Errorf("game.toml gives no player an email address")
 	}
-	seen, err := loadSeen(filepath.Join(h.Dir, mailDir, seenFile))
+	seen, err := mail.LoadSeen(filepath.Join(h.Dir, mailDir, seenFile))
 	if err != nil {
 		return sum, err
 	}
 	turnDir := TurnDir(h.Dir, h.State.Turn)
 	orders := filepath.Join(turnDir, OrdersDir)
-	_, err2 := mail.Fetch(ctx, a, mail.FetchOptions{From: from, Seen: seen.has}, func(m mail.Message) error {
+	_, err2 := mail.Fetch(ctx, a, mail.FetchOptions{From: from, Seen: seen.Has}, func(m mail.Message) error {
 		p := byAddr[m.From]
 		problem := func(format string, args ...any) error {
 			sum.Problems = append(sum.Problems, fmt.Sprintf("mail from %s (%q): ", m.From, m.Subject)+fmt.Sprintf(format, args...))
@@ -107,7 +104,7 @@ func (h *Game) FetchOrders(ctx context.Context, a mail.Account) (FetchSummary, e
 			if err := atomicfile.WriteFile(other, m.Raw, 0o644); err != nil {
 				return err
 			}
-			return seen.add(m.Key)
+			return seen.Add(m.Key)
 		}
 		text, _, err := messageText(m.From, m.Raw)
 		if err != nil || !orderwriter.IsOrderFile([]byte(text)) {
@@ -139,75 +136,9 @@ func (h *Game) FetchOrders(ctx context.Context, a mail.Account) (FetchSummary, e
 		}
 		sum.Taken[p] = taken
 		sum.Kept++
-		return seen.add(m.Key)
+		return seen.Add(m.Key)
 	})
 	return sum, err2
-}
-
-// seenList is the messages taken, kept a line each: "uid UIDVALIDITY UID"
-// or "id MESSAGE-ID".
-type seenList struct {
-	path string
-	uids map[[2]uint32]bool
-	ids  map[string]bool
-}
-
-func loadSeen(path string) (*seenList, error) {
-	s := &seenList{path: path, uids: map[[2]uint32]bool{}, ids: map[string]bool{}}
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		return s, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		switch {
-		case len(fields) == 3 && fields[0] == "uid":
-			v, err1 := strconv.ParseUint(fields[1], 10, 32)
-			u, err2 := strconv.ParseUint(fields[2], 10, 32)
-			if err1 == nil && err2 == nil {
-				s.uids[[2]uint32{uint32(v), uint32(u)}] = true
-			}
-		case len(fields) == 2 && fields[0] == "id":
-			s.ids[fields[1]] = true
-		}
-	}
-	return s, sc.Err()
-}
-
-func (s *seenList) has(k mail.Key) bool {
-	return s.uids[[2]uint32{k.UIDValidity, k.UID}] || (k.MessageID != "" && s.ids[k.MessageID])
-}
-
-// add remembers a message, writing the whole list again atomically.
-func (s *seenList) add(k mail.Key) error {
-	s.uids[[2]uint32{k.UIDValidity, k.UID}] = true
-	id := strings.Join(strings.Fields(k.MessageID), "")
-	if id != "" {
-		s.ids[id] = true
-	}
-	var lines []string
-	for u := range s.uids {
-		lines = append(lines, fmt.Sprintf("uid %d %d", u[0], u[1]))
-	}
-	sort.Strings(lines)
-	var ids []string
-	for id := range s.ids {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	text := strings.Join(lines, "\n") + "\n"
-	for _, id := range ids {
-		text += "id " + id + "\n"
-	}
-	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(s.path, []byte(text), 0o644)
 }
 
 // SendSummary says what a mailing of the sheets did.

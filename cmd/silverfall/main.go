@@ -112,6 +112,9 @@ func main() {
 			fyne.Do(a.Quit)
 		})
 	}
+	if *shot == "" && *measure == 0 && *synthetic == 0 {
+		a.Lifecycle().SetOnStarted(x.FetchOnStart)
+	}
 	x.Window().ShowAndRun()
 }
 

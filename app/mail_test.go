@@ -1,0 +1,232 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"silverfall/host"
+	"silverfall/internal/mailtest"
+	"silverfall/internal/secret"
+	"silverfall/mail"
+)
+
+// hostedGame is a one-player game carried three turns by the host: the
+// sheets of turns 1 to 3, as the moderator would mail them.
+func hostedGame(t *testing.T) (*host.Game, [][]byte) {
+	t.Helper()
+	g, err := host.New(filepath.Join(t.TempDir(), "game"), host.Config{Seed: 8, Players: 1, Name: "Mail Game"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		if _, err := g.Turn(host.TurnOptions{AutoMissing: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var sheets [][]byte
+	for n := 1; n <= 3; n++ {
+		data, err := os.ReadFile(filepath.Join(host.TurnDir(g.Dir, n), host.SheetsDir, "player-01.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sheets = append(sheets, data)
+	}
+	return g, sheets
+}
+
+// mailSettings point the window at the test's mail system as ann.
+func mailSettings(sys *mailtest.System) MailSettings {
+	ih, ip, _ := net.SplitHostPort(sys.IMAPAddr)
+	sh, sp, _ := net.SplitHostPort(sys.SMTPAddr)
+	iport, _ := strconv.Atoi(ip)
+	sport, _ := strconv.Atoi(sp)
+	return MailSettings{IMAPHost: ih, IMAPPort: iport, IMAPSecurity: "tls", SMTPHost: sh, SMTPPort: sport, SMTPSecurity: "tls",
+		User: "ann", Address: "ann@example.org", Moderator: "gm@example.org", Folder: "INBOX", CAFile: sys.CAFile}
+}
+
+func mailSystem(t *testing.T) *mailtest.System {
+	return mailtest.Start(t,
+		mailtest.User{Login: "gm", Password: "gm-pass", Address: "gm@example.org"},
+		mailtest.User{Login: "ann", Password: "ann-pass", Address: "ann@example.org"})
+}
+
+// The three ways a sheet comes: in the body (quoted-printable), as a
+// base64 attachment, and forwarded inside another message.
+func sheetMails(t *testing.T, sheets [][]byte) [][]byte {
+	t.Helper()
+	body, _, err := mail.Compose(mail.Outgoing{From: "gm@example.org", To: "ann@example.org", Subject: "Turn 1", Body: string(sheets[0])})
+	if err != nil {
+		t.Fatal(err)
+	}
+	attached, _, err := mail.Compose(mail.Outgoing{From: "gm@example.org", To: "ann@example.org", Subject: "Turn 2",
+		Body: "Your sheet is attached.", AttachmentName: "turn-2.txt", Attachment: sheets[1]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner, _, _ := mail.Compose(mail.Outgoing{From: "gm@example.org", To: "ann@example.org", Subject: "Turn 3", Body: string(sheets[2])})
+	forwarded := []byte("From: Game Master <gm@example.org>\r\nTo: ann@example.org\r\nSubject: Fwd: Turn 3\r\n" +
+		"Message-Id: <fwd3@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=FWD\r\n\r\n" +
+		"--FWD\r\nContent-Type: text/plain\r\n\r\nForwarded, as asked.\r\n--FWD\r\nContent-Type: message/rfc822\r\n\r\n" +
+		string(inner) + "\r\n--FWD--\r\n")
+	return [][]byte{body, attached, forwarded}
+}
+
+func TestFetchTurnSheets(t *testing.T) {
+	sys := mailSystem(t)
+	_, sheets := hostedGame(t)
+	for _, m := range sheetMails(t, sheets) {
+		if err := sys.Deliver("ann@example.org", m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sys.Deliver("ann@example.org", []byte("From: gm@example.org\r\nSubject: game news\r\nMessage-Id: <news@x>\r\n\r\nThe next turn is late.\r\n"))
+	sys.Deliver("ann@example.org", []byte("From: eve@example.org\r\nSubject: a sheet?\r\nMessage-Id: <eve@x>\r\n\r\nDARKNESS OF SILVERFALL\r\n"))
+
+	x := newApp(t)
+	x.SetSecrets(&secret.Memory{})
+	x.SetMail(mailSettings(sys))
+	x.keepPassword("ann-pass")
+	x.FetchDialog()
+	// The newest sheet of the fetch is shown: the demo game was.
+	if g := x.Game(); g == nil || g.K.Game != "Mail Game" || g.K.Turn != 3 {
+		t.Fatalf("after the fetch the window shows %+v", g.K)
+	}
+	msg := collectText(x.Window().Canvas().Overlays().Top())
+	if !strings.Contains(msg, "3 turn sheets fetched") || !strings.Contains(msg, "1 message from the moderator without a sheet left alone") {
+		t.Errorf("the result says %q", msg)
+	}
+	reports, _ := filepath.Glob(filepath.Join(x.wsRoot, "Mail-Game-player-01", "turn-*-sheet.txt"))
+	if len(reports) != 3 {
+		t.Errorf("%d sheets kept in the workspace: %v", len(reports), reports)
+	}
+	if all, unread := sys.Count("ann@example.org"); unread != all {
+		t.Errorf("the fetch marked %d of %d messages read", all-unread, all)
+	}
+	// Nothing new the second time.
+	x.Window().Canvas().Overlays().Top().Hide()
+	x.FetchDialog()
+	if msg := collectText(x.Window().Canvas().Overlays().Top()); !strings.Contains(msg, "No new turn sheets") {
+		t.Errorf("a second fetch says %q", msg)
+	}
+}
+
+// Without a password kept, the window asks; a wrong one says so and is
+// forgotten.
+func TestFetchAsksPassword(t *testing.T) {
+	sys := mailSystem(t)
+	x := newApp(t)
+	x.SetSecrets(&secret.Memory{})
+	x.SetMail(mailSettings(sys))
+	x.FetchDialog()
+	if msg := collectText(x.Window().Canvas().Overlays().Top()); !strings.Contains(msg, "Mail password") {
+		t.Fatalf("no password asked: %q", msg)
+	}
+	x.Window().Canvas().Overlays().Top().Hide()
+	x.keepPassword("wrong")
+	x.FetchDialog()
+	if msg := collectText(x.Window().Canvas().Overlays().Top()); !strings.Contains(msg, "refused the user name or password") {
+		t.Errorf("a wrong password says %q", msg)
+	}
+	if x.password() != "" {
+		t.Error("the wrong password is still kept")
+	}
+}
+
+func TestSendOrders(t *testing.T) {
+	sys := mailSystem(t)
+	x := newApp(t)
+	x.SetSecrets(&secret.Memory{})
+	x.SetMail(mailSettings(sys))
+	x.keepPassword("ann-pass")
+	// With an error the window asks first, and sends nothing meanwhile.
+	x.text.SetText("MO 1 0 0 0\n")
+	x.SendDialog()
+	if msg := collectText(x.Window().Canvas().Overlays().Top()); !strings.Contains(msg, "cannot move") {
+		t.Errorf("the question is %q", msg)
+	}
+	if all, _ := sys.Count("gm@example.org"); all != 0 {
+		t.Errorf("%d messages sent before the answer", all)
+	}
+	x.Window().Canvas().Overlays().Top().Hide()
+	x.text.SetText("PI 2\nMO 2 0 200 0\n")
+	x.SendDialog()
+	if msg := collectText(x.Window().Canvas().Overlays().Top()); !strings.Contains(msg, "Orders sent to gm@example.org") {
+		t.Fatalf("after sending: %q", msg)
+	}
+	var got []mail.Message
+	gm := mailtest.User{}
+	_ = gm
+	if _, err := mail.Fetch(context.Background(), sysAccount(sys, "gm", "gm-pass"), mail.FetchOptions{From: []string{"ann@example.org"}},
+		func(m mail.Message) error { got = append(got, m); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 {
+		t.Fatalf("the moderator has %d messages", len(got))
+	}
+	m := got[0]
+	want := fmt.Sprintf("Orders: %s, player 1, turn 2", "Silverfall Demo")
+	if m.Subject != want || !bytes.Contains(m.Raw, []byte(`filename=Silverfall-Demo-player-01-turn-002-orders.txt`)) {
+		t.Errorf("subject %q; the attachment is not named as the export is:\n%s", m.Subject, m.Raw)
+	}
+	file := base64.StdEncoding.EncodeToString([]byte(x.OrderFileText()))
+	if !bytes.Contains(bytes.ReplaceAll(m.Raw, []byte("\r\n"), nil), []byte(file)) {
+		t.Error("the attachment is not the order file")
+	}
+	kept, _ := filepath.Glob(filepath.Join(x.ws.Dir, "sent", "turn-002-orders-*.eml"))
+	if len(kept) != 1 {
+		t.Errorf("the message sent is not kept: %v", kept)
+	}
+}
+
+// A failed send keeps the orders and says why.
+func TestSendFails(t *testing.T) {
+	sys := mailSystem(t)
+	x := newApp(t)
+	x.SetSecrets(&secret.Memory{})
+	s := mailSettings(sys)
+	s.SMTPPort = 1 // nothing listens there
+	x.SetMail(s)
+	x.keepPassword("ann-pass")
+	x.text.SetText("PI 2\n")
+	x.SendDialog()
+	msg := collectText(x.Window().Canvas().Overlays().Top())
+	if !strings.Contains(msg, "he orders were not sent") || !strings.Contains(msg, "nothing is lost") {
+		t.Errorf("a failed send says %q", msg)
+	}
+	if got := x.text.Text(); got != "PI 2\n" {
+		t.Errorf("the draft is now %q", got)
+	}
+}
+
+// The mail settings keep no password in the settings file.
+func TestMailSettingsKeepNoPassword(t *testing.T) {
+	dir := t.TempDir()
+	a := test.NewTempApp(t)
+	path := filepath.Join(dir, "settings.toml")
+	x := New(a, Options{SettingsPath: path, Frames: software, Workspaces: t.TempDir()})
+	x.SetSecrets(&secret.Memory{})
+	m := DefaultMail()
+	m.IMAPHost, m.SMTPHost, m.User, m.Moderator = "imap.example.org", "smtp.example.org", "ann", "gm@example.org"
+	x.SetMail(m)
+	x.keepPassword("very-secret-word")
+	data, _ := os.ReadFile(path)
+	if !bytes.Contains(data, []byte("imap.example.org")) || bytes.Contains(data, []byte("very-secret-word")) {
+		t.Errorf("settings file:\n%s", data)
+	}
+}
+
+func sysAccount(sys *mailtest.System, login, pass string) mail.Account {
+	a := sys.Account(login)
+	a.Password = pass
+	return a
+}
