@@ -13,6 +13,8 @@ DEB_TEST  := xvfb xauth libgl1-mesa-dri libglx-mesa0 xdotool openbox imagemagick
 # Release: MinGW-w64 for the Windows window; Wine to try it (make test).
 DEB_RELEASE := gcc-mingw-w64-x86-64 xz-utils
 DEB_WINE    := wine wine64
+# Mail: real servers for the mail tests (.ci/mail-servers starts them).
+DEB_MAIL    := dovecot-imapd dovecot-lmtpd postfix openssl
 
 # The version every artifact carries: the tag, or between tags the commit.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
@@ -39,6 +41,10 @@ deps:
 
 deps-test: deps
 	@./.ci/apt-ensure $(DEB_TEST)
+	@# Postfix asks how to configure itself unless told: the tests configure their own.
+	@dpkg-query -W -f='$${Status}' postfix 2>/dev/null | grep -q "install ok installed" || \
+		echo "postfix postfix/main_mailer_type select No configuration" | $(SUDO) debconf-set-selections
+	@./.ci/apt-ensure $(DEB_MAIL)
 
 build: deps
 	$(GO) build ./...
@@ -64,7 +70,7 @@ vet:
 test: deps-test vet
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/sfcheck
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/sfhost
-	xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test -count=1 ./...
+	SILVERFALL_REAL_MAIL=1 xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test -count=1 ./...
 	$(MAKE) --no-print-directory race
 	$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME)
 	$(MAKE) --no-print-directory test-release

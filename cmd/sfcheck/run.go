@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turn"
 	"silverfall/internal/version"
 	"silverfall/orderwriter"
+	"silverfall/reportparse"
 )
 
 const usage = `usage: sfcheck COMMAND [ARGS]
@@ -127,6 +129,13 @@ func readOrders(name string, stdin io.Reader) ([]byte, string, int, error) {
 	}
 	if len(data) > maxOrderFile {
 		return nil, shown, exitFound, errTooLarge{shown}
+	}
+	// An e-mail holding an order file (as a moderator saves a player's):
+	// the order file inside it, with lines counted in the decoded text.
+	if !orderwriter.IsOrderFile(data) && bytes.Contains(bytes.ToUpper(data), []byte(strings.ToUpper(orderwriter.Magic))) {
+		if text, where, err := reportparse.MessageText(shown, data, orderwriter.Magic); err == nil && orderwriter.IsOrderFile([]byte(text)) {
+			return []byte(text), where, exitOK, nil
+		}
 	}
 	return data, shown, exitOK, nil
 }
