@@ -12,7 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"silverfall/host"
 	"silverfall/internal/mailtest"
@@ -229,4 +231,79 @@ func sysAccount(sys *mailtest.System, login, pass string) mail.Account {
 	a := sys.Account(login)
 	a.Password = pass
 	return a
+}
+
+// A sheet attached under a hostile name is kept under the workspace's own
+// name for it; nothing is written where the name points.
+func TestFetchHostileAttachmentName(t *testing.T) {
+	sys := mailSystem(t)
+	_, sheets := hostedGame(t)
+	raw := "From: gm@example.org\r\nTo: ann@example.org\r\nSubject: Turn 1\r\nMessage-Id: <hostile@x>\r\nMIME-Version: 1.0\r\n" +
+		"Content-Type: multipart/mixed; boundary=B\r\n\r\n--B\r\nContent-Type: text/plain\r\n\r\nattached\r\n--B\r\n" +
+		"Content-Type: text/plain; name=\"../../../evil.txt\"\r\nContent-Disposition: attachment; filename=\"../../../evil.txt\"\r\n" +
+		"Content-Transfer-Encoding: base64\r\n\r\n" + base64.StdEncoding.EncodeToString(sheets[0]) + "\r\n--B--\r\n"
+	sys.Deliver("ann@example.org", []byte(raw))
+	x := newApp(t)
+	x.SetSecrets(&secret.Memory{})
+	x.SetMail(mailSettings(sys))
+	x.keepPassword("ann-pass")
+	res, err := x.FetchSheets(context.Background(), x.settings.Mail.Account("ann-pass"), nil)
+	if err != nil || len(res.Imported) != 1 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if rel, _ := filepath.Rel(x.wsRoot, res.Imported[0].Path); strings.HasPrefix(rel, "..") || !strings.HasSuffix(rel, "turn-001-sheet.txt") {
+		t.Errorf("kept at %s", res.Imported[0].Path)
+	}
+	for _, dir := range []string{x.wsRoot, filepath.Dir(x.wsRoot), filepath.Dir(filepath.Dir(x.wsRoot))} {
+		if _, err := os.Stat(filepath.Join(dir, "evil.txt")); err == nil {
+			t.Errorf("evil.txt written in %s", dir)
+		}
+	}
+}
+
+// The settings form: a choice of STARTTLS moves a port left at the TLS
+// number to the STARTTLS one; Save keeps the account.
+func TestMailSettingsForm(t *testing.T) {
+	x := newApp(t)
+	x.SetSecrets(&secret.Memory{})
+	x.MailSettingsDialog()
+	d := x.Window().Canvas().Overlays().Top()
+	var entries []*widget.Entry
+	var selects []*widget.Select
+	walk(d, func(o fyne.CanvasObject) {
+		switch w := o.(type) {
+		case *widget.Select:
+			selects = append(selects, w)
+		case *widget.Entry:
+			entries = append(entries, w)
+		}
+	})
+	if len(selects) != 2 || len(entries) < 10 {
+		t.Fatalf("%d selects, %d entries", len(selects), len(entries))
+	}
+	selects[0].SetSelectedIndex(1)
+	if entries[1].Text != "143" {
+		t.Errorf("IMAP with STARTTLS: port %q", entries[1].Text)
+	}
+	selects[1].SetSelectedIndex(1)
+	if entries[3].Text != "587" {
+		t.Errorf("SMTP with STARTTLS: port %q", entries[3].Text)
+	}
+}
+
+// walk calls f for every object under o, widgets' parts included.
+func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	f(o)
+	switch w := o.(type) {
+	case *fyne.Container:
+		for _, c := range w.Objects {
+			walk(c, f)
+		}
+	case *widget.Select, *widget.Entry:
+		// Their parts are not wanted.
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(w).Objects() {
+			walk(c, f)
+		}
+	}
 }

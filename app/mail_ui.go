@@ -193,6 +193,19 @@ func (x *App) MailSettingsDialog() {
 	smtpHost, smtpPort, smtpSec := entry(m.SMTPHost, "smtp.example.org"), port(m.SMTPPort), security(m.SMTPSecurity, 465, 587)
 	user, address := entry(m.User, "user name at the server"), entry(m.Address, "you@example.org")
 	moderator, folder := entry(m.Moderator, "moderator@example.org"), entry(m.Folder, "INBOX")
+	// Changing the security moves a port left at the other's usual number.
+	follow := func(sel *widget.Select, port *widget.Entry, implicit, start int) {
+		sel.OnChanged = func(string) {
+			switch {
+			case securityOf(sel) == mail.StartTLS && port.Text == strconv.Itoa(implicit):
+				port.SetText(strconv.Itoa(start))
+			case securityOf(sel) == mail.TLS && port.Text == strconv.Itoa(start):
+				port.SetText(strconv.Itoa(implicit))
+			}
+		}
+	}
+	follow(imapSec, imapPort, 993, 143)
+	follow(smtpSec, smtpPort, 465, 587)
 	ca := entry(m.CAFile, "only for a server with a certificate of its own")
 	pw := widget.NewPasswordEntry()
 	pw.SetPlaceHolder("kept in the desktop's keyring")
