@@ -1,24 +1,18 @@
-package mail
+package mail_test
 
 import (
 	"bytes"
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"mime"
 	"net"
-	"net/mail"
-	"os"
+	netmail "net/mail"
 	"path/filepath"
+	"silverfall/internal/mailtest"
+	"silverfall/mail"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,27 +26,6 @@ import (
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
-
-// testCA makes a certificate authority and a certificate for 127.0.0.1
-// signed by it; the CA goes to a PEM file an account can name.
-func testCA(t *testing.T) (*tls.Config, string) {
-	t.Helper()
-	caKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	ca := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "Silverfall Test CA"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign}
-	caDER, _ := x509.CreateCertificate(rand.Reader, ca, ca, &caKey.PublicKey, caKey)
-	caCert, _ := x509.ParseCertificate(caDER)
-	key, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	leaf := &x509.Certificate{SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "127.0.0.1"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)}, DNSNames: []string{"localhost"},
-		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
-	leafDER, _ := x509.CreateCertificate(rand.Reader, leaf, caCert, &key.PublicKey, caKey)
-	caFile := filepath.Join(t.TempDir(), "ca.pem")
-	os.WriteFile(caFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: caDER}), 0o644)
-	return &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{leafDER}, PrivateKey: key}}}, caFile
-}
 
 // dropAfter closes each connection once it has written n bytes (0: never):
 // a connection lost in the middle of a fetch.
@@ -95,7 +68,7 @@ type imapServer struct {
 	drop *dropListener
 }
 
-// startIMAP runs go-imap's in-memory server: implicit TLS, STARTTLS, or
+// startIMAP runs go-imap's in-memory server: implicit mail.TLS, STARTTLS, or
 // neither (plain, which the client must refuse).
 func startIMAP(t *testing.T, cfg *tls.Config, security string) *imapServer {
 	t.Helper()
@@ -158,10 +131,10 @@ func (s *imapServer) flags(t *testing.T) []imap.Flag {
 	return nil
 }
 
-func account(addr, caFile string, security Security) Account {
+func account(addr, caFile string, security mail.Security) mail.Account {
 	host, port, _ := net.SplitHostPort(addr)
 	p, _ := strconv.Atoi(port)
-	return Account{IMAP: Server{host, p, security}, SMTP: Server{host, p, security}, User: "ann", Password: "secret",
+	return mail.Account{IMAP: mail.Server{host, p, security}, SMTP: mail.Server{host, p, security}, User: "ann", Password: "secret",
 		Address: "ann@example.org", CAFile: caFile, Timeout: 5 * time.Second}
 }
 
@@ -169,28 +142,18 @@ func sheetMail(from, id, body string) string {
 	return "From: Moderator <" + from + ">\r\nTo: ann@example.org\r\nSubject: Turn 3\r\nMessage-Id: <" + id + ">\r\n\r\n" + body + "\r\n"
 }
 
-// seenSet is what a caller keeps between fetches.
-type seenSet struct {
-	uids map[[2]uint32]bool
-	ids  map[string]bool
-}
-
-func newSeen() *seenSet { return &seenSet{map[[2]uint32]bool{}, map[string]bool{}} }
-
-func (s *seenSet) has(k Key) bool {
-	return s.uids[[2]uint32{k.UIDValidity, k.UID}] || (k.MessageID != "" && s.ids[k.MessageID])
-}
-
-func (s *seenSet) add(k Key) {
-	s.uids[[2]uint32{k.UIDValidity, k.UID}] = true
-	if k.MessageID != "" {
-		s.ids[k.MessageID] = true
+// seen is what a caller keeps between fetches: the package's own list.
+func seen(t *testing.T) *mail.SeenList {
+	l, err := mail.LoadSeen(filepath.Join(t.TempDir(), "seen.txt"))
+	if err != nil {
+		t.Fatal(err)
 	}
+	return l
 }
 
 func TestFetch(t *testing.T) {
-	cfg, ca := testCA(t)
-	for _, sec := range []Security{TLS, StartTLS} {
+	cfg, ca := mailtest.CA(t)
+	for _, sec := range []mail.Security{mail.TLS, mail.StartTLS} {
 		t.Run(string(sec), func(t *testing.T) {
 			srv := startIMAP(t, cfg, string(sec))
 			srv.deliver(t, sheetMail("gm@example.org", "1@x", "DARKNESS OF SILVERFALL turn 3"))
@@ -198,17 +161,17 @@ func TestFetch(t *testing.T) {
 			srv.deliver(t, sheetMail("GM@Example.org", "3@x", "DARKNESS OF SILVERFALL turn 4"))
 			// The same sheet delivered twice: a new UID, the same Message-Id.
 			srv.deliver(t, sheetMail("gm@example.org", "3@x", "DARKNESS OF SILVERFALL turn 4"))
-			seen := newSeen()
+			seen := seen(t)
 			var got []string
 			progress := 0
-			skipped, err := Fetch(context.Background(), account(srv.addr, ca, sec),
-				FetchOptions{From: []string{"gm@example.org"}, Seen: seen.has, Progress: func(done, total int) { progress = done }},
-				func(m Message) error {
-					if seen.has(m.Key) {
+			skipped, err := mail.Fetch(context.Background(), account(srv.addr, ca, sec),
+				mail.FetchOptions{From: []string{"gm@example.org"}, Seen: seen.Has, Progress: func(done, total int) { progress = done }},
+				func(m mail.Message) error {
+					if seen.Has(m.Key) {
 						return nil
 					}
 					got = append(got, m.Key.MessageID)
-					seen.add(m.Key)
+					seen.Add(m.Key)
 					return nil
 				})
 			if err != nil || len(skipped) != 0 {
@@ -222,8 +185,8 @@ func TestFetch(t *testing.T) {
 			}
 			// Nothing new: nothing fetched.
 			got = nil
-			Fetch(context.Background(), account(srv.addr, ca, sec), FetchOptions{From: []string{"gm@example.org"}, Seen: seen.has},
-				func(m Message) error { got = append(got, m.Key.MessageID); return nil })
+			mail.Fetch(context.Background(), account(srv.addr, ca, sec), mail.FetchOptions{From: []string{"gm@example.org"}, Seen: seen.Has},
+				func(m mail.Message) error { got = append(got, m.Key.MessageID); return nil })
 			if len(got) != 0 {
 				t.Errorf("a second fetch took %v again", got)
 			}
@@ -232,39 +195,39 @@ func TestFetch(t *testing.T) {
 }
 
 func TestFetchRefusals(t *testing.T) {
-	cfg, ca := testCA(t)
-	take := func(Message) error { return nil }
+	cfg, ca := mailtest.CA(t)
+	take := func(mail.Message) error { return nil }
 	t.Run("wrong password", func(t *testing.T) {
 		srv := startIMAP(t, cfg, "tls")
-		a := account(srv.addr, ca, TLS)
+		a := account(srv.addr, ca, mail.TLS)
 		a.Password = "wrong"
-		if _, err := Fetch(context.Background(), a, FetchOptions{}, take); !errors.Is(err, ErrAuth) {
+		if _, err := mail.Fetch(context.Background(), a, mail.FetchOptions{}, take); !errors.Is(err, mail.ErrAuth) {
 			t.Errorf("got %v, want ErrAuth", err)
 		}
 	})
 	t.Run("no STARTTLS offered", func(t *testing.T) {
 		srv := startIMAP(t, cfg, "plain")
-		if _, err := Fetch(context.Background(), account(srv.addr, ca, StartTLS), FetchOptions{}, take); !errors.Is(err, ErrNoTLS) {
+		if _, err := mail.Fetch(context.Background(), account(srv.addr, ca, mail.StartTLS), mail.FetchOptions{}, take); !errors.Is(err, mail.ErrNoTLS) {
 			t.Errorf("got %v, want ErrNoTLS", err)
 		}
 	})
 	t.Run("plain port for implicit TLS", func(t *testing.T) {
 		srv := startIMAP(t, cfg, "plain")
-		if _, err := Fetch(context.Background(), account(srv.addr, ca, TLS), FetchOptions{}, take); err == nil {
-			t.Errorf("a TLS fetch from a plain port succeeded")
+		if _, err := mail.Fetch(context.Background(), account(srv.addr, ca, mail.TLS), mail.FetchOptions{}, take); err == nil {
+			t.Errorf("a mail.TLS fetch from a plain port succeeded")
 		}
 	})
 	t.Run("untrusted certificate", func(t *testing.T) {
 		srv := startIMAP(t, cfg, "tls")
-		_, err := Fetch(context.Background(), account(srv.addr, "", TLS), FetchOptions{}, take)
+		_, err := mail.Fetch(context.Background(), account(srv.addr, "", mail.TLS), mail.FetchOptions{}, take)
 		if err == nil || !strings.Contains(err.Error(), "not trusted") {
 			t.Errorf("got %v, want a certificate that is not trusted", err)
 		}
 	})
 	t.Run("no security", func(t *testing.T) {
 		srv := startIMAP(t, cfg, "plain")
-		if _, err := Fetch(context.Background(), account(srv.addr, ca, "none"), FetchOptions{}, take); err == nil {
-			t.Errorf("a fetch without TLS was tried")
+		if _, err := mail.Fetch(context.Background(), account(srv.addr, ca, "none"), mail.FetchOptions{}, take); err == nil {
+			t.Errorf("a fetch without mail.TLS was tried")
 		}
 	})
 }
@@ -272,31 +235,31 @@ func TestFetchRefusals(t *testing.T) {
 // A connection lost in the middle of a fetch leaves what came whole, and
 // the next fetch takes the rest, nothing twice.
 func TestFetchDropped(t *testing.T) {
-	cfg, ca := testCA(t)
+	cfg, ca := mailtest.CA(t)
 	srv := startIMAP(t, cfg, "tls")
 	big := strings.Repeat("DARKNESS OF SILVERFALL line of a long sheet\r\n", 400)
 	for i := 1; i <= 5; i++ {
 		srv.deliver(t, sheetMail("gm@example.org", fmt.Sprintf("%d@x", i), big))
 	}
-	seen := newSeen()
+	seen := seen(t)
 	var got []string
-	take := func(m Message) error {
+	take := func(m mail.Message) error {
 		if !strings.Contains(string(m.Raw), big) {
 			t.Errorf("message %s came cut short", m.Key.MessageID)
 		}
 		got = append(got, m.Key.MessageID)
-		seen.add(m.Key)
+		seen.Add(m.Key)
 		return nil
 	}
-	a := account(srv.addr, ca, TLS)
+	a := account(srv.addr, ca, mail.TLS)
 	srv.drop.n.Store(int64(2.5 * float64(len(big))))
-	_, err := Fetch(context.Background(), a, FetchOptions{Seen: seen.has}, take)
+	_, err := mail.Fetch(context.Background(), a, mail.FetchOptions{Seen: seen.Has}, take)
 	if err == nil || len(got) == 0 || len(got) == 5 {
 		t.Fatalf("the dropped fetch: %v, got %v", err, got)
 	}
 	first := len(got)
 	srv.drop.n.Store(0)
-	if _, err := Fetch(context.Background(), a, FetchOptions{Seen: seen.has}, take); err != nil {
+	if _, err := mail.Fetch(context.Background(), a, mail.FetchOptions{Seen: seen.Has}, take); err != nil {
 		t.Fatal(err)
 	}
 	if fmt.Sprint(got) != "[1@x 2@x 3@x 4@x 5@x]" {
@@ -305,27 +268,27 @@ func TestFetchDropped(t *testing.T) {
 }
 
 func TestFetchTooLarge(t *testing.T) {
-	cfg, ca := testCA(t)
+	cfg, ca := mailtest.CA(t)
 	srv := startIMAP(t, cfg, "tls")
 	srv.deliver(t, sheetMail("gm@example.org", "big@x", strings.Repeat("x", 200_000)))
 	srv.deliver(t, sheetMail("gm@example.org", "small@x", "DARKNESS OF SILVERFALL"))
 	var got []string
-	skipped, err := Fetch(context.Background(), account(srv.addr, ca, TLS), FetchOptions{MaxSize: 100_000},
-		func(m Message) error { got = append(got, m.Key.MessageID); return nil })
+	skipped, err := mail.Fetch(context.Background(), account(srv.addr, ca, mail.TLS), mail.FetchOptions{MaxSize: 100_000},
+		func(m mail.Message) error { got = append(got, m.Key.MessageID); return nil })
 	if err != nil || fmt.Sprint(got) != "[small@x]" || len(skipped) != 1 || skipped[0].Key.MessageID != "big@x" {
 		t.Errorf("err %v, got %v, skipped %+v", err, got, skipped)
 	}
 }
 
 func TestFetchCancelled(t *testing.T) {
-	cfg, ca := testCA(t)
+	cfg, ca := mailtest.CA(t)
 	srv := startIMAP(t, cfg, "tls")
 	for i := 0; i < 3; i++ {
 		srv.deliver(t, sheetMail("gm@example.org", fmt.Sprintf("%d@x", i), "x"))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	_, err := Fetch(ctx, account(srv.addr, ca, TLS), FetchOptions{}, func(Message) error {
+	_, err := mail.Fetch(ctx, account(srv.addr, ca, mail.TLS), mail.FetchOptions{}, func(mail.Message) error {
 		n++
 		cancel()
 		return nil
@@ -399,16 +362,16 @@ func startSMTP(t *testing.T, cfg *tls.Config, security string) *smtpServer {
 }
 
 func TestSend(t *testing.T) {
-	cfg, ca := testCA(t)
-	msg, id, err := Compose(Outgoing{From: "Ann <ann@example.org>", To: "gm@example.org", Subject: "Orders: Silverfall 7, player 3, turn 4",
+	cfg, ca := mailtest.CA(t)
+	msg, id, err := mail.Compose(mail.Outgoing{From: "Ann <ann@example.org>", To: "gm@example.org", Subject: "Orders: Silverfall 7, player 3, turn 4",
 		Body: "MO 1 2 3 4\nEND\n", AttachmentName: "orders.txt", Attachment: []byte("MO 1 2 3 4\nEND\n")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, sec := range []Security{TLS, StartTLS} {
+	for _, sec := range []mail.Security{mail.TLS, mail.StartTLS} {
 		t.Run(string(sec), func(t *testing.T) {
 			srv := startSMTP(t, cfg, string(sec))
-			if err := Send(context.Background(), account(srv.addr, ca, sec), []string{"gm@example.org"}, msg); err != nil {
+			if err := mail.Send(context.Background(), account(srv.addr, ca, sec), []string{"gm@example.org"}, msg); err != nil {
 				t.Fatal(err)
 			}
 			if len(srv.received) != 1 || !bytes.Contains(srv.received[0], []byte(id)) {
@@ -418,30 +381,30 @@ func TestSend(t *testing.T) {
 	}
 	t.Run("wrong password", func(t *testing.T) {
 		srv := startSMTP(t, cfg, "tls")
-		a := account(srv.addr, ca, TLS)
+		a := account(srv.addr, ca, mail.TLS)
 		a.Password = "wrong"
-		if err := Send(context.Background(), a, []string{"gm@example.org"}, msg); !errors.Is(err, ErrAuth) {
+		if err := mail.Send(context.Background(), a, []string{"gm@example.org"}, msg); !errors.Is(err, mail.ErrAuth) {
 			t.Errorf("got %v, want ErrAuth", err)
 		}
 	})
 	t.Run("no STARTTLS: no password sent", func(t *testing.T) {
 		srv := startSMTP(t, cfg, "plain")
-		err := Send(context.Background(), account(srv.addr, ca, StartTLS), []string{"gm@example.org"}, msg)
-		if !errors.Is(err, ErrNoTLS) || srv.authed.Load() || len(srv.received) != 0 {
+		err := mail.Send(context.Background(), account(srv.addr, ca, mail.StartTLS), []string{"gm@example.org"}, msg)
+		if !errors.Is(err, mail.ErrNoTLS) || srv.authed.Load() || len(srv.received) != 0 {
 			t.Errorf("got %v (password sent: %v)", err, srv.authed.Load())
 		}
 	})
 }
 
-// What Compose writes reads back: the body, the attachment under a safe
+// What mail.Compose writes reads back: the body, the attachment under a safe
 // name, the subject in UTF-8.
 func TestCompose(t *testing.T) {
-	raw, id, err := Compose(Outgoing{From: "ann@example.org", To: "gm@example.org", Subject: "Ordres — tour 4",
+	raw, id, err := mail.Compose(mail.Outgoing{From: "ann@example.org", To: "gm@example.org", Subject: "Ordres — tour 4",
 		Body: "Bonjour ünd tschüss\nMO 1 2 3 4", AttachmentName: "../../etc/passwd\x00.txt", Attachment: []byte("PI 5\n")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	m, err := netmail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -459,8 +422,8 @@ func TestCompose(t *testing.T) {
 		{"orders.txt", "orders.txt"}, {"..\\..\\boot.ini", "boot.ini"}, {"/etc/passwd", "passwd"},
 		{"a\u202eexe.txt", "aexe.txt"}, {"...", "attachment.txt"}, {"x:y?.txt", "x_y_.txt"},
 	} {
-		if got := SafeFileName(c.in); got != c.want {
-			t.Errorf("SafeFileName(%q) = %q, want %q", c.in, got, c.want)
+		if got := mail.SafeFileName(c.in); got != c.want {
+			t.Errorf("mail.SafeFileName(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
