@@ -52,7 +52,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 func TestDemoOpens(t *testing.T) {
 	x := newApp(t)
-	g := x.Game()
+	g := x.st.Game()
 	if g == nil || g.K.Game != assets.DemoName || g.K.Empire.Player != assets.DemoPlayer {
 		t.Fatalf("game %+v", g)
 	}
@@ -68,8 +68,8 @@ func TestDemoOpens(t *testing.T) {
 			t.Errorf("the tree lacks %q", want)
 		}
 	}
-	if x.Selected() != "fleet:1" || x.details.title.Text != "Fleet 1" {
-		t.Errorf("the first fleet should be selected on opening: %q, %q", x.Selected(), x.details.title.Text)
+	if x.st.Selected().String() != "fleet:1" || x.details.title.Text != "Fleet 1" {
+		t.Errorf("the first fleet should be selected on opening: %q, %q", x.st.Selected().String(), x.details.title.Text)
 	}
 	if sel := x.MapView().Selection(); sel.CommRange <= 0 || sel.MoveRange <= 0 {
 		t.Errorf("a selected fleet shows its ranges: %+v", sel)
@@ -82,13 +82,13 @@ func TestDemoOpens(t *testing.T) {
 func TestTreeSelectsOnMap(t *testing.T) {
 	x := newApp(t)
 	x.tree.tree.Select("planet:3")
-	if got := x.MapView().Selection().Key; got != render3d.PlanetKey(3) {
+	if got := x.MapView().Selection().Key; got != model.PlanetKey(3) {
 		t.Errorf("map selection %q", got)
 	}
 	if x.details.title.Text != "Planet 3 Wizards Market" {
 		t.Errorf("details title %q", x.details.title.Text)
 	}
-	body := x.MapView().Map().Bodies[x.MapView().Map().Find(render3d.PlanetKey(3))]
+	body := x.MapView().Map().Bodies[x.MapView().Map().Find(model.PlanetKey(3))]
 	if x.MapView().Camera().Target != body.Pos {
 		t.Error("selecting in the tree centres the map on the object")
 	}
@@ -110,7 +110,7 @@ func TestTreeSelectsOnMap(t *testing.T) {
 func TestMapClickSelectsInTree(t *testing.T) {
 	x := newApp(t)
 	v := x.MapView()
-	i := v.Map().Find(render3d.PlanetKey(5))
+	i := v.Map().Find(model.PlanetKey(5))
 	px, py, _, ok := v.Camera().Project(v.Map().Bodies[i].Pos, v.pw, v.ph)
 	if !ok {
 		t.Fatal("planet 5 is not in view")
@@ -118,15 +118,15 @@ func TestMapClickSelectsInTree(t *testing.T) {
 	size := v.Size()
 	pos := fyne.NewPos(float32(px)*size.Width/float32(v.pw), float32(py)*size.Height/float32(v.ph))
 	v.Tapped(&fyne.PointEvent{Position: pos})
-	if x.Selected() != "planet:5" {
-		t.Fatalf("clicking planet 5 selected %q", x.Selected())
+	if x.st.Selected().String() != "planet:5" {
+		t.Fatalf("clicking planet 5 selected %q", x.st.Selected().String())
 	}
 	if !x.tree.tree.IsBranchOpen("cat:trading") {
 		t.Error("the tree opens the branch of what the map selected")
 	}
 	v.Tapped(&fyne.PointEvent{Position: fyne.NewPos(2, 2)})
-	if x.Selected() != "" || x.details.title.Text != "Nothing selected" {
-		t.Errorf("clicking empty space clears the selection: %q", x.Selected())
+	if x.st.Selected().String() != "" || x.details.title.Text != "Nothing selected" {
+		t.Errorf("clicking empty space clears the selection: %q", x.st.Selected().String())
 	}
 }
 
@@ -149,7 +149,7 @@ func TestSearchAndFilter(t *testing.T) {
 	x.tree.filter.SetSelected("Planets")
 	for _, c := range x.tree.cats {
 		for _, it := range c.Items {
-			if it.Kind != "planet" {
+			if it.Key.Kind != model.KindPlanet {
 				t.Errorf("%q passed the planet filter", it.Label)
 			}
 		}
@@ -207,7 +207,7 @@ func TestImport(t *testing.T) {
 		})
 		return ok
 	})
-	if x.Game().K.Empire.Player != 1 {
+	if x.st.Game().K.Empire.Player != 1 {
 		t.Error("a bad sheet replaced the game shown")
 	}
 	if !strings.Contains(text, "broken.txt:5: header: expected the turn number") || !strings.Contains(text, "still loaded") {
@@ -217,7 +217,7 @@ func TestImport(t *testing.T) {
 	x.Window().Canvas().Overlays().Remove(x.Window().Canvas().Overlays().Top())
 
 	x.Import(good)
-	waitFor(t, "the new game", func() bool { return x.Game().K.Empire.Player == 4 })
+	waitFor(t, "the new game", func() bool { return x.st.Game().K.Empire.Player == 4 })
 	if x.Settings().LastFolder != dir {
 		t.Errorf("last folder %q", x.Settings().LastFolder)
 	}
@@ -254,13 +254,13 @@ func TestScansShowAsContacts(t *testing.T) {
 	k.ScannedPlayer = []model.Ship{{ID: 4242, Type: 1, Owner: 4, Loc: geom.Point{X: 100, Y: 20, Z: 5}}}
 	k.ScannedPlanet = &model.Planet{ID: 777, Owner: 4, Population: 9000, Loc: geom.Point{X: -40, Y: 60, Z: 10}}
 	x.Show(NewGame(rules.Default(), rep, "demo"))
-	if x.MapView().Map().Find(render3d.ShipKey(4242)) < 0 || x.MapView().Map().Find(render3d.PlanetKey(777)) < 0 {
+	if x.MapView().Map().Find(model.ShipKey(4242)) < 0 || x.MapView().Map().Find(model.PlanetKey(777)) < 0 {
 		t.Error("scanned ship or planet missing from the map")
 	}
 	found := 0
 	for _, c := range x.tree.cats {
 		for _, it := range c.Items {
-			if it.Key == "ship:4242" || it.Key == "planet:777" {
+			if it.Key == model.ShipKey(4242) || it.Key == model.PlanetKey(777) {
 				found++
 			}
 		}
@@ -268,7 +268,7 @@ func TestScansShowAsContacts(t *testing.T) {
 	if found != 2 {
 		t.Errorf("%d of the scanned ship and planet in the tree", found)
 	}
-	x.Select("planet:777", "tree")
+	x.st.Select(model.PlanetKey(777), FromTree)
 	if x.details.title.Text != "Planet 777" {
 		t.Errorf("details of the scanned planet: %q", x.details.title.Text)
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"silverfall/engine/check"
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
@@ -27,6 +28,9 @@ type Game struct {
 	// SectionLine maps a section's title to its first line in Lines.
 	SectionLine map[string]int
 	Sections    []string
+	// Checker checks orders against the sheet and works out the figures
+	// of the player's ships by the engine's rules; the draft shares it.
+	Checker *check.Checker
 
 	*model.Index
 }
@@ -34,8 +38,9 @@ type Game struct {
 // NewGame indexes a report.
 func NewGame(r *rules.Rules, rep *reportparse.Report, source string) *Game {
 	k := rep.Knowledge
+	c := check.New(r, k)
 	g := &Game{R: r, Report: rep, K: k, Source: source, Map: render3d.FromKnowledge(r, k),
-		SectionLine: map[string]int{}, Index: model.NewIndex(k)}
+		SectionLine: map[string]int{}, Checker: c, Index: c.Index}
 	for _, s := range rep.Sections {
 		title := s.Title
 		switch {
@@ -55,53 +60,41 @@ func NewGame(r *rules.Rules, rep *reportparse.Report, source string) *Game {
 	return g
 }
 
-// Key helpers.
-func shipKey(id int) string    { return "ship:" + strconv.Itoa(id) }
-func planetKey(id int) string  { return "planet:" + strconv.Itoa(id) }
-func fleetKey(id int) string   { return "fleet:" + strconv.Itoa(id) }
-func officerKey(id int) string { return "officer:" + strconv.Itoa(id) }
-
-func splitKey(key string) (string, int) {
-	kind, num, _ := strings.Cut(key, ":")
-	n, _ := strconv.Atoi(num)
-	return kind, n
-}
-
 func (g *Game) own(s *model.Ship) bool { return s.Owner == g.K.Empire.Player }
 
 // KeyOfBody is the object a map body stands for: a planet, a single ship,
 // or the player's fleet where several of his ships are.
-func (g *Game) KeyOfBody(i int) string {
+func (g *Game) KeyOfBody(i int) model.Key {
 	if i < 0 || i >= len(g.Map.Bodies) {
-		return ""
+		return model.Key{}
 	}
 	b := &g.Map.Bodies[i]
 	if !b.Kind.IsShip() {
-		return planetKey(b.IDs[0])
+		return model.PlanetKey(b.IDs[0])
 	}
 	if b.Kind == render3d.ShipMine && len(b.IDs) > 1 {
 		for _, f := range g.K.Fleets {
 			if f.Loc == b.Loc {
-				return fleetKey(f.ID)
+				return model.FleetKey(f.ID)
 			}
 		}
 	}
-	return shipKey(b.IDs[0])
+	return model.ShipKey(b.IDs[0])
 }
 
 // Selection is what the map highlights for an object: its body, and for
 // own ships and fleets the communication and movement ranges.
-func (g *Game) Selection(key string) render3d.Selection {
-	kind, id := splitKey(key)
+func (g *Game) Selection(key model.Key) render3d.Selection {
+	kind, id := key.Kind, key.ID
 	var ships []*model.Ship
 	switch kind {
-	case "planet":
-		return render3d.Selection{Key: render3d.PlanetKey(id)}
-	case "ship":
+	case model.KindPlanet:
+		return render3d.Selection{Key: model.PlanetKey(id)}
+	case model.KindShip:
 		if s, ok := g.Ships[id]; ok {
 			ships = append(ships, s)
 		}
-	case "fleet":
+	case model.KindFleet:
 		if f, ok := g.Fleets[id]; ok {
 			for _, sid := range f.Ships {
 				if s, ok := g.Ships[sid]; ok {
@@ -109,10 +102,10 @@ func (g *Game) Selection(key string) render3d.Selection {
 				}
 			}
 		}
-	case "officer":
+	case model.KindOfficer:
 		if o, ok := g.Officers[id]; ok {
 			if o.Planet != 0 {
-				return render3d.Selection{Key: render3d.PlanetKey(o.Planet)}
+				return render3d.Selection{Key: model.PlanetKey(o.Planet)}
 			}
 			if s, ok := g.Ships[o.Ship]; ok {
 				ships = append(ships, s)
@@ -122,39 +115,40 @@ func (g *Game) Selection(key string) render3d.Selection {
 	if len(ships) == 0 {
 		return render3d.Selection{}
 	}
-	sel := render3d.Selection{Key: render3d.ShipKey(ships[0].ID)}
+	sel := render3d.Selection{Key: model.ShipKey(ships[0].ID)}
 	for _, s := range ships {
 		if !g.own(s) {
 			continue
 		}
-		sel.CommRange = max(sel.CommRange, float64(model.CommRange(g.R, s, g.Officers)))
-		sel.MoveRange = max(sel.MoveRange, float64(model.MoveRange(g.R, s, g.Officers)))
+		f, _ := g.Checker.Ship(s.ID)
+		sel.CommRange = max(sel.CommRange, float64(f.CommRange))
+		sel.MoveRange = max(sel.MoveRange, float64(f.MoveRange))
 	}
 	return sel
 }
 
 // Location is where an object is.
-func (g *Game) Location(key string) (geom.Point, bool) {
-	kind, id := splitKey(key)
+func (g *Game) Location(key model.Key) (geom.Point, bool) {
+	kind, id := key.Kind, key.ID
 	switch kind {
-	case "ship":
+	case model.KindShip:
 		if s, ok := g.Ships[id]; ok {
 			return s.Loc, true
 		}
-	case "planet":
+	case model.KindPlanet:
 		if p, ok := g.Planets[id]; ok {
 			return p.Loc, true
 		}
-	case "fleet":
+	case model.KindFleet:
 		if f, ok := g.Fleets[id]; ok {
 			return f.Loc, true
 		}
-	case "officer":
+	case model.KindOfficer:
 		if o, ok := g.Officers[id]; ok {
 			if o.Planet != 0 {
-				return g.Location(planetKey(o.Planet))
+				return g.Location(model.PlanetKey(o.Planet))
 			}
-			return g.Location(shipKey(o.Ship))
+			return g.Location(model.ShipKey(o.Ship))
 		}
 	}
 	return geom.Point{}, false
@@ -162,8 +156,8 @@ func (g *Game) Location(key string) (geom.Point, bool) {
 
 // Item is a line of the object tree.
 type Item struct {
-	Key, Label string
-	Kind       string // "ship", "planet", "fleet", "officer"
+	Key   model.Key
+	Label string
 }
 
 // Category is a branch of the object tree.
@@ -205,7 +199,7 @@ func (g *Game) Tree(search, filter string) []Category {
 		}
 		switch filter {
 		case "Ships":
-			if it.Kind != "ship" || c != 0 {
+			if it.Key.Kind != model.KindShip || c != 0 {
 				return
 			}
 		case "Fleets":
@@ -213,7 +207,7 @@ func (g *Game) Tree(search, filter string) []Category {
 				return
 			}
 		case "Planets":
-			if it.Kind != "planet" {
+			if it.Key.Kind != model.KindPlanet {
 				return
 			}
 		case "Contacts":
@@ -228,26 +222,26 @@ func (g *Game) Tree(search, filter string) []Category {
 		cats[c].Items = append(cats[c].Items, it)
 	}
 	for _, s := range k.Ships {
-		add(0, Item{shipKey(s.ID), withName(fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)), s.Name), "ship"})
+		add(0, Item{model.ShipKey(s.ID), withName(fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)), s.Name)})
 	}
 	for _, f := range k.Fleets {
-		add(1, Item{fleetKey(f.ID), fmt.Sprintf("Fleet %d at %v (%d ships)", f.ID, f.Loc, len(f.Ships)), "fleet"})
+		add(1, Item{model.FleetKey(f.ID), fmt.Sprintf("Fleet %d at %v (%d ships)", f.ID, f.Loc, len(f.Ships))})
 	}
 	for _, p := range k.Planets {
-		add(2, Item{planetKey(p.ID), withName(fmt.Sprintf("%d (%s)", p.ID, p.Kind), p.Name), "planet"})
+		add(2, Item{model.PlanetKey(p.ID), withName(fmt.Sprintf("%d (%s)", p.ID, p.Kind), p.Name)})
 	}
 	for _, t := range k.Trading {
-		add(3, Item{planetKey(t.Planet.ID), withName(strconv.Itoa(t.Planet.ID), t.Planet.Name), "planet"})
+		add(3, Item{model.PlanetKey(t.Planet.ID), withName(strconv.Itoa(t.Planet.ID), t.Planet.Name)})
 	}
 	for _, s := range k.SeenShips() {
-		add(4, Item{shipKey(s.ID), withName(fmt.Sprintf("Ship %d %s, player %d", s.ID, typeName(g.R, s.Type), s.Owner), s.Name), "ship"})
+		add(4, Item{model.ShipKey(s.ID), withName(fmt.Sprintf("Ship %d %s, player %d", s.ID, typeName(g.R, s.Type), s.Owner), s.Name)})
 	}
 	for _, p := range k.SeenPlanets() {
 		owner := "unowned"
 		if p.Owner != 0 {
 			owner = "player " + strconv.Itoa(p.Owner)
 		}
-		add(4, Item{planetKey(p.ID), withName(fmt.Sprintf("Planet %d, %s", p.ID, owner), p.Name), "planet"})
+		add(4, Item{model.PlanetKey(p.ID), withName(fmt.Sprintf("Planet %d, %s", p.ID, owner), p.Name)})
 	}
 	for _, o := range k.Officers {
 		rank := g.R.RankFor(o.Levels.Sum())
@@ -256,7 +250,7 @@ func (g *Game) Tree(search, filter string) []Category {
 		if o.Ship == 0 {
 			post, title = fmt.Sprintf("planet %d", o.Planet), rank.Planet
 		}
-		add(5, Item{officerKey(o.ID), withName(fmt.Sprintf("%d %s (%s)", o.ID, title, post), o.Name), "officer"})
+		add(5, Item{model.OfficerKey(o.ID), withName(fmt.Sprintf("%d %s (%s)", o.ID, title, post), o.Name)})
 	}
 	for i := range cats {
 		cats[i].Title = fmt.Sprintf("%s (%d)", cats[i].Title, len(cats[i].Items))
@@ -266,7 +260,10 @@ func (g *Game) Tree(search, filter string) []Category {
 
 // Row is a line of the details panel; a row with a Key names an object
 // that a click on the row selects.
-type Row struct{ Label, Value, Key string }
+type Row struct {
+	Label, Value string
+	Key          model.Key // what the row links to, if anything
+}
 
 func yes(b bool) string {
 	if b {
@@ -285,13 +282,13 @@ func oreText(o model.Ore) string {
 
 // Details describes an object: every figure the sheet gives for it, then
 // the distances to what is near it.
-func (g *Game) Details(key string) (title string, rows []Row) {
-	kind, id := splitKey(key)
+func (g *Game) Details(key model.Key) (title string, rows []Row) {
+	kind, id := key.Kind, key.ID
 	add := func(l, v string) { rows = append(rows, Row{Label: l, Value: v}) }
-	link := func(l, v, key string) { rows = append(rows, Row{Label: l, Value: v, Key: key}) }
+	link := func(l, v string, key model.Key) { rows = append(rows, Row{Label: l, Value: v, Key: key}) }
 	num := func(n int) string { return turnsheet.Grouped(n) }
 	switch kind {
-	case "ship":
+	case model.KindShip:
 		s, ok := g.Ships[id]
 		if !ok {
 			return "Nothing selected", nil
@@ -310,14 +307,16 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 			add("Fuel", fmt.Sprintf("%d of %d", s.Fuel, t.MaxFuel.N))
 		}
 		if t != nil && t.CarriesCargo() {
-			used := float64(g.R.CargoNeeded(s.Cargo)) / float64(g.R.CargoScale())
+			f, _ := g.Checker.Ship(s.ID)
+			used := float64(f.CargoUsed) / float64(g.R.CargoScale())
 			add("Cargo", fmt.Sprintf("%s (%.1f of %d cargo units)", oreText(s.Cargo), used, t.Cargo.N))
 		}
 		if t != nil && t.Population > 0 {
 			add("Population", fmt.Sprintf("%s of %s", num(s.Population), num(t.Population)))
 		}
-		add("Movement range", strconv.Itoa(model.MoveRange(g.R, s, g.Officers)))
-		add("Communication range", strconv.Itoa(model.CommRange(g.R, s, g.Officers)))
+		f, _ := g.Checker.Ship(s.ID)
+		add("Movement range", strconv.Itoa(f.MoveRange))
+		add("Communication range", strconv.Itoa(f.CommRange))
 		if t != nil {
 			add("Fire range", t.FireRange.String())
 			add("Size", strconv.Itoa(t.Size))
@@ -346,7 +345,7 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 		if s.Standing.Code != 0 {
 			add("Standing order", s.Standing.String())
 		}
-	case "planet":
+	case model.KindPlanet:
 		p, ok := g.Planets[id]
 		if !ok {
 			return "Nothing selected", nil
@@ -382,7 +381,7 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 		if p.Artifact != 0 {
 			add("Artifact", g.artifactLine(p.Artifact))
 		}
-	case "fleet":
+	case model.KindFleet:
 		f, ok := g.Fleets[id]
 		if !ok {
 			return "Nothing selected", nil
@@ -405,9 +404,9 @@ func (g *Game) Details(key string) (title string, rows []Row) {
 			if i == 0 {
 				label = fmt.Sprintf("Ships (%d)", len(members))
 			}
-			link(label, withName(fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)), s.Name), shipKey(s.ID))
+			link(label, withName(fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)), s.Name), model.ShipKey(s.ID))
 		}
-	case "officer":
+	case model.KindOfficer:
 		o, ok := g.Officers[id]
 		if !ok {
 			return "Nothing selected", nil
@@ -507,32 +506,32 @@ func (g *Game) artifactLine(id int) string {
 // Near is an object near another, with its distance in the text.
 type Near struct {
 	Text string
-	Key  string
+	Key  model.Key
 }
 
 // Nearby lists up to n known objects nearest to loc, with distances.
-func (g *Game) Nearby(self string, loc geom.Point, n int) []Near {
+func (g *Game) Nearby(self model.Key, loc geom.Point, n int) []Near {
 	type near struct {
 		d2   int
-		key  string
+		key  model.Key
 		what func() string
 	}
 	var list []near
 	for id, s := range g.Ships {
-		if shipKey(id) == self || s.Loc == loc && strings.HasPrefix(self, "fleet:") {
+		if model.ShipKey(id) == self || s.Loc == loc && self.Kind == model.KindFleet {
 			continue
 		}
 		s := s
-		list = append(list, near{loc.Dist2(s.Loc), shipKey(id), func() string {
+		list = append(list, near{loc.Dist2(s.Loc), model.ShipKey(id), func() string {
 			return withName(fmt.Sprintf("ship %d %s (%s)", s.ID, typeName(g.R, s.Type), g.ownerShort(s.Owner)), s.Name)
 		}})
 	}
 	for id, p := range g.Planets {
-		if planetKey(id) == self {
+		if model.PlanetKey(id) == self {
 			continue
 		}
 		p := p
-		list = append(list, near{loc.Dist2(p.Loc), planetKey(id), func() string {
+		list = append(list, near{loc.Dist2(p.Loc), model.PlanetKey(id), func() string {
 			return withName(fmt.Sprintf("planet %d (%s)", p.ID, g.ownerShort(p.Owner)), p.Name)
 		}})
 	}
@@ -540,7 +539,10 @@ func (g *Game) Nearby(self string, loc geom.Point, n int) []Near {
 		if list[i].d2 != list[j].d2 {
 			return list[i].d2 < list[j].d2
 		}
-		return list[i].key < list[j].key
+		if a, b := list[i].key, list[j].key; a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		return list[i].key.ID < list[j].key.ID
 	})
 	var out []Near
 	for i := 0; i < len(list) && i < n; i++ {

@@ -40,7 +40,7 @@ func TestBrokenGameDrawsInBoundedTime(t *testing.T) {
 		x.Show(g)
 		x.Window().Canvas().Capture()
 		for _, key := range []string{"ship:2", "planet:9999", "fleet:1", "planet:6"} {
-			x.Select(key, "tree")
+			x.st.Select(model.ParseKey(key), FromTree)
 			x.Window().Canvas().Capture()
 		}
 	}()
@@ -49,7 +49,7 @@ func TestBrokenGameDrawsInBoundedTime(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("a broken game hangs the window")
 	}
-	for _, b := range x.Game().Map.Bodies {
+	for _, b := range x.st.Game().Map.Bodies {
 		if math.IsNaN(b.Radius) || math.IsNaN(b.Pos[0]) {
 			t.Errorf("%s has a NaN size or place", b.Key)
 		}
@@ -97,7 +97,7 @@ func TestHugeFileRefusedBeforeReading(t *testing.T) {
 func TestFailedSaveStaysInSight(t *testing.T) {
 	x := newApp(t)
 	x.text.SetText("PI 5\n")
-	path := x.Workspace().DraftPath(2)
+	path := x.keep.ws.DraftPath(2)
 	saved, _ := os.ReadFile(path)
 	// A folder where the draft goes: the save's rename fails.
 	os.Remove(path)
@@ -107,7 +107,7 @@ func TestFailedSaveStaysInSight(t *testing.T) {
 		t.Fatalf("problems shown: %q", x.status.Problems())
 	}
 	x.status.say("Orders written to somewhere")
-	x.Select("planet:3", "tree")
+	x.st.Select(model.PlanetKey(3), FromTree)
 	if !strings.Contains(x.status.Problems(), "could not be saved") {
 		t.Error("the next message hid the failed save")
 	}

@@ -92,10 +92,10 @@ type FetchResult struct {
 // progress is told how far it got.
 func (x *App) FetchSheets(ctx context.Context, a mail.Account, progress func(done, total int)) (FetchResult, error) {
 	var res FetchResult
-	if x.wsRoot == "" {
+	if x.keep.root == "" {
 		return res, errors.New("there is no workspace folder to keep the sheets in")
 	}
-	seen, err := mail.LoadSeen(filepath.Join(x.wsRoot, "mail-seen.txt"))
+	seen, err := mail.LoadSeen(filepath.Join(x.keep.root, "mail-seen.txt"))
 	if err != nil {
 		return res, err
 	}
@@ -113,7 +113,7 @@ func (x *App) FetchSheets(ctx context.Context, a mail.Account, progress func(don
 				return seen.Add(m.Key)
 			}
 			k := rep.Knowledge
-			ws, err := workspace.Open(x.wsRoot, k.Game, k.Empire.Player)
+			ws, err := workspace.Open(x.keep.root, k.Game, k.Empire.Player)
 			if err != nil {
 				return err
 			}
@@ -139,7 +139,7 @@ func firstLine(s string) string {
 // shown, or of any game when none is.
 func (x *App) newest(res FetchResult) *Imported {
 	var best *Imported
-	g := x.Game()
+	g := x.st.Game()
 	for i := range res.Imported {
 		im := &res.Imported[i]
 		if g != nil && g.Source != "demo game" && (im.Game != g.K.Game || im.Player != g.K.Empire.Player) {
@@ -159,22 +159,22 @@ func (x *App) newest(res FetchResult) *Imported {
 // message and attached, the subject naming game, player and turn. The
 // message sent is kept in the workspace; it returns where.
 func (x *App) SendOrders(ctx context.Context, a mail.Account) (string, error) {
-	g := x.Game()
-	if g == nil || x.Draft() == nil {
+	g := x.st.Game()
+	if g == nil || x.st.Draft() == nil {
 		return "", errors.New("no game is loaded")
 	}
 	to := strings.TrimSpace(x.settings.Mail.Moderator)
 	if to == "" {
 		return "", errors.New("the moderator's address is not set (File > Mail settings)")
 	}
-	text := x.OrderFileText()
+	text := x.export.Text()
 	k := g.K
 	msg, _, err := mail.Compose(mail.Outgoing{
 		From:           a.Address,
 		To:             to,
 		Subject:        fmt.Sprintf("Orders: %s, player %d, turn %d", k.Game, k.Empire.Player, k.Turn+1),
 		Body:           text,
-		AttachmentName: x.ExportName(),
+		AttachmentName: x.export.Name(),
 		Attachment:     []byte(text),
 	})
 	if err != nil {
@@ -183,10 +183,10 @@ func (x *App) SendOrders(ctx context.Context, a mail.Account) (string, error) {
 	if err := mail.Send(ctx, a, []string{to}, msg); err != nil {
 		return "", err
 	}
-	if x.ws == nil {
+	if x.keep.ws == nil {
 		return "", nil
 	}
-	kept := filepath.Join(x.ws.Dir, "sent", fmt.Sprintf("turn-%03d-orders-%s.eml", k.Turn+1, time.Now().Format("20060102-150405")))
+	kept := filepath.Join(x.keep.ws.Dir, "sent", fmt.Sprintf("turn-%03d-orders-%s.eml", k.Turn+1, time.Now().Format("20060102-150405")))
 	if err := os.MkdirAll(filepath.Dir(kept), 0o755); err != nil {
 		return "", err
 	}

@@ -100,14 +100,14 @@ func TestFetchTurnSheets(t *testing.T) {
 	x.keepPassword("ann-pass")
 	x.FetchDialog()
 	// The newest sheet of the fetch is shown: the demo game was.
-	if g := x.Game(); g == nil || g.K.Game != "Mail Game" || g.K.Turn != 3 {
+	if g := x.st.Game(); g == nil || g.K.Game != "Mail Game" || g.K.Turn != 3 {
 		t.Fatalf("after the fetch the window shows %+v", g.K)
 	}
 	msg := collectText(x.Window().Canvas().Overlays().Top())
 	if !strings.Contains(msg, "3 turn sheets fetched") || !strings.Contains(msg, "1 message from the moderator without a sheet left alone") {
 		t.Errorf("the result says %q", msg)
 	}
-	reports, _ := filepath.Glob(filepath.Join(x.wsRoot, "Mail-Game-player-01", "turn-*-sheet.txt"))
+	reports, _ := filepath.Glob(filepath.Join(x.keep.root, "Mail-Game-player-01", "turn-*-sheet.txt"))
 	if len(reports) != 3 {
 		t.Errorf("%d sheets kept in the workspace: %v", len(reports), reports)
 	}
@@ -180,11 +180,11 @@ func TestSendOrders(t *testing.T) {
 	if m.Subject != want || !bytes.Contains(m.Raw, []byte(`filename=Silverfall-Demo-player-01-turn-002-orders.txt`)) {
 		t.Errorf("subject %q; the attachment is not named as the export is:\n%s", m.Subject, m.Raw)
 	}
-	file := base64.StdEncoding.EncodeToString([]byte(x.OrderFileText()))
+	file := base64.StdEncoding.EncodeToString([]byte(x.export.Text()))
 	if !bytes.Contains(bytes.ReplaceAll(m.Raw, []byte("\r\n"), nil), []byte(file)) {
 		t.Error("the attachment is not the order file")
 	}
-	kept, _ := filepath.Glob(filepath.Join(x.ws.Dir, "sent", "turn-002-orders-*.eml"))
+	kept, _ := filepath.Glob(filepath.Join(x.keep.ws.Dir, "sent", "turn-002-orders-*.eml"))
 	if len(kept) != 1 {
 		t.Errorf("the message sent is not kept: %v", kept)
 	}
@@ -251,10 +251,10 @@ func TestFetchHostileAttachmentName(t *testing.T) {
 	if err != nil || len(res.Imported) != 1 {
 		t.Fatalf("%+v %v", res, err)
 	}
-	if rel, _ := filepath.Rel(x.wsRoot, res.Imported[0].Path); strings.HasPrefix(rel, "..") || !strings.HasSuffix(rel, "turn-001-sheet.txt") {
+	if rel, _ := filepath.Rel(x.keep.root, res.Imported[0].Path); strings.HasPrefix(rel, "..") || !strings.HasSuffix(rel, "turn-001-sheet.txt") {
 		t.Errorf("kept at %s", res.Imported[0].Path)
 	}
-	for _, dir := range []string{x.wsRoot, filepath.Dir(x.wsRoot), filepath.Dir(filepath.Dir(x.wsRoot))} {
+	for _, dir := range []string{x.keep.root, filepath.Dir(x.keep.root), filepath.Dir(filepath.Dir(x.keep.root))} {
 		if _, err := os.Stat(filepath.Join(dir, "evil.txt")); err == nil {
 			t.Errorf("evil.txt written in %s", dir)
 		}

@@ -113,7 +113,7 @@ func (x *App) fetched(res FetchResult, err error, cancelled, loud bool) {
 	}
 	if best := x.newest(res); best != nil {
 		if err := x.Load(best.Path); err != nil {
-			x.showImportError(best.Path, err)
+			x.open.showError(best.Path, err)
 		}
 	}
 	if err == nil && !cancelled {
@@ -129,10 +129,10 @@ func (x *App) fetched(res FetchResult, err error, cancelled, loud bool) {
 // SendDialog mails the orders to the moderator, asking first when they
 // have errors, as Export does.
 func (x *App) SendDialog() {
-	if x.Draft() == nil {
+	if x.st.Draft() == nil {
 		return
 	}
-	x.askBeforeSending("Send them", func() {
+	x.export.askBeforeSending("Send them", func() {
 		x.withAccount("Send", func(a mail.Account) {
 			progress := dialog.NewCustomWithoutButtons("Sending orders to "+x.settings.Mail.Moderator, widget.NewProgressBarInfinite(), x.win)
 			progress.Show()
@@ -269,7 +269,7 @@ func securityOf(sel *widget.Select) mail.Security {
 // the keyring has the password (a start never stops to ask).
 func (x *App) FetchOnStart() {
 	m := x.settings.Mail
-	if !m.FetchOnStart || !m.Configured() || x.wsRoot == "" {
+	if !m.FetchOnStart || !m.Configured() || x.keep.root == "" {
 		return
 	}
 	pw := x.password()

@@ -1,9 +1,11 @@
 package app
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
+	"strconv"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -13,6 +15,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"silverfall/app/draft"
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
 	"silverfall/render3d"
 )
 
@@ -64,13 +69,10 @@ type MapView struct {
 	hover     int
 
 	// OnPick is called when the player clicks the map, with the body under
-	// the pointer (or -1) and where.
+	// the pointer (or -1) and where, unless the click answers a pick.
 	OnPick func(i int, pos fyne.Position)
-	// OnClick, when set, gets every click first with the body (or -1) and
-	// the position; it returns true when it used the click.
-	OnClick func(i int, pos fyne.Position) bool
-	// OnHover is called with the index of the body under the pointer, or -1.
-	OnHover func(i int)
+	// request is the pick asked for, if any: the next click answers it.
+	request *pickRequest
 	// OnFrame is called after each frame with the time it took.
 	OnFrame func(d time.Duration)
 }
@@ -106,7 +108,7 @@ func (v *MapView) changedState(c Change) {
 	}
 	if c.Has(ChangeSelection) {
 		switch v.st.SelectedFrom() {
-		case "tree", "details", "next":
+		case FromTree, FromDetails, FromNext, FromShips:
 			if v.m != nil && g != nil {
 				v.CentreOn(v.m.Find(g.Selection(v.st.Selected()).Key))
 			}
@@ -152,8 +154,16 @@ func (v *MapView) FitAll() {
 	})
 }
 
-// CentreOn aims the camera at body i, coming closer if far.
+// CentreOn aims the camera at body i, at the zoom it has.
 func (v *MapView) CentreOn(i int) {
+	if v.m == nil || i < 0 || i >= len(v.m.Bodies) {
+		return
+	}
+	v.moveCamera(func(c *render3d.Camera) { c.Target = v.m.Bodies[i].Pos })
+}
+
+// ZoomTo aims the camera at body i and comes closer if it is far.
+func (v *MapView) ZoomTo(i int) {
 	if v.m == nil || i < 0 || i >= len(v.m.Bodies) {
 		return
 	}
@@ -399,7 +409,8 @@ func (v *MapView) Tapped(e *fyne.PointEvent) {
 		c.Focus(v)
 	}
 	i := v.pick(e.Position)
-	if v.OnClick != nil && v.OnClick(i, e.Position) {
+	if v.request != nil {
+		v.answerPick(i, e.Position)
 		return
 	}
 	if v.OnPick != nil {
@@ -407,10 +418,14 @@ func (v *MapView) Tapped(e *fyne.PointEvent) {
 	}
 }
 
-// DoubleTapped centres the camera on the body under the pointer.
+// DoubleTapped centres the camera on the body under the pointer and
+// comes closer.
 func (v *MapView) DoubleTapped(e *fyne.PointEvent) {
+	if v.request != nil {
+		return // the first click answered the pick
+	}
 	if i := v.pick(e.Position); i >= 0 {
-		v.CentreOn(i)
+		v.ZoomTo(i)
 		if v.OnPick != nil {
 			v.OnPick(i, e.Position)
 		}
@@ -488,9 +503,7 @@ func (v *MapView) MouseMoved(e *desktop.MouseEvent) {
 	}
 	if i := v.pick(e.Position); i != v.hover {
 		v.hover = i
-		if v.OnHover != nil {
-			v.OnHover(i)
-		}
+		v.st.SetHover(i)
 	}
 }
 
@@ -499,9 +512,7 @@ func (v *MapView) MouseOut() {
 	v.panning = false
 	if v.hover != -1 {
 		v.hover = -1
-		if v.OnHover != nil {
-			v.OnHover(-1)
-		}
+		v.st.SetHover(-1)
 	}
 }
 
@@ -523,8 +534,15 @@ func (v *MapView) TypedRune(r rune) {
 	}
 }
 
-// TypedKey turns the camera with the arrows; Home resets it.
+// TypedKey turns the camera with the arrows; Home resets it; Escape
+// gives up a pick.
 func (v *MapView) TypedKey(e *fyne.KeyEvent) {
+	if e.Name == fyne.KeyEscape && v.request != nil {
+		r := v.request
+		v.CancelPick()
+		r.done(Pick{}, false)
+		return
+	}
 	const step = 0.08
 	move := map[fyne.KeyName]func(c *render3d.Camera){
 		fyne.KeyLeft:     func(c *render3d.Camera) { c.Orbit(step, 0) },
@@ -559,3 +577,100 @@ var (
 	_ desktop.Hoverable   = (*MapView)(nil)
 	_ desktop.Mouseable   = (*MapView)(nil)
 )
+
+// PickKind is what a pick on the map asks for.
+type PickKind uint8
+
+// The kinds of pick.
+const (
+	PickNothing PickKind = iota
+	PickShip
+	PickPlanet
+	PickPoint // a place: a body's, or a point on a level plane
+)
+
+// Pick is what the player picked on the map: a ship or a planet (Key),
+// and its place or the point in space clicked (Loc).
+type Pick struct {
+	Key model.Key
+	Loc geom.Point
+}
+
+// Text is the pick as an order's arguments: the number of the ship or
+// planet, or the place's X Y Z.
+func (p Pick) Text() string {
+	if !p.Key.IsZero() {
+		return strconv.Itoa(p.Key.ID)
+	}
+	return fmt.Sprintf("%d %d %d", p.Loc.X, p.Loc.Y, p.Loc.Z)
+}
+
+type pickRequest struct {
+	kind PickKind
+	z    float64 // the level of the plane a point is picked on
+	done func(Pick, bool)
+}
+
+// RequestPick asks that the next click on the map pick a ship, a planet
+// or a place (on the level plane at height z, or a body's); done gets
+// what was picked, or false when the click found nothing of that kind or
+// the player pressed Escape. what says what the pick is for.
+func (v *MapView) RequestPick(k PickKind, what string, z float64, done func(Pick, bool)) {
+	v.request = &pickRequest{kind: k, z: z, done: done}
+	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
+		c.Focus(v) // Escape reaches the map
+	}
+	noun := map[PickKind]string{PickShip: "a ship", PickPlanet: "a planet", PickPoint: "a place (or a planet or ship)"}[k]
+	v.st.setPicking(k, "Click "+noun+" on the map for "+what+"; Esc to cancel.")
+}
+
+// CancelPick drops the pick asked for, if any, without an answer.
+func (v *MapView) CancelPick() {
+	if v.request != nil {
+		v.request = nil
+		v.st.setPicking(PickNothing, "")
+	}
+}
+
+func (v *MapView) answerPick(i int, pos fyne.Position) {
+	r := v.request
+	v.CancelPick()
+	var b *render3d.Body
+	if v.m != nil && i >= 0 && i < len(v.m.Bodies) {
+		b = &v.m.Bodies[i]
+	}
+	switch {
+	case r.kind == PickShip && b != nil && b.Kind.IsShip(), r.kind == PickPlanet && b != nil && !b.Kind.IsShip():
+		r.done(Pick{Key: b.Object(), Loc: b.Loc}, true)
+	case r.kind == PickPoint && b != nil:
+		r.done(Pick{Loc: b.Loc}, true)
+	case r.kind == PickPoint:
+		if p, ok := v.PlanePoint(pos, r.z); ok {
+			r.done(Pick{Loc: geom.Point{X: geom.Round(p[0]), Y: geom.Round(p[1]), Z: geom.Round(p[2])}}, true)
+			return
+		}
+		r.done(Pick{}, false)
+	default:
+		r.done(Pick{}, false)
+	}
+}
+
+// coursesOf converts the draft's courses for the map.
+func coursesOf(d *draft.Draft) []render3d.Course {
+	v := func(p geom.Point) render3d.Vec { return render3d.Vec{float64(p.X), float64(p.Y), float64(p.Z)} }
+	var out []render3d.Course
+	for _, c := range d.Courses() {
+		rc := render3d.Course{From: v(c.From), To: v(c.To), Stop: v(c.Stop), Error: c.Errors}
+		switch {
+		case c.Hyper:
+			rc.Kind = render3d.CourseHyper
+		case c.Jump:
+			rc.Kind = render3d.CourseWarp
+		}
+		for _, m := range c.Marks {
+			rc.Marks = append(rc.Marks, v(m))
+		}
+		out = append(out, rc)
+	}
+	return out
+}

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/assets"
+	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/reportparse"
@@ -44,20 +45,20 @@ func TestPaletteFollowsShipType(t *testing.T) {
 	rep.Knowledge.Ships[5].Type = 1 // ship 6 a scout
 	rep.Knowledge.Ships[1].Type = 9 // ship 2 a small transport
 	x.Show(NewGame(rules.Default(), rep, "demo"))
-	x.Select("ship:6", "tree")
+	x.st.Select(model.ShipKey(6), FromTree)
 	scout := paletteCodes(x)
 	if scout["BS"] || !scout["MO"] || !scout["CL"] || scout["LO"] {
 		t.Errorf("a scout is offered %v", scout)
 	}
-	x.Select("ship:2", "tree")
+	x.st.Select(model.ShipKey(2), FromTree)
 	if tr := paletteCodes(x); !tr["DO"] || !tr["RE"] || !tr["WD"] || tr["FI"] {
 		t.Errorf("a small transport is offered %v", tr)
 	}
-	x.Select("ship:1", "tree")
+	x.st.Select(model.ShipKey(1), FromTree)
 	if bs := paletteCodes(x); !bs["BS"] || bs["MO"] {
 		t.Errorf("a battle station is offered %v", bs)
 	}
-	x.Select("planet:5", "tree")
+	x.st.Select(model.PlanetKey(5), FromTree)
 	if p := paletteCodes(x); !p["SP"] || p["BU"] || p["AD"] || p["NAME"] {
 		t.Errorf("a trading planet can be scanned but not defended or named: %v", p)
 	}
@@ -109,8 +110,8 @@ func formEntries(t *testing.T, x *App) ([]*widget.Entry, *widget.Button) {
 
 func TestOrderFormAddsOrder(t *testing.T) {
 	x := newApp(t)
-	x.Select("ship:8", "tree")
-	x.newOrder("ship:8", order.MO)
+	x.st.Select(model.ShipKey(8), FromTree)
+	x.desk.New(model.ShipKey(8), order.MO)
 	entries, ok := formEntries(t, x)
 	if len(entries) != 4 || entries[0].Text != "8" {
 		t.Fatalf("a move asks for the ship and X, Y, Z: %d entries", len(entries))
@@ -119,7 +120,7 @@ func TestOrderFormAddsOrder(t *testing.T) {
 	entries[2].SetText("300")
 	entries[3].SetText("87")
 	test.Tap(ok)
-	if got := x.Draft().Text(); got != "MO 8 -10 300 87\n" {
+	if got := x.st.Draft().Text(); got != "MO 8 -10 300 87\n" {
 		t.Fatalf("draft %q", got)
 	}
 	x.rightTabs.SelectIndex(2)
@@ -135,30 +136,30 @@ func TestListAndTextInStep(t *testing.T) {
 	x := newApp(t)
 	x.rightTabs.SelectIndex(2) // the text view
 	x.text.SetText("PI 5\nbs 1 1\n")
-	if got := x.Draft().Text(); got != "PI 5\nBS 1 1\n" {
+	if got := x.st.Draft().Text(); got != "PI 5\nBS 1 1\n" {
 		t.Fatalf("typing gives the draft %q", got)
 	}
 	if len(x.orders.rows) != 4 { // two groups, each a title and an order
 		t.Errorf("list rows %d", len(x.orders.rows))
 	}
 	x.text.SetText("PI 5\nBS 1 1\nxx 3\n")
-	if len(x.Draft().Orders()) != 2 || !strings.Contains(strings.Join(x.text.msgs, "\n"), "line 3: not an order, kept as typed: column 1: unknown order code") {
-		t.Errorf("a bad line is not taken as an order: %q / %q", x.Draft().Text(), x.text.msgs)
+	if len(x.st.Draft().Orders()) != 2 || !strings.Contains(strings.Join(x.text.msgs, "\n"), "line 3: not an order, kept as typed: column 1: unknown order code") {
+		t.Errorf("a bad line is not taken as an order: %q / %q", x.st.Draft().Text(), x.text.msgs)
 	}
 	x.text.SetText("PI 5\nBS 1 1\nMO 1 0 0 0\n")
 	if !strings.Contains(strings.Join(x.text.msgs, "\n"), "line 3: error cannot-move") {
 		t.Errorf("the checker's findings show by line: %q", x.text.msgs)
 	}
 	// A change in the list shows in the text.
-	x.Draft().Delete(2)
+	x.st.Draft().Delete(2)
 	if x.text.Text() != "PI 5\nBS 1 1\n" {
 		t.Errorf("text after delete %q", x.text.Text())
 	}
-	x.undoOrders()
+	x.st.Undo()
 	if x.text.Text() != "PI 5\nBS 1 1\nMO 1 0 0 0\n" {
 		t.Errorf("text after undo %q", x.text.Text())
 	}
-	x.redoOrders()
+	x.st.Redo()
 	if x.text.Text() != "PI 5\nBS 1 1\n" {
 		t.Errorf("text after redo %q", x.text.Text())
 	}
@@ -170,13 +171,13 @@ func TestListAndTextInStep(t *testing.T) {
 func TestNextShipWalk(t *testing.T) {
 	x := newApp(t)
 	x.text.SetText("MO 2 0 200 0\n")
-	x.Select("ship:3", "tree")
+	x.st.Select(model.ShipKey(3), FromTree)
 	x.details.station.SetChecked(true)
-	x.Select("", "")
+	x.st.Select(model.Key{}, FromNowhere)
 	var walk []string
 	for i := 0; i < 4; i++ {
-		x.NextShip()
-		walk = append(walk, x.Selected())
+		x.nextShip()
+		walk = append(walk, x.st.Selected().String())
 	}
 	want := []string{"ship:1", "ship:4", "ship:5", "ship:6"}
 	if strings.Join(walk, " ") != strings.Join(want, " ") {
@@ -198,25 +199,25 @@ func TestDraftRestoredAndDamagedKept(t *testing.T) {
 	}
 	x := open()
 	x.text.SetText("PI 5\nLF 3 0\n")
-	x.Select("planet:3", "tree")
+	x.st.Select(model.PlanetKey(3), FromTree)
 	cam := x.MapView().Camera()
 	y := open()
-	if y.Draft().Text() != "PI 5\nLF 3 0\n" || y.Selected() != "planet:3" {
-		t.Fatalf("reopened: draft %q, selection %q", y.Draft().Text(), y.Selected())
+	if y.st.Draft().Text() != "PI 5\nLF 3 0\n" || y.st.Selected().String() != "planet:3" {
+		t.Fatalf("reopened: draft %q, selection %q", y.st.Draft().Text(), y.st.Selected().String())
 	}
 	if got := y.MapView().Camera(); got.Target != cam.Target || got.Distance != cam.Distance || got.Yaw != cam.Yaw {
 		t.Errorf("camera %+v, want %+v", got, cam)
 	}
-	sheets, _ := filepath.Glob(filepath.Join(y.Workspace().Dir, "turn-001-sheet*.txt"))
+	sheets, _ := filepath.Glob(filepath.Join(y.keep.ws.Dir, "turn-001-sheet*.txt"))
 	if len(sheets) != 1 {
 		t.Errorf("opening the same sheet twice keeps %d copies", len(sheets))
 	}
-	os.WriteFile(y.Workspace().DraftPath(2), []byte("GAME x\nnonsense\n"), 0o644)
+	os.WriteFile(y.keep.ws.DraftPath(2), []byte("GAME x\nnonsense\n"), 0o644)
 	z := open()
-	if z.Draft().Text() != "" {
-		t.Errorf("a damaged draft was loaded: %q", z.Draft().Text())
+	if z.st.Draft().Text() != "" {
+		t.Errorf("a damaged draft was loaded: %q", z.st.Draft().Text())
 	}
-	aside, _ := filepath.Glob(filepath.Join(z.Workspace().Dir, "turn-002-orders.draft.damaged-*"))
+	aside, _ := filepath.Glob(filepath.Join(z.keep.ws.Dir, "turn-002-orders.draft.damaged-*"))
 	if len(aside) != 1 {
 		t.Errorf("the damaged draft was not kept aside: %v", aside)
 	}
@@ -229,25 +230,25 @@ func TestDraftRestoredAndDamagedKept(t *testing.T) {
 // forms and the text view, export, and sfcheck reading the file back.
 func TestEndToEnd(t *testing.T) {
 	x := newApp(t)
-	x.Select("ship:8", "tree")
-	x.newOrder("ship:8", order.MO)
+	x.st.Select(model.ShipKey(8), FromTree)
+	x.desk.New(model.ShipKey(8), order.MO)
 	entries, ok := formEntries(t, x)
 	entries[1].SetText("-10")
 	entries[2].SetText("300")
 	entries[3].SetText("87")
 	test.Tap(ok)
-	x.newOrder("ship:7", order.NameShip)
+	x.desk.New(model.ShipKey(7), order.NameShip)
 	entries, ok = formEntries(t, x)
 	entries[len(entries)-1].SetText("Night Heron")
 	test.Tap(ok)
 	x.rightTabs.SelectIndex(2)
 	x.text.SetText(x.text.Text() + "BS 1 1\nLF 3 0\nPI 10\nFLEET DF 1 99\nBROADCAST Player 1 trades fair at planet 3\n")
-	if n := x.Draft().Errors(); n != 0 {
-		t.Fatalf("%d errors: %v", n, x.Draft().Results())
+	if n := x.st.Draft().Errors(); n != 0 {
+		t.Fatalf("%d errors: %v", n, x.st.Draft().Results())
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "orders.txt")
-	if err := x.ExportTo(out); err != nil {
+	if err := x.export.To(out); err != nil {
 		t.Fatal(err)
 	}
 	sheet := filepath.Join(dir, "turn.txt")
@@ -266,7 +267,7 @@ func TestEndToEnd(t *testing.T) {
 	if !strings.Contains(string(res), "7 orders: 0 errors") {
 		t.Errorf("sfcheck says %s", res)
 	}
-	exported, _ := os.ReadFile(x.Workspace().ExportPath(2))
+	exported, _ := os.ReadFile(x.keep.ws.ExportPath(2))
 	if written, _ := os.ReadFile(out); string(exported) != string(written) {
 		t.Error("the workspace keeps no copy of the export")
 	}
@@ -287,13 +288,13 @@ func BenchmarkOrderChange(b *testing.B) {
 			for i := 0; i < 300; i++ {
 				lines = append(lines, "PI 1", "LF 3 0", "MO 8 -10 300 87")
 			}
-			x.Draft().SetAll(mustOrders(b, strings.Join(lines, "\n")))
+			x.st.Draft().SetAll(mustOrders(b, strings.Join(lines, "\n")))
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				x.Draft().Add(order.Order{Code: order.PI, N: 1, Args: [order.MaxArgs]int{1}})
+				x.st.Draft().Add(order.Order{Code: order.PI, N: 1, Args: [order.MaxArgs]int{1}})
 			}
 			b.StopTimer()
-			x.saver().Flush() // the saves go on off the window's thread
+			x.keep.saves.Flush() // the saves go on off the window's thread
 		})
 	}
 }
@@ -323,7 +324,7 @@ func TestCarriedOverShown(t *testing.T) {
 	if !found {
 		t.Fatal("the carried-over order is not listed")
 	}
-	x.Select("ship:8", "tree")
+	x.st.Select(model.ShipKey(8), FromTree)
 	var cancel *widget.Button
 	for _, o := range x.details.palette.Objects {
 		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, "Cancel carried-over") {
@@ -334,8 +335,8 @@ func TestCarriedOverShown(t *testing.T) {
 		t.Fatal("no way to cancel it")
 	}
 	test.Tap(cancel)
-	if x.Draft().Text() != "MO 8 -10 205 87\n" {
-		t.Errorf("cancelling gives %q", x.Draft().Text())
+	if x.st.Draft().Text() != "MO 8 -10 205 87\n" {
+		t.Errorf("cancelling gives %q", x.st.Draft().Text())
 	}
 	for _, r := range x.orders.rows {
 		if r.carried.Code != order.Invalid {
@@ -346,13 +347,13 @@ func TestCarriedOverShown(t *testing.T) {
 
 func TestBadFormEntryGivesFormBack(t *testing.T) {
 	x := newApp(t)
-	x.newOrder("ship:2", order.LO)
+	x.desk.New(model.ShipKey(2), order.LO)
 	entries, ok := formEntries(t, x)
 	entries[1].SetText("9") // there is no ore type 9
 	entries[2].SetText("100")
 	test.Tap(ok)
-	if x.Draft().Text() != "" {
-		t.Fatalf("a bad order was taken: %q", x.Draft().Text())
+	if x.st.Draft().Text() != "" {
+		t.Fatalf("a bad order was taken: %q", x.st.Draft().Text())
 	}
 	msg := collectText(x.Window().Canvas().Overlays().Top())
 	if !strings.Contains(msg, "ore type must be 1 to 5, or 0 for all types, got 9") {
@@ -370,15 +371,15 @@ func TestBadFormEntryGivesFormBack(t *testing.T) {
 	}
 	entries[1].SetText("1")
 	test.Tap(ok)
-	if x.Draft().Text() != "LO 2 1 100\n" {
-		t.Errorf("draft %q", x.Draft().Text())
+	if x.st.Draft().Text() != "LO 2 1 100\n" {
+		t.Errorf("draft %q", x.st.Draft().Text())
 	}
 }
 
 func TestCopyOrders(t *testing.T) {
 	x := newApp(t)
 	x.text.SetText("PI 5\nMO 8 -10 300 87\n")
-	x.CopyOrders()
+	x.export.Copy()
 	got := fyne.CurrentApp().Clipboard().Content()
 	want := "GAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[GENERAL]\nPI 5\n\n[BATTLE]\nMO 8 -10 300 87\n"
 	if !strings.Contains(got, want) || !strings.HasSuffix(got, "END\n") {

@@ -19,7 +19,7 @@ type detailsPanel struct {
 	st   *State
 	tips *tooltips
 	// newOrder opens the form for a new order of code c for the object key.
-	newOrder func(key string, c order.Code)
+	newOrder func(key model.Key, c order.Code)
 	// cancelStanding cancels a ship's order carried over from last turn.
 	cancelStanding func(ship int)
 
@@ -37,7 +37,7 @@ func newDetailsPanel(st *State, tips *tooltips) *detailsPanel {
 	p.title.Wrapping = fyne.TextWrapWord
 	p.palette = container.NewVBox()
 	p.station = widget.NewCheck("On station (skip when walking ships)", func(on bool) {
-		if kind, id := splitKey(st.Selected()); kind == "ship" && st.Draft() != nil {
+		if kind, id := st.Selected().Kind, st.Selected().ID; kind == model.KindShip && st.Draft() != nil {
 			st.Draft().SetOnStation(id, on)
 		}
 	})
@@ -72,9 +72,9 @@ func (p *detailsPanel) showRows() {
 	p.title.SetText(title)
 	for _, r := range rows {
 		var v fyne.CanvasObject
-		if r.Key != "" {
+		if !r.Key.IsZero() {
 			key := r.Key
-			b := widget.NewButton(r.Value, func() { p.st.Select(key, "details") })
+			b := widget.NewButton(r.Value, func() { p.st.Select(key, FromDetails) })
 			b.Importance = widget.LowImportance
 			b.Alignment = widget.ButtonAlignLeading
 			v = b
@@ -103,7 +103,7 @@ func (p *detailsPanel) showPalette() {
 		return
 	}
 	key := p.st.Selected()
-	kind, id := splitKey(key)
+	kind, id := key.Kind, key.ID
 	group := func(title string, codes []order.Code) {
 		if len(codes) == 0 {
 			return
@@ -120,7 +120,7 @@ func (p *detailsPanel) showPalette() {
 		p.palette.Add(container.NewGridWithColumns(2, buttons...))
 	}
 	switch kind {
-	case "ship":
+	case model.KindShip:
 		s, ok := g.Ships[id]
 		if !ok {
 			return
@@ -140,15 +140,15 @@ func (p *detailsPanel) showPalette() {
 				p.palette.Add(b)
 			}
 		}
-	case "fleet":
+	case model.KindFleet:
 		group("Fleet orders", draft.FleetPalette())
-	case "planet":
+	case model.KindPlanet:
 		pl, ok := g.Planets[id]
 		if !ok {
 			return
 		}
 		group("Planet orders", draft.PlanetPalette(pl.Owner == g.K.Empire.Player && pl.Kind != model.Trading))
-	case "officer":
+	case model.KindOfficer:
 		group("Officer", []order.Code{order.NameOfficer})
 	}
 }

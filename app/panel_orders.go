@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/engine/check"
+	"silverfall/engine/model"
 	"silverfall/engine/order"
 )
 
@@ -25,10 +26,12 @@ type ordersPanel struct {
 	next   func()
 	empire func()
 
-	list    *widget.List
-	rows    []orderRow
-	chosen  int // index into Orders() of the order selected in the list, or -1
-	selRow  int // the row selected, or -1
+	list   *widget.List
+	rows   []orderRow
+	selRow int // the row selected, or -1
+	// syncing is set while the list's selection is set to the state's
+	// chosen order, so that the list's own callbacks leave the state be.
+	syncing bool
 	summary *widget.Label
 	verdict *widget.Label // the whole verdict of the row selected
 	undo    *tipButton
@@ -52,7 +55,7 @@ func (r orderRow) isTitle() bool {
 }
 
 func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
-	p := &ordersPanel{st: st, chosen: -1, selRow: -1}
+	p := &ordersPanel{st: st, selRow: -1}
 	p.summary = widget.NewLabel("No orders yet")
 	p.verdict = widget.NewLabel("")
 	p.verdict.Wrapping = fyne.TextWrapWord
@@ -73,6 +76,9 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 	)
 	p.list.OnSelected = p.selected
 	p.list.OnUnselected = func(widget.ListItemID) {
+		if p.syncing {
+			return
+		}
 		p.selRow = -1
 		p.verdict.Hide()
 	}
@@ -92,8 +98,8 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 	})
 	p.redo.Icon = theme.ContentRedoIcon()
 	edit := newTipButton("", "Edit the order selected", tips, func() {
-		if p.chosen >= 0 && p.edit != nil {
-			p.edit(p.chosen)
+		if i := st.Chosen(); i >= 0 && p.edit != nil {
+			p.edit(i)
 		}
 	})
 	edit.Icon = theme.DocumentCreateIcon()
@@ -115,11 +121,14 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 
 func (p *ordersPanel) changed(c Change) {
 	if c.Has(ChangeGame) {
-		p.chosen = -1
+		p.selRow = -1
 		p.list.UnselectAll()
 	}
 	if c.Has(ChangeGame | ChangeOrders) {
 		p.rebuild()
+	}
+	if c.Has(ChangeGame | ChangeOrders | ChangeChosen) {
+		p.showChosen()
 	}
 }
 
@@ -216,22 +225,45 @@ func plural(n int, noun string) string {
 }
 
 func (p *ordersPanel) selected(i widget.ListItemID) {
-	p.chosen, p.selRow = -1, i
+	if p.syncing {
+		return
+	}
+	p.selRow = i
 	if i >= len(p.rows) {
 		return
 	}
 	r := p.rows[i]
+	p.st.ChooseOrder(r.index)
 	switch {
 	case r.carried.Code != order.Invalid:
-		p.st.Select(shipKey(r.carried.Subject()), "orders")
+		p.st.Select(model.ShipKey(r.carried.Subject()), FromOrders)
 	case r.index >= 0:
-		p.chosen = r.index
 		if d := p.st.Draft(); d != nil && r.index < len(d.Orders()) {
-			if key := subjectKey(d.Orders()[r.index]); key != "" && key != p.st.Selected() {
-				p.st.Select(key, "orders")
+			if key := subjectKey(d.Orders()[r.index]); !key.IsZero() && key != p.st.Selected() {
+				p.st.Select(key, FromOrders)
 			}
 		}
 	}
+	p.showVerdict()
+}
+
+// showChosen highlights the row of the state's chosen order, wherever the
+// rows moved, so that the highlight and the verdict under the list always
+// name the same order. A row of another kind (an unread line, an order
+// carried over) stays selected while no order is chosen.
+func (p *ordersPanel) showChosen() {
+	row := p.selectedRow()
+	if row < 0 && p.selRow >= 0 && p.selRow < len(p.rows) && p.rows[p.selRow].index < 0 && p.st.Chosen() < 0 {
+		row = p.selRow
+	}
+	p.syncing = true
+	if row >= 0 {
+		p.list.Select(row)
+	} else {
+		p.list.UnselectAll()
+	}
+	p.syncing = false
+	p.selRow = row
 	p.showVerdict()
 }
 
@@ -259,7 +291,7 @@ func (p *ordersPanel) showVerdict() {
 
 func (p *ordersPanel) selectedRow() int {
 	for i, r := range p.rows {
-		if r.index >= 0 && r.index == p.chosen {
+		if r.index >= 0 && r.index == p.st.Chosen() {
 			return i
 		}
 	}
@@ -360,49 +392,34 @@ func (p *ordersPanel) deleteChosen() {
 		p.list.UnselectAll()
 		return
 	}
-	if p.chosen >= 0 {
-		d.Delete(p.chosen)
-		p.chosen = -1
-		p.list.UnselectAll()
+	if i := p.st.Chosen(); i >= 0 {
+		p.st.ChooseOrder(-1)
+		d.Delete(i)
 	}
 }
 
 func (p *ordersPanel) moveChosen(dir int) {
 	d := p.st.Draft()
-	if d == nil || p.chosen < 0 {
+	if d == nil || p.st.Chosen() < 0 {
 		return
 	}
-	p.chosen = d.Move(p.chosen, dir)
-	for i, r := range p.rows {
-		if r.index == p.chosen {
-			p.list.Select(i)
-		}
-	}
+	i := p.st.Chosen()
+	p.st.ChooseOrder(-1)
+	p.st.ChooseOrder(d.Move(i, dir))
 }
 
-// choose selects order i in the list.
-func (p *ordersPanel) choose(i int) {
-	p.chosen = i
-	for j, r := range p.rows {
-		if r.index == i {
-			p.list.Select(j)
-			return
-		}
-	}
-}
-
-func subjectKey(o order.Order) string {
+func subjectKey(o order.Order) model.Key {
 	switch o.SubjectKind() {
 	case order.ShipSubject:
-		return shipKey(o.Subject())
+		return model.ShipKey(o.Subject())
 	case order.FleetSubject:
-		return fleetKey(o.Subject())
+		return model.FleetKey(o.Subject())
 	case order.PlanetSubject:
 		if o.Subject() != 0 {
-			return planetKey(o.Subject())
+			return model.PlanetKey(o.Subject())
 		}
 	case order.OfficerSubject:
-		return officerKey(o.Subject())
+		return model.OfficerKey(o.Subject())
 	}
-	return ""
+	return model.Key{}
 }

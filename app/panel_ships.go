@@ -99,9 +99,9 @@ func newShipsPanel(st *State) *shipsPanel {
 	}
 	p.table.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row < len(p.rows) {
-			key := shipKey(p.rows[id.Row].id)
+			key := model.ShipKey(p.rows[id.Row].id)
 			if key != st.Selected() {
-				st.Select(key, "tree")
+				st.Select(key, FromShips)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"silverfall/engine/model"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -45,7 +46,7 @@ func newTreePanel(st *State) *treePanel {
 				if c.Key == uid {
 					ids := make([]string, len(c.Items))
 					for i, it := range c.Items {
-						ids[i] = it.Key
+						ids[i] = it.Key.String()
 					}
 					return ids
 				}
@@ -59,8 +60,8 @@ func newTreePanel(st *State) *treePanel {
 		},
 		OnSelected: func(uid widget.TreeNodeID) {
 			p.shown = uid
-			if !strings.HasPrefix(uid, "cat:") && !p.syncing && uid != st.Selected() {
-				st.Select(uid, "tree")
+			if key := model.ParseKey(uid); !key.IsZero() && !p.syncing && key != st.Selected() {
+				st.Select(key, FromTree)
 			}
 		},
 	}
@@ -85,7 +86,7 @@ func (p *treePanel) follow() {
 	key := p.st.Selected()
 	p.syncing = true
 	defer func() { p.syncing = false }()
-	if key == "" {
+	if key.IsZero() {
 		p.tree.UnselectAll()
 		p.shown = ""
 		return
@@ -97,8 +98,8 @@ func (p *treePanel) follow() {
 			}
 		}
 	}
-	p.tree.Select(key)
-	p.tree.ScrollTo(key)
+	p.tree.Select(key.String())
+	p.tree.ScrollTo(key.String())
 }
 
 func (p *treePanel) label(uid string) string {
@@ -107,7 +108,7 @@ func (p *treePanel) label(uid string) string {
 			return c.Title
 		}
 		for _, it := range c.Items {
-			if it.Key == uid {
+			if it.Key.String() == uid {
 				return it.Label
 			}
 		}

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/assets"
+	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/render3d"
@@ -97,7 +98,7 @@ func sheetFile(t *testing.T, player int) string {
 // change of the orders sends the courses.
 func TestThreadedMapFollowsTheGame(t *testing.T) {
 	x, f := newThreadedApp(t)
-	if f.lastMap() != x.Game().Map {
+	if f.lastMap() != x.st.Game().Map {
 		t.Fatal("the first game's map was not sent")
 	}
 	before := x.st.Camera()
@@ -105,7 +106,7 @@ func TestThreadedMapFollowsTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	x.Window().Canvas().Capture()
-	if f.lastMap() != x.Game().Map || x.Game().K.Empire.Player != 4 {
+	if f.lastMap() != x.st.Game().Map || x.st.Game().K.Empire.Player != 4 {
 		t.Fatal("the renderer still has the previous game's map")
 	}
 	if after := x.st.Camera(); after.Target == before.Target {
@@ -114,7 +115,7 @@ func TestThreadedMapFollowsTheGame(t *testing.T) {
 	if err := x.LoadDemo(); err != nil {
 		t.Fatal(err)
 	}
-	if f.lastMap() != x.Game().Map {
+	if f.lastMap() != x.st.Game().Map {
 		t.Error("opening the demo again does not send its map")
 	}
 	x.rightTabs.SelectIndex(2)
@@ -122,7 +123,7 @@ func TestThreadedMapFollowsTheGame(t *testing.T) {
 	if f.lastCourses() != 1 {
 		t.Fatalf("the new move's course was not sent: %d courses", f.lastCourses())
 	}
-	x.Draft().Undo()
+	x.st.Draft().Undo()
 	if f.lastCourses() != 0 {
 		t.Errorf("undoing the move leaves %d courses", f.lastCourses())
 	}
@@ -173,12 +174,12 @@ func TestUndoShortcuts(t *testing.T) {
 	x.text.SetText("PI 5\n")
 	c := x.Window().Canvas().(interface{ TypedShortcut(fyne.Shortcut) })
 	c.TypedShortcut(&fyne.ShortcutUndo{})
-	if len(x.Draft().Orders()) != 0 {
-		t.Fatalf("Ctrl+Z left %q", x.Draft().Text())
+	if len(x.st.Draft().Orders()) != 0 {
+		t.Fatalf("Ctrl+Z left %q", x.st.Draft().Text())
 	}
 	c.TypedShortcut(&fyne.ShortcutRedo{})
-	if x.Draft().Text() != "PI 5\n" {
-		t.Errorf("Ctrl+Y gave %q", x.Draft().Text())
+	if x.st.Draft().Text() != "PI 5\n" {
+		t.Errorf("Ctrl+Y gave %q", x.st.Draft().Text())
 	}
 }
 
@@ -200,8 +201,8 @@ func TestUnreadLinesKept(t *testing.T) {
 	x := open()
 	x.rightTabs.SelectIndex(2)
 	x.text.SetText("PI 5\nMO 3 12 abc\nhello moderator\n")
-	if n := len(x.Draft().Unread()); n != 2 || len(x.Draft().Orders()) != 1 {
-		t.Fatalf("%d unread lines, %d orders", n, len(x.Draft().Orders()))
+	if n := len(x.st.Draft().Unread()); n != 2 || len(x.st.Draft().Orders()) != 1 {
+		t.Fatalf("%d unread lines, %d orders", n, len(x.st.Draft().Orders()))
 	}
 	if !strings.Contains(x.orders.summary.Text, "2 lines not read as orders") {
 		t.Errorf("summary %q", x.orders.summary.Text)
@@ -216,15 +217,15 @@ func TestUnreadLinesKept(t *testing.T) {
 		t.Errorf("%d unread rows in the list", rows)
 	}
 	y := open()
-	if got := y.Draft().UnreadTexts(); strings.Join(got, "|") != "MO 3 12 abc|hello moderator" {
+	if got := y.st.Draft().UnreadTexts(); strings.Join(got, "|") != "MO 3 12 abc|hello moderator" {
 		t.Fatalf("after a restart the unread lines are %q", got)
 	}
-	y.ExportDialog()
+	y.export.Dialog()
 	msg := collectText(y.Window().Canvas().Overlays().Top())
 	if !strings.Contains(msg, "hello moderator") || !strings.Contains(msg, "not orders") {
 		t.Errorf("export does not ask about the unread lines: %q", msg)
 	}
-	if !strings.Contains(y.OrderFileText(), "#? hello moderator\n") {
+	if !strings.Contains(y.export.Text(), "#? hello moderator\n") {
 		t.Error("the order file does not keep the unread lines as comments")
 	}
 }
@@ -272,7 +273,7 @@ func TestCameraRestored(t *testing.T) {
 		t.Fatal(err)
 	}
 	z.Window().Canvas().Capture()
-	state := z.Workspace().LoadState(2)
+	state := z.keep.ws.LoadState(2)
 	if state.HasCamera && state.Camera[3] == zoomed.Distance {
 		t.Error("the new game's view file got the previous game's camera")
 	}
@@ -302,16 +303,16 @@ func TestRightDragMoves(t *testing.T) {
 func TestNextShipShowsIt(t *testing.T) {
 	x := newApp(t)
 	x.rightTabs.SelectIndex(1)
-	x.NextShip()
-	if x.Selected() != "ship:1" {
-		t.Fatalf("selected %q", x.Selected())
+	x.nextShip()
+	if x.st.Selected().String() != "ship:1" {
+		t.Fatalf("selected %q", x.st.Selected().String())
 	}
 	if x.rightTabs.SelectedIndex() != 0 {
 		t.Error("the Details tab is not shown")
 	}
-	x.NextShip()
-	if x.Selected() != "ship:2" || x.tree.shown != "ship:2" {
-		t.Errorf("the tree shows %q, the selection is %q", x.tree.shown, x.Selected())
+	x.nextShip()
+	if x.st.Selected().String() != "ship:2" || x.tree.shown != "ship:2" {
+		t.Errorf("the tree shows %q, the selection is %q", x.tree.shown, x.st.Selected().String())
 	}
 }
 
@@ -319,7 +320,7 @@ func TestNextShipShowsIt(t *testing.T) {
 // object nearby selects it.
 func TestFleetMembersAndNearbyAreLinks(t *testing.T) {
 	x := newApp(t)
-	x.Select("fleet:1", "tree")
+	x.st.Select(model.FleetKey(1), FromTree)
 	var links []*widget.Button
 	for _, o := range x.details.rows.Objects {
 		if c, ok := o.(*fyne.Container); ok {
@@ -336,12 +337,12 @@ func TestFleetMembersAndNearbyAreLinks(t *testing.T) {
 		t.Fatalf("%d links in the fleet's details", len(links))
 	}
 	test.Tap(links[1])
-	if !strings.HasPrefix(x.Selected(), "ship:") {
-		t.Errorf("a member's link selected %q", x.Selected())
+	if !strings.HasPrefix(x.st.Selected().String(), "ship:") {
+		t.Errorf("a member's link selected %q", x.st.Selected().String())
 	}
 	test.Tap(links[len(links)-1]) // the farthest object nearby
-	if x.Selected() == "fleet:1" || x.Selected() == "" {
-		t.Errorf("a nearby link selected %q", x.Selected())
+	if x.st.Selected().String() == "fleet:1" || x.st.Selected().String() == "" {
+		t.Errorf("a nearby link selected %q", x.st.Selected().String())
 	}
 }
 
@@ -349,12 +350,12 @@ func TestFleetMembersAndNearbyAreLinks(t *testing.T) {
 // player pick the fleet or one ship.
 func TestStackClickOffersShips(t *testing.T) {
 	x := newApp(t)
-	m := x.Game().Map
-	i := m.Find(render3d.ShipKey(1))
+	m := x.st.Game().Map
+	i := m.Find(model.ShipKey(1))
 	if len(m.Bodies[i].IDs) < 2 {
 		t.Fatal("the demo's fleet is not one marker")
 	}
-	x.picked(i, fyne.NewPos(100, 100))
+	x.clicks.picked(i, fyne.NewPos(100, 100))
 	menu := x.Window().Canvas().Overlays().Top()
 	if menu == nil {
 		t.Fatal("no menu of the ships")
@@ -393,7 +394,7 @@ func collectMenu(o fyne.CanvasObject) string {
 func TestOrderButtonsExplainThemselves(t *testing.T) {
 	x := newApp(t)
 	x.tips.delay = 0
-	x.Select("ship:2", "tree")
+	x.st.Select(model.ShipKey(2), FromTree)
 	var mo *tipButton
 	for _, o := range x.details.palette.Objects {
 		if g, ok := o.(*fyne.Container); ok {
@@ -444,7 +445,7 @@ func TestVerdictReadableWhole(t *testing.T) {
 // TestFormKeys: Enter takes the order, Escape cancels the form.
 func TestFormKeys(t *testing.T) {
 	x := newApp(t)
-	x.newOrder("ship:8", order.MO)
+	x.desk.New(model.ShipKey(8), order.MO)
 	entries, _ := formEntries(t, x)
 	entries[1].SetText("-10")
 	entries[2].SetText("300")
@@ -455,14 +456,14 @@ func TestFormKeys(t *testing.T) {
 	}
 	e := fe.(*formEntry)
 	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if x.Draft().Text() != "MO 8 -10 300 87\n" {
-		t.Fatalf("Enter gave %q", x.Draft().Text())
+	if x.st.Draft().Text() != "MO 8 -10 300 87\n" {
+		t.Fatalf("Enter gave %q", x.st.Draft().Text())
 	}
-	x.newOrder("ship:8", order.MO)
+	x.desk.New(model.ShipKey(8), order.MO)
 	f := x.Window().Canvas().Focused().(*formEntry)
 	f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if x.form != nil || len(x.Draft().Orders()) != 1 {
-		t.Errorf("Escape did not cancel: form %v, %d orders", x.form, len(x.Draft().Orders()))
+	if x.desk.open != nil || len(x.st.Draft().Orders()) != 1 {
+		t.Errorf("Escape did not cancel: form %v, %d orders", x.desk.open, len(x.st.Draft().Orders()))
 	}
 }
 
@@ -478,14 +479,14 @@ func TestPluralsAndTheme(t *testing.T) {
 	if !x.themeItems["light"].Checked || x.themeItems["dark"].Checked {
 		t.Error("the View menu does not mark the light theme")
 	}
-	if got := x.ExportName(); got != "Silverfall-Demo-player-01-turn-002-orders.txt" {
+	if got := x.export.Name(); got != "Silverfall-Demo-player-01-turn-002-orders.txt" {
 		t.Errorf("export name %q", got)
 	}
 	x.Window().Resize(fyne.NewSize(1280, 800))
 	x.Window().Canvas().Capture()
 	title := "8. REVIEW OF SHIPS"
 	x.sheet.jump.SetSelected(title)
-	if got, want := x.sheet.topLine(), x.Game().SectionLine[title]; got != want {
+	if got, want := x.sheet.topLine(), x.st.Game().SectionLine[title]; got != want {
 		t.Errorf("the sheet's first line shown is %d, the section's title is line %d", got, want)
 	}
 }
@@ -495,7 +496,7 @@ func TestCopyAsksAboutErrors(t *testing.T) {
 	x := newApp(t)
 	x.text.SetText("MO 1 0 0 0\n")
 	fyne.CurrentApp().Clipboard().SetContent("")
-	x.CopyOrders()
+	x.export.Copy()
 	if got := fyne.CurrentApp().Clipboard().Content(); got != "" {
 		t.Error("the orders were copied without asking")
 	}
@@ -528,8 +529,8 @@ func TestShipsTable(t *testing.T) {
 		}
 	}
 	p.table.Select(widget.TableCellID{Row: 0, Col: 1})
-	if x.Selected() != shipKey(p.RowIDs()[0]) {
-		t.Errorf("the row selected %q", x.Selected())
+	if x.st.Selected() != model.ShipKey(p.RowIDs()[0]) {
+		t.Errorf("the row selected %q", x.st.Selected().String())
 	}
 }
 

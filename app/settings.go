@@ -35,6 +35,9 @@ type Settings struct {
 type WindowSettings struct {
 	Width  float32 `toml:"width"`
 	Height float32 `toml:"height"`
+	// Splits are the dividers' places, each a fraction of its pane: the
+	// tree's, the right-hand panel's and the lower pane's (0: the default).
+	Splits [3]float64 `toml:"splits"`
 }
 
 // PlayerSettings are the player's defaults.

@@ -2,7 +2,23 @@ package app
 
 import (
 	"silverfall/app/draft"
+	"silverfall/engine/model"
 	"silverfall/render3d"
+)
+
+// Source is where the player made a selection; the map follows a
+// selection made elsewhere.
+type Source uint8
+
+// The places a selection comes from.
+const (
+	FromNowhere Source = iota // opening a game
+	FromMap
+	FromTree
+	FromDetails
+	FromOrders
+	FromShips // the table of ships
+	FromNext  // walking to the next ship without orders
 )
 
 // Change says what about the window's state changed; views redraw the
@@ -15,8 +31,12 @@ const (
 	ChangeSelection                    // the selected object
 	ChangeOrders                       // the draft's orders or marks
 	ChangeCamera                       // the map's camera
+	ChangeHover                        // what is under the pointer on the map
+	ChangeChosen                       // the order chosen in the orders list
+	ChangeTab                          // the tab shown in the right-hand panel
+	ChangePick                         // a pick on the map was asked for or ended
 
-	ChangeAll = ChangeGame | ChangeSelection | ChangeOrders | ChangeCamera
+	ChangeAll = ChangeGame | ChangeSelection | ChangeOrders | ChangeCamera | ChangeHover | ChangeChosen | ChangeTab | ChangePick
 )
 
 // Has reports whether c includes any of the kinds in k.
@@ -31,8 +51,8 @@ type State struct {
 	game  *Game
 	draft *draft.Draft
 
-	selected string
-	selFrom  string // where the selection was made: "map", "tree", "orders", ...
+	selected model.Key
+	selFrom  Source
 
 	cam    render3d.Camera
 	camSet bool // false: the map fits the camera to the game on its next frame
@@ -40,13 +60,19 @@ type State struct {
 	// is worth saving) rather than the map fitting itself.
 	camByPlayer bool
 
+	hover  int // the map body under the pointer, or -1
+	chosen int // the draft's order chosen in the orders list, or -1
+	tab    Tab
+	pick   PickKind
+	prompt string // what the pick is for
+
 	subs      []func(Change)
 	notifying bool
 	pending   Change
 }
 
 // NewState is an empty state: no game.
-func NewState() *State { return &State{cam: render3d.DefaultCamera()} }
+func NewState() *State { return &State{cam: render3d.DefaultCamera(), hover: -1, chosen: -1} }
 
 // Subscribe calls f after every change, with what changed. Subscribers
 // run in the order they subscribed.
@@ -77,11 +103,11 @@ func (s *State) Game() *Game { return s.game }
 // Draft is the orders being written for the game shown, or nil.
 func (s *State) Draft() *draft.Draft { return s.draft }
 
-// Selected is the key of the selected object ("ship:12"), or "".
-func (s *State) Selected() string { return s.selected }
+// Selected is the selected object, or the zero key.
+func (s *State) Selected() model.Key { return s.selected }
 
 // SelectedFrom says where the selection was made.
-func (s *State) SelectedFrom() string { return s.selFrom }
+func (s *State) SelectedFrom() Source { return s.selFrom }
 
 // Camera is the map's camera.
 func (s *State) Camera() render3d.Camera { return s.cam }
@@ -96,25 +122,31 @@ func (s *State) CameraByPlayer() bool { return s.camByPlayer }
 
 // Show makes g the game shown, with its draft, selection and camera
 // (nil: fitted to the map on the next frame), all in one change.
-func (s *State) Show(g *Game, d *draft.Draft, selected string, cam *render3d.Camera) {
+func (s *State) Show(g *Game, d *draft.Draft, selected model.Key, cam *render3d.Camera) {
 	if s.draft != nil {
 		s.draft.OnChange = nil
 	}
-	s.game, s.draft, s.selected, s.selFrom = g, d, selected, ""
+	s.game, s.draft, s.selected, s.selFrom = g, d, selected, FromNowhere
 	s.camSet, s.camByPlayer = cam != nil, false
+	s.hover, s.chosen, s.pick, s.prompt = -1, -1, PickNothing, ""
 	s.cam = render3d.DefaultCamera()
 	if cam != nil {
 		s.cam = *cam
 	}
 	if d != nil {
-		d.OnChange = func() { s.notify(ChangeOrders) }
+		d.OnChange = func() {
+			if s.chosen >= len(d.Orders()) {
+				s.chosen = -1
+			}
+			s.notify(ChangeOrders)
+		}
 	}
 	s.notify(ChangeAll)
 }
 
-// Select selects the object with key ("" for nothing); from says where the
-// player made the selection.
-func (s *State) Select(key, from string) {
+// Select selects the object with key (the zero key for nothing); from says
+// where the player made the selection.
+func (s *State) Select(key model.Key, from Source) {
 	s.selected, s.selFrom = key, from
 	s.notify(ChangeSelection)
 }
@@ -123,6 +155,72 @@ func (s *State) Select(key, from string) {
 func (s *State) SetCamera(c render3d.Camera, byPlayer bool) {
 	s.cam, s.camSet, s.camByPlayer = c, true, byPlayer
 	s.notify(ChangeCamera)
+}
+
+// Hover is the index of the map body under the pointer, or -1.
+func (s *State) Hover() int { return s.hover }
+
+// SetHover says which map body is under the pointer (-1 for none).
+func (s *State) SetHover(i int) {
+	if i != s.hover {
+		s.hover = i
+		s.notify(ChangeHover)
+	}
+}
+
+// Chosen is the index of the draft's order chosen in the orders list, or
+// -1; a change of the orders that leaves no such order clears it.
+func (s *State) Chosen() int { return s.chosen }
+
+// ChooseOrder chooses order i of the draft (-1 for none).
+func (s *State) ChooseOrder(i int) {
+	s.chosen = i
+	s.notify(ChangeChosen)
+}
+
+// Tab is the tab shown in the right-hand panel.
+type Tab uint8
+
+// The right-hand panel's tabs, in their order.
+const (
+	TabDetails Tab = iota
+	TabOrders
+	TabText
+)
+
+// Tab is the right-hand panel's tab shown.
+func (s *State) Tab() Tab { return s.tab }
+
+// ShowTab shows tab t of the right-hand panel.
+func (s *State) ShowTab(t Tab) {
+	if t != s.tab {
+		s.tab = t
+		s.notify(ChangeTab)
+	}
+}
+
+// Picking is what a pick on the map was asked for, and what for;
+// PickNothing when none is under way.
+func (s *State) Picking() (PickKind, string) { return s.pick, s.prompt }
+
+// setPicking is the map view's: a pick asked for or ended.
+func (s *State) setPicking(k PickKind, prompt string) {
+	s.pick, s.prompt = k, prompt
+	s.notify(ChangePick)
+}
+
+// Undo takes back the last change to the orders, if any.
+func (s *State) Undo() {
+	if s.draft != nil {
+		s.draft.Undo()
+	}
+}
+
+// Redo makes the last change undone again, if any.
+func (s *State) Redo() {
+	if s.draft != nil {
+		s.draft.Redo()
+	}
 }
 
 // OrdersChanged tells the views that the draft changed in a way the draft

@@ -120,18 +120,18 @@ func TestFromKnowledge(t *testing.T) {
 			t.Errorf("%s is %v, want %v", key, kinds[key], want)
 		}
 	}
-	fleet := m.Bodies[m.Find(ShipKey(11))]
+	fleet := m.Bodies[m.Find(model.ShipKey(11))]
 	if fleet.Count != 2 || fleet.Kind != ShipMine || fleet.Label != "2 ships" || fleet.Pos[2] <= 0 {
 		t.Errorf("two ships at one place should be one marker above the planet: %+v", fleet)
 	}
-	if m.Bodies[m.Find(ShipKey(20))].Kind != ShipSauran || m.Bodies[m.Find(ShipKey(21))].Kind != ShipAllied {
+	if m.Bodies[m.Find(model.ShipKey(20))].Kind != ShipSauran || m.Bodies[m.Find(model.ShipKey(21))].Kind != ShipAllied {
 		t.Error("Sauran's and allies' ships have their own colours")
 	}
-	if m.Find("ship:99") != -1 {
+	if m.Find(model.ShipKey(99)) != -1 {
 		t.Error("unknown ship found")
 	}
-	big := m.Bodies[m.Find(PlanetKey(5))].Radius
-	small := m.Bodies[m.Find(PlanetKey(8))].Radius
+	big := m.Bodies[m.Find(model.PlanetKey(5))].Radius
+	small := m.Bodies[m.Find(model.PlanetKey(8))].Radius
 	if big <= small {
 		t.Errorf("a planet of 50,000 industry (%v) should be drawn bigger than an unknown one (%v)", big, small)
 	}

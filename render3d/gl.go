@@ -340,7 +340,7 @@ func (r *Renderer) showSelection(sel Selection) {
 	r.selComm.SetVisible(false)
 	r.selMove.SetVisible(false)
 	r.selMark.SetVisible(false)
-	if r.mapShown == nil || sel.Key == "" {
+	if r.mapShown == nil || sel.Key.IsZero() {
 		return
 	}
 	i := r.mapShown.Find(sel.Key)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"silverfall/assets"
+	"silverfall/engine/model"
 	"silverfall/engine/rules"
 	"silverfall/reportparse"
 )
@@ -147,7 +148,7 @@ func TestSelectionShowsRanges(t *testing.T) {
 		r.SetMap(m)
 		img, _ := r.Render(Selection{}, c, 640, 480)
 		plain = append([]byte(nil), img.Pix...)
-		img, _ = r.Render(Selection{Key: m.Bodies[0].Key, CommRange: 60, MoveRange: 30}, c, 640, 480)
+		img, _ = r.Render(Selection{Key: model.PlanetKey(m.Bodies[0].IDs[0]), CommRange: 60, MoveRange: 30}, c, 640, 480)
 		sel = append([]byte(nil), img.Pix...)
 	})
 	diff := 0
@@ -168,7 +169,7 @@ func bigMap(n int) *Map {
 	for i := 0; i < n; i++ {
 		k := Kind(rng.Intn(int(NumKinds)))
 		p := Vec{rng.Float64()*700 - 350, rng.Float64()*700 - 350, rng.Float64()*700 - 350}
-		m.Bodies = append(m.Bodies, Body{Key: PlanetKey(i), Kind: k, Pos: p, Radius: 2 + rng.Float64()*3, Label: PlanetKey(i)})
+		m.Bodies = append(m.Bodies, Body{Key: planetBody(i), Kind: k, Pos: p, Radius: 2 + rng.Float64()*3, Label: planetBody(i), IDs: []int{i}})
 	}
 	return m
 }

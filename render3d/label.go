@@ -68,6 +68,7 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 	cands := make([]cand, 0, 256)
 	v := c.view(w, h)
 	ppd := c.PixelsPer(1, h) // pixels per unit of length at depth 1
+	selected := m.Find(sel.Key)
 	for i := range m.Bodies {
 		b := &m.Bodies[i]
 		x, y, depth, ok := v.project(b.Pos)
@@ -75,7 +76,7 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 		if !ok || !(x >= -50 && y >= -20 && x <= float64(w) && y <= float64(h)+20) {
 			continue
 		}
-		prio, rp := labelPriority(b, b.Key == sel.Key), b.Radius*ppd/depth
+		prio, rp := labelPriority(b, i == selected), b.Radius*ppd/depth
 		if !(rp >= 0 && rp < float64(w+h)) {
 			rp = 0
 		}

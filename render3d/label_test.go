@@ -18,7 +18,7 @@ func TestLabelsDoNotOverlap(t *testing.T) {
 			break
 		}
 	}
-	ls := LayoutLabels(m, Selection{Key: m.Bodies[sel].Key}, c, 1280, 800, FixedWidth(7), 15, DefaultPalette())
+	ls := LayoutLabels(m, Selection{Key: m.Bodies[sel].Object()}, c, 1280, 800, FixedWidth(7), 15, DefaultPalette())
 	if len(ls) < 50 || len(ls) > maxLabels+3 {
 		t.Fatalf("%d labels", len(ls))
 	}

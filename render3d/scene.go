@@ -75,10 +75,10 @@ type Map struct {
 	Bodies []Body
 }
 
-// Selection is what the view highlights: a body and the ranges of the
-// selected ship (0 for none).
+// Selection is what the view highlights: the body showing an object and
+// the ranges of the selected ship (0 for none).
 type Selection struct {
-	Key       string
+	Key       model.Key
 	CommRange float64
 	MoveRange float64
 }
@@ -93,19 +93,28 @@ func (m *Map) BodyIndex(key string) int {
 	return -1
 }
 
-// PlanetKey and ShipsKey name bodies.
-func PlanetKey(id int) string { return fmt.Sprintf("planet:%d", id) }
-
-// ShipKey is the key of the marker that holds ship id (see Map.Find).
-func ShipKey(id int) string { return fmt.Sprintf("ship:%d", id) }
-
-// Find returns the body showing "planet:N" or "ship:N", or -1.
-func (m *Map) Find(key string) int {
-	if i := m.BodyIndex(key); i >= 0 {
-		return i
+// Object is the object a body stands for: its planet, or the first of its
+// ships.
+func (b *Body) Object() model.Key {
+	switch {
+	case len(b.IDs) == 0:
+		return model.Key{}
+	case b.Kind.IsShip():
+		return model.ShipKey(b.IDs[0])
 	}
-	var id int
-	if _, err := fmt.Sscanf(key, "ship:%d", &id); err == nil {
+	return model.PlanetKey(b.IDs[0])
+}
+
+// planetBody is the key of a planet's body.
+func planetBody(id int) string { return model.PlanetKey(id).String() }
+
+// Find returns the body showing a planet or a ship, or -1.
+func (m *Map) Find(key model.Key) int {
+	switch key.Kind {
+	case model.KindPlanet:
+		return m.BodyIndex(planetBody(key.ID))
+	case model.KindShip:
+		id := key.ID
 		for i := range m.Bodies {
 			if m.Bodies[i].Kind.IsShip() {
 				for _, s := range m.Bodies[i].IDs {
@@ -149,7 +158,7 @@ func FromKnowledge(r *rules.Rules, k *model.Knowledge) *Map {
 		if p.Name != "" {
 			label += " " + p.Name
 		}
-		m.Bodies = append(m.Bodies, Body{Key: PlanetKey(p.ID), Kind: kind, Pos: vec(p.Loc), Radius: rad,
+		m.Bodies = append(m.Bodies, Body{Key: planetBody(p.ID), Kind: kind, Pos: vec(p.Loc), Radius: rad,
 			Label: label, IDs: []int{p.ID}, Loc: p.Loc})
 		planetAt[p.Loc] = math.Max(planetAt[p.Loc], rad)
 	}

@@ -1,6 +1,10 @@
 package render3d
 
-import "testing"
+import (
+	"testing"
+
+	"silverfall/engine/model"
+)
 
 func TestSoftwareShowsPlanets(t *testing.T) {
 	s, err := NewSoftware(DefaultPalette())
@@ -11,7 +15,7 @@ func TestSoftwareShowsPlanets(t *testing.T) {
 	s.SetMap(m)
 	c := DefaultCamera()
 	c.Distance = 260
-	img, err := s.Render(Selection{Key: m.Bodies[0].Key, CommRange: 40}, c, 800, 600)
+	img, err := s.Render(Selection{Key: model.PlanetKey(m.Bodies[0].IDs[0]), CommRange: 40}, c, 800, 600)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,12 +62,18 @@ func (s state) clone() state {
 }
 
 // New starts an empty draft for the turn after k's.
-func New(r *rules.Rules, k *model.Knowledge) *Draft {
-	c := check.New(r, k)
-	d := &Draft{r: r, k: k, checker: c, idx: c.Index, state: state{onStation: map[int]bool{}}}
+func New(r *rules.Rules, k *model.Knowledge) *Draft { return NewFor(check.New(r, k), k) }
+
+// NewFor starts an empty draft checked by c, a checker of k.
+func NewFor(c *check.Checker, k *model.Knowledge) *Draft {
+	d := &Draft{r: c.Rules(), k: k, checker: c, idx: c.Index, state: state{onStation: map[int]bool{}}}
 	d.recheck()
 	return d
 }
+
+// Ship is what the rules make of one of the player's ships: its ranges,
+// its cargo room and the orders it can give.
+func (d *Draft) Ship(id int) (check.ShipFacts, bool) { return d.checker.Ship(id) }
 
 // Knowledge is what the draft is checked against.
 func (d *Draft) Knowledge() *model.Knowledge { return d.k }
@@ -530,73 +536,14 @@ func (d *Draft) CancelStanding(ship int) (int, error) {
 	return d.Add(o), nil
 }
 
-// Palette lists the orders a ship of this type can be given: battle and
-// movement orders, then general ones, as the type's abilities allow.
+// Palette lists the orders a ship can give: battle and movement orders,
+// then general ones, as the engine allows them for its type.
 func (d *Draft) Palette(ship int) (battle, general []order.Code) {
-	s, ok := d.own(ship)
+	f, ok := d.checker.Ship(ship)
 	if !ok {
 		return nil, nil
 	}
-	return ShipPalette(d.r, d.r.Ship(s.Type), s.Fire > 0)
-}
-
-// ShipPalette is the palette of a ship type; armed says whether the ship
-// has fire units left.
-func ShipPalette(r *rules.Rules, t *rules.ShipType, armed bool) (battle, general []order.Code) {
-	if t == nil {
-		return nil, nil
-	}
-	canArmed := armed && t.Armed()
-	maxCarry := 0
-	for i := range r.Ships {
-		maxCarry = max(maxCarry, r.Ships[i].CarriesSize)
-	}
-	for _, c := range order.Codes() {
-		ok := false
-		switch c {
-		case order.MO, order.MP, order.FP, order.EN, order.EP, order.CP:
-			ok = t.CanMove()
-		case order.ST, order.SL, order.PS:
-			ok = t.CanMove() && canArmed
-		case order.FI, order.BP, order.DF:
-			ok = canArmed
-		case order.AB:
-			ok = t.Cloak
-		case order.WD, order.WP:
-			ok = t.Warpdrive
-		case order.HD:
-			ok = t.ID != rules.TypeBattleStation
-		case order.BS:
-			ok = r.Builds(t.ID) > 0
-		case order.DO:
-			ok = t.Size <= maxCarry
-		case order.RE:
-			ok = t.CarriesSize > 0
-		case order.LO, order.UL:
-			ok = t.CarriesCargo()
-		case order.LF, order.UF:
-			ok = t.MaxFuel.OK
-		case order.RF:
-			ok = t.Refuels
-		case order.RP:
-			ok = t.Repairs
-		case order.LP, order.UP:
-			ok = t.Population > 0
-		case order.CL, order.UC:
-			ok = t.Cloak
-		case order.TO, order.TA, order.NameShip, order.GiftShip:
-			ok = true
-		}
-		if !ok {
-			continue
-		}
-		if c.Class() == order.BattleMovement {
-			battle = append(battle, c)
-		} else {
-			general = append(general, c)
-		}
-	}
-	return battle, general
+	return f.Battle, f.General
 }
 
 // PlanetPalette lists the orders for a planet: all of them for the
@@ -648,8 +595,13 @@ func (d *Draft) Courses() []Course {
 	return d.courses
 }
 
+// moveRange is a ship's movement range by the engine's rules.
+func (d *Draft) moveRange(s *model.Ship) int {
+	f, _ := d.checker.Ship(s.ID)
+	return f.MoveRange
+}
+
 func (d *Draft) workOutCourses() []Course {
-	officers := d.idx.Officers
 	fuel := map[int]int{}
 	for _, s := range d.k.Ships {
 		fuel[s.ID] = s.Fuel
@@ -708,7 +660,7 @@ func (d *Draft) workOutCourses() []Course {
 		if !o.Code.Moves() || !known {
 			return
 		}
-		rng := model.MoveRange(d.r, s, officers)
+		rng := d.moveRange(s)
 		f := fuel[s.ID]
 		budget := min(rng, f)
 		c.To = dest

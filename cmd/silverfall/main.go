@@ -108,7 +108,7 @@ func main() {
 				os.Exit(1)
 			}
 			fmt.Printf("map %dx%d px, %d objects, %d frames: frame %.1f ms, render %.1f ms, plain image %.1f ms, ratio %.2f\n",
-				m.Width, m.Height, len(x.Game().Map.Bodies), m.Frames, ms(m.Frame), ms(m.Render), ms(m.Plain), float64(m.Frame)/float64(m.Plain))
+				m.Width, m.Height, len(x.State().Game().Map.Bodies), m.Frames, ms(m.Frame), ms(m.Render), ms(m.Plain), float64(m.Frame)/float64(m.Plain))
 			fyne.Do(a.Quit)
 		})
 	}

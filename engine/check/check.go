@@ -75,5 +75,8 @@ func (c *Checker) Run(orders []order.Order) Result {
 	return out
 }
 
+// Rules are the rules the checker applies.
+func (c *Checker) Rules() *rules.Rules { return c.r }
+
 // World is a fresh copy of the world of the sheet, for a forecast.
 func (c *Checker) World() *turn.World { return c.base.Clone() }

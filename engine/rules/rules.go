@@ -574,6 +574,13 @@ func (r *Rules) CargoNeeded(ore [OreTypes]int) int {
 	return total
 }
 
+// CargoRoom is how many more units of ore type ty (1 to OreTypes) fit in
+// cargoUnits cargo units that already hold cargo.
+func (r *Rules) CargoRoom(cargoUnits int, cargo [OreTypes]int, ty int) int {
+	per := r.CargoScale() / r.Ore.PerCargoUnit[ty-1]
+	return max(0, cargoUnits*r.CargoScale()-r.CargoNeeded(cargo)) / per
+}
+
 func gcd(a, b int) int {
 	for b != 0 {
 		a, b = b, a%b

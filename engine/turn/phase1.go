@@ -356,12 +356,10 @@ func (t *run) ore(o order.Order) {
 		t.fail("planet-empty", "planet %d has no ore stockpiled at that point, so ship %d has nothing to load", p.ID, s.ID)
 		return
 	}
-	capacity := st.Cargo.N * r.CargoScale()
 	cargo := s.Cargo
 	cost := 0
 	for _, ty := range types {
-		per := r.CargoScale() / r.Ore.PerCargoUnit[ty-1]
-		room := (capacity - r.CargoNeeded(cargo)) / per
+		room := r.CargoRoom(st.Cargo.N, cargo, ty)
 		k := amount
 		if k == 0 {
 			k = room

@@ -1,0 +1,185 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"silverfall/engine/turnsheet"
+	"silverfall/render3d"
+)
+
+// statusBar is the line under the window: what is loaded and what the
+// orders leave, what is under the pointer, and problems that must stay in
+// sight until dealt with (a draft that could not be saved, a settings file
+// that could not be read). The credits the orders leave always show in
+// full; the text about what is under the pointer gives way.
+type statusBar struct {
+	st           *State
+	text         *widget.Label
+	hover        *widget.Label
+	problems     map[string]string
+	problemText  *widget.Label
+	problemBox   *fyne.Container
+	importButton *tipButton
+	fitButton    *tipButton
+	box          fyne.CanvasObject
+	transient    string // a message shown until the next change
+}
+
+func newStatusBar(st *State, tips *tooltips) *statusBar {
+	b := &statusBar{st: st, text: widget.NewLabel(""), hover: widget.NewLabel(""), problems: map[string]string{}}
+	b.text.Truncation = fyne.TextTruncateEllipsis
+	b.hover.Truncation = fyne.TextTruncateEllipsis
+	b.importButton = newTipButton("Import…", "Import a turn sheet: a text file or a saved e-mail (Ctrl+O)", tips, nil)
+	b.importButton.Icon = theme.FolderOpenIcon()
+	b.fitButton = newTipButton("Fit all", "Show the whole map (F)", tips, nil)
+	b.fitButton.Icon = theme.ZoomFitIcon()
+	b.problemText = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	b.problemText.Importance = widget.DangerImportance
+	b.problemText.Wrapping = fyne.TextWrapWord
+	dismiss := widget.NewButtonWithIcon("", theme.CancelIcon(), func() {
+		b.problems = map[string]string{}
+		b.showProblems()
+	})
+	b.problemBox = container.NewBorder(nil, nil, widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon())), dismiss, b.problemText)
+	b.problemBox.Hide()
+	line := container.New(statusLine{}, container.NewHBox(b.importButton, b.fitButton), b.text, b.hover)
+	b.box = container.NewVBox(b.problemBox, line)
+	st.Subscribe(b.changed)
+	return b
+}
+
+func (b *statusBar) changed(c Change) {
+	if c.Has(ChangeGame | ChangeOrders) {
+		b.transient = ""
+		b.refresh()
+	}
+	if c.Has(ChangePick) {
+		_, prompt := b.st.Picking()
+		b.say(prompt)
+	}
+	if c.Has(ChangeGame | ChangeOrders | ChangeHover) {
+		b.hover.SetText(hoverText(b.st))
+	}
+}
+
+// hoverText says what is under the pointer on the map.
+func hoverText(st *State) string {
+	g, i := st.Game(), st.Hover()
+	if g == nil || i < 0 || i >= len(g.Map.Bodies) {
+		return ""
+	}
+	body := g.Map.Bodies[i]
+	text := fmt.Sprintf("%s at %v", body.Label, body.Loc)
+	if d := st.Draft(); d != nil && body.Kind == render3d.ShipMine {
+		for _, c := range d.Courses() {
+			if c.Ship == body.IDs[0] && c.Fuel >= 0 {
+				text += fmt.Sprintf(" · ship %d has %d fuel left after this turn's move", c.Ship, c.Fuel)
+			}
+		}
+	}
+	return text
+}
+
+// say shows a message in the status line until the next change.
+func (b *statusBar) say(s string) {
+	b.transient = s
+	b.refresh()
+}
+
+func (b *statusBar) refresh() {
+	if b.transient != "" {
+		b.text.SetText(b.transient)
+		return
+	}
+	g, d := b.st.Game(), b.st.Draft()
+	if g == nil {
+		b.text.SetText("No game loaded")
+		return
+	}
+	s := g.Status()
+	if d != nil && len(d.Orders()) > 0 {
+		left := d.CreditsLeft()
+		s += " · after these orders " + turnsheet.Grouped(left.Certain)
+		if left.Sales > 0 {
+			s += fmt.Sprintf(" (%s with this turn's sales)", turnsheet.Grouped(left.Certain+left.Sales))
+		}
+	}
+	b.text.SetText(s)
+}
+
+// problem shows a problem until it is solved or dismissed; an empty text
+// clears the problem of that kind.
+func (b *statusBar) problem(kind, text string) {
+	if text == "" {
+		delete(b.problems, kind)
+	} else {
+		b.problems[kind] = text
+	}
+	b.showProblems()
+}
+
+func (b *statusBar) showProblems() {
+	var all []string
+	for _, k := range []string{"settings", "draft", "view", "workspace", "export", "mail"} {
+		if t := b.problems[k]; t != "" {
+			all = append(all, t)
+		}
+	}
+	b.problemText.SetText(strings.Join(all, "\n"))
+	if len(all) == 0 {
+		b.problemBox.Hide()
+	} else {
+		b.problemBox.Show()
+	}
+}
+
+// Problems are the problems shown, for tests.
+func (b *statusBar) Problems() string { return b.problemText.Text }
+
+// Text is the status line.
+func (b *statusBar) Text() string { return b.text.Text }
+
+// statusLine lays out the buttons, the status text and the hover text in
+// a row: the buttons and the status text get their whole width first, the
+// hover text what is left.
+type statusLine struct{}
+
+func (statusLine) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w, h := float32(0), float32(0)
+	for _, o := range objs {
+		m := o.MinSize()
+		w += m.Width + theme.Padding()
+		h = max(h, m.Height)
+	}
+	return fyne.NewSize(w, h)
+}
+
+func (statusLine) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	buttons, text, hover := objs[0], objs[1], objs[2]
+	bw := buttons.MinSize().Width
+	buttons.Move(fyne.NewPos(0, 0))
+	buttons.Resize(fyne.NewSize(bw, size.Height))
+	x := bw + theme.Padding()
+	tw := min(fullWidth(text).Width, size.Width-x)
+	text.Move(fyne.NewPos(x, 0))
+	text.Resize(fyne.NewSize(tw, size.Height))
+	x += tw + theme.Padding()
+	hover.Move(fyne.NewPos(x, 0))
+	hover.Resize(fyne.NewSize(max(0, size.Width-x), size.Height))
+}
+
+// fullWidth is the size a label needs to show its text uncut.
+func fullWidth(o fyne.CanvasObject) fyne.Size {
+	l, ok := o.(*widget.Label)
+	if !ok {
+		return o.MinSize()
+	}
+	s := fyne.MeasureText(l.Text, theme.TextSize(), l.TextStyle)
+	return fyne.NewSize(s.Width+4*theme.InnerPadding(), l.MinSize().Height)
+}

@@ -1,0 +1,41 @@
+package check
+
+import (
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+	"silverfall/engine/turn"
+)
+
+// ShipFacts are the figures of one of the player's ships that orders
+// depend on, worked out by the turn's own rules: the officer's abilities
+// and the empire's special abilities included.
+type ShipFacts struct {
+	MoveRange, CommRange int
+	// CargoRoom is how many more units of each ore type fit aboard (index
+	// 0 is ore type 1); CargoUsed the cargo units the ore aboard takes, in
+	// 1/rules.CargoScale units.
+	CargoRoom [rules.OreTypes]int
+	CargoUsed int
+	// Battle and General are the orders the ship can give.
+	Battle, General []order.Code
+}
+
+// Ship is what the rules make of ship id as the sheet shows it; false for
+// a ship that is not the player's.
+func (c *Checker) Ship(id int) (ShipFacts, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.base.Ship(id)
+	if s == nil || s.Owner != c.k.Empire.Player {
+		return ShipFacts{}, false
+	}
+	f := ShipFacts{MoveRange: c.base.MoveRange(s), CommRange: c.base.CommRange(s), CargoUsed: c.r.CargoNeeded(s.Cargo)}
+	t := c.r.Ship(s.Type)
+	if t != nil && t.CarriesCargo() {
+		for ty := 1; ty <= rules.OreTypes; ty++ {
+			f.CargoRoom[ty-1] = c.r.CargoRoom(t.Cargo.N, s.Cargo, ty)
+		}
+	}
+	f.Battle, f.General = turn.ShipOrders(c.r, t, s.Fire > 0)
+	return f, true
+}
