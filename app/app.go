@@ -239,7 +239,7 @@ func (x *App) layout() fyne.CanvasObject {
 	right := container.NewHSplit(centre, x.rightTabs)
 	all := container.NewHSplit(x.tree.box, right)
 	x.splits = [3]*container.Split{all, right, centre}
-	for i, def := range [3]float64{0.18, 0.7, 0.55} {
+	for i, def := range [3]float64{0.18, 0.7, 0.45} {
 		off := x.settings.Window.Splits[i]
 		if off <= 0.05 || off >= 0.95 {
 			off = def
@@ -266,6 +266,15 @@ func (x *App) shortcuts() {
 	} {
 		f := f
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
+	}
+	if dc, ok := c.(desktop.Canvas); ok {
+		// The map's keys work wherever the keyboard is, but in text.
+		dc.SetOnKeyDown(func(e *fyne.KeyEvent) {
+			if e.Name == fyne.KeyEscape {
+				return
+			}
+			x.mapView.WindowKey(e, c.Focused())
+		})
 	}
 	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { x.st.Undo() })
 	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { x.st.Redo() })

@@ -674,3 +674,34 @@ func coursesOf(d *draft.Draft) []render3d.Course {
 	}
 	return out
 }
+
+// WindowKey takes a key pressed anywhere in the window for the map, unless
+// something else has the keyboard for it: the map itself (it gets its
+// keys as they are), a text field (it types them), or a list or tree,
+// which keeps its arrow keys. It reports whether the key was the map's.
+func (v *MapView) WindowKey(e *fyne.KeyEvent, focused fyne.Focusable) bool {
+	if focused == v {
+		return false
+	}
+	if _, typing := focused.(interface{ SelectedText() string }); typing {
+		return false
+	}
+	switch e.Name {
+	case fyne.KeyF:
+		v.FitAll()
+	case fyne.KeyPlus, fyne.KeyEqual:
+		v.TypedRune('+')
+	case fyne.KeyMinus:
+		v.TypedRune('-')
+	case fyne.KeyPageUp, fyne.KeyPageDown, fyne.KeyHome:
+		v.TypedKey(e)
+	case fyne.KeyLeft, fyne.KeyRight, fyne.KeyUp, fyne.KeyDown:
+		if focused != nil {
+			return false
+		}
+		v.TypedKey(e)
+	default:
+		return false
+	}
+	return true
+}

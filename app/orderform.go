@@ -33,6 +33,9 @@ type orderForm struct {
 	fields []*field
 	text   *formEntry // the name or broadcast text, for codes with text
 	dlg    *dialog.FormDialog
+	// picking is set while the form is hidden for a pick on the map: the
+	// dialog answers "cancelled" when hidden, which then means nothing.
+	picking bool
 	// closed is called once the form is gone for good.
 	closed func()
 }
@@ -281,7 +284,9 @@ func (f *orderForm) Text() string {
 // said, and the form comes back with what was typed.
 func (f *orderForm) answered(ok bool) {
 	if !ok {
-		f.finish()
+		if !f.picking {
+			f.finish()
+		}
 		return
 	}
 	text := f.Text()
@@ -308,6 +313,7 @@ func (f *orderForm) finish() {
 
 // close takes the form away without an answer.
 func (f *orderForm) close() {
+	f.picking = false
 	f.picker.CancelPick()
 	if f.dlg != nil {
 		f.dlg.Hide()
@@ -318,12 +324,14 @@ func (f *orderForm) close() {
 // pickOnMap hides the form while the player picks on the map what fills
 // fd, then brings it back with the keyboard in that field.
 func (f *orderForm) pickOnMap(fd *field) {
+	f.picking = true
 	f.dlg.Hide()
 	z := 0
 	if loc, ok := f.st.Game().Location(subjectKey(f.start)); ok {
 		z = loc.Z
 	}
 	f.picker.RequestPick(fd.pick, "the order's "+fd.name, float64(z), func(p Pick, ok bool) {
+		f.picking = false
 		if ok {
 			fd.set(p.Text())
 		}

@@ -27,6 +27,7 @@ type statusBar struct {
 	problemBox   *fyne.Container
 	importButton *tipButton
 	fitButton    *tipButton
+	line         *fyne.Container // the texts share it by their widths
 	box          fyne.CanvasObject
 	transient    string // a message shown until the next change
 }
@@ -48,8 +49,8 @@ func newStatusBar(st *State, tips *tooltips) *statusBar {
 	})
 	b.problemBox = container.NewBorder(nil, nil, widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon())), dismiss, b.problemText)
 	b.problemBox.Hide()
-	line := container.New(statusLine{}, container.NewHBox(b.importButton, b.fitButton), b.text, b.hover)
-	b.box = container.NewVBox(b.problemBox, line)
+	b.line = container.New(statusLine{}, container.NewHBox(b.importButton, b.fitButton), b.text, b.hover)
+	b.box = container.NewVBox(b.problemBox, b.line)
 	st.Subscribe(b.changed)
 	return b
 }
@@ -65,6 +66,7 @@ func (b *statusBar) changed(c Change) {
 	}
 	if c.Has(ChangeGame | ChangeOrders | ChangeHover) {
 		b.hover.SetText(hoverText(b.st))
+		b.line.Refresh()
 	}
 }
 
@@ -95,6 +97,7 @@ func (b *statusBar) say(s string) {
 func (b *statusBar) refresh() {
 	if b.transient != "" {
 		b.text.SetText(b.transient)
+		b.line.Refresh()
 		return
 	}
 	g, d := b.st.Game(), b.st.Draft()
@@ -111,6 +114,7 @@ func (b *statusBar) refresh() {
 		}
 	}
 	b.text.SetText(s)
+	b.line.Refresh()
 }
 
 // problem shows a problem until it is solved or dismissed; an empty text
