@@ -1,7 +1,26 @@
-// Package app is Silverfall's desktop window, built with Fyne: the 3D map
-// of the solar system in the centre (frames from render3d), the tree of
-// the player's ships, fleets, planets, trading planets, contacts and
-// officers on the left, the details of the selection on the right, and the
-// turn sheet's text below. It wires the report parser, the renderer and the
-// settings together; nothing imports it but cmd/silverfall.
+// Package app is Silverfall's desktop window, built with Fyne.
+//
+// One State (state.go) holds what the window shows: the game, the draft of
+// orders, the selection and where it was made, the camera, what is under
+// the pointer, the order chosen in the list, the tab shown and a pick on
+// the map under way. Every view subscribes to it and redraws from it:
+//
+//	MapView      the 3D map (frames from render3d); answers one-shot picks
+//	treePanel    the player's ships, fleets, planets, contacts and officers
+//	detailsPanel the selection's orders and figures
+//	ordersPanel  the orders as they will be carried out, with verdicts
+//	textPanel    the orders as text, edited in place
+//	sheetPanel   the turn sheet's text; shipsPanel the table of ships
+//	statusBar    the credits the orders leave, the hover, problems
+//
+// The window's work is done by types of their own, each talking to the
+// window through the State: orderDesk and orderForm (the order forms,
+// built from a table of each code's argument roles), opener (reading and
+// showing sheets), keeper (the workspace: sheets, drafts, the view),
+// exporter (the order file), mapClicks (selections made on the map), and
+// the mail types. App only wires them: menus, keys and the layout.
+//
+// The rules come from the engine (the Game's check.Checker), never from
+// here. Sub-packages: app/draft (the orders being written, with undo) and
+// app/workspace (a game's folder). Nothing imports app but cmd/silverfall.
 package app

@@ -1,14 +1,22 @@
-// Package engine is the root of Silverfall's rules engine: the game model,
-// the rules data, the order language and the order checker. It holds no
+// Package engine is the root of Silverfall's rules engine. It holds no
 // code of its own; its sub-packages do the work:
 //
-//	engine/rules  the rule book's figures as embedded, checked TOML data
-//	engine/geom   positions and distances in the solar system
-//	engine/order  the order language: parse, canonical format, classes, phases
-//	engine/model  the game as the moderator holds it and as one player knows it
-//	engine/check  the order checker: diagnostics for a whole order set
+//	engine/rules      the rule book's figures as embedded, checked TOML data
+//	engine/geom       positions and distances in the solar system
+//	engine/order      the order language: parse, canonical format, classes, phases
+//	engine/model      the game as the moderator holds it and as one player knows it,
+//	                  and the keys that name its objects ("ship:12")
+//	engine/turn       a whole turn carried out as a table of steps, for the host
+//	                  and, on a player's knowledge, for the checker and forecast
+//	engine/check      the checker and the forecast: a turn run on a scratch copy,
+//	                  and each own ship's figures (ranges, cargo room, orders)
+//	engine/ai         the computer empires, playing from their own sheets
+//	engine/galaxy     a new game: the solar system, trading planets and origins
+//	engine/state      the whole game as the host keeps it between turns
+//	engine/turnsheet  a player's turn sheet, written from his knowledge
 //
 // The engine is pure Go: no user interface, no GL, no files beyond
 // io.Reader and io.Writer. Nothing in it imports the other top-level
-// packages of the project.
+// packages of the project. Every rule is written here once: the window asks
+// the engine for ranges, cargo room, courses and the orders a ship may give.
 package engine
