@@ -71,8 +71,13 @@ type MapView struct {
 	// OnPick is called when the player clicks the map, with the body under
 	// the pointer (or -1) and where, unless the click answers a pick.
 	OnPick func(i int, pos fyne.Position)
-	// request is the pick asked for, if any: the next click answers it.
-	request *pickRequest
+	// request is the pick asked for, if any: the next click answers it,
+	// as soon as the button comes up (a tap waits to tell a double-click,
+	// and keys typed meanwhile would go astray); the tap that follows is
+	// then skipped.
+	request    *pickRequest
+	downAt     fyne.Position
+	answeredAt time.Time
 	// OnFrame is called after each frame with the time it took.
 	OnFrame func(d time.Duration)
 }
@@ -405,6 +410,9 @@ func (v *MapView) pick(p fyne.Position) int {
 
 // Tapped picks the body under the pointer.
 func (v *MapView) Tapped(e *fyne.PointEvent) {
+	if v.answeredTap() {
+		return // the form the pick was for has the keyboard
+	}
 	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
 		c.Focus(v)
 	}
@@ -421,7 +429,7 @@ func (v *MapView) Tapped(e *fyne.PointEvent) {
 // DoubleTapped centres the camera on the body under the pointer and
 // comes closer.
 func (v *MapView) DoubleTapped(e *fyne.PointEvent) {
-	if v.request != nil {
+	if v.request != nil || v.answeredTap() {
 		return // the first click answered the pick
 	}
 	if i := v.pick(e.Position); i >= 0 {
@@ -435,6 +443,7 @@ func (v *MapView) DoubleTapped(e *fyne.PointEvent) {
 // MouseDown starts a move of the map with the right button, and notes
 // whether a drag is to move (Shift) or turn.
 func (v *MapView) MouseDown(e *desktop.MouseEvent) {
+	v.downAt = e.Position
 	v.shiftDrag = e.Modifier&fyne.KeyModifierShift != 0
 	if e.Button == desktop.MouseButtonSecondary {
 		v.panning, v.panFrom = true, e.Position
@@ -446,6 +455,29 @@ func (v *MapView) MouseUp(e *desktop.MouseEvent) {
 	if e.Button == desktop.MouseButtonSecondary {
 		v.panning = false
 	}
+	if d := e.Position.Subtract(v.downAt); v.request != nil && e.Button == desktop.MouseButtonPrimary && d.X*d.X+d.Y*d.Y < 25 {
+		v.answeredAt = time.Now()
+		i, pos := v.pick(e.Position), e.Position
+		// Answered once the toolkit is done with this release: it takes
+		// the keyboard from whatever is under the pointer then, which the
+		// form brought back by the answer would be.
+		go fyne.Do(func() {
+			if v.request != nil {
+				v.answerPick(i, pos)
+			}
+		})
+	}
+}
+
+// answeredTap reports whether a tap is the one whose button's release
+// answered a pick a moment ago.
+func (v *MapView) answeredTap() bool {
+	if v.answeredAt.IsZero() {
+		return false
+	}
+	recent := time.Since(v.answeredAt) < time.Second
+	v.answeredAt = time.Time{}
+	return recent
 }
 
 // pan moves the map by a distance on screen.

@@ -171,10 +171,11 @@ func (x *xsession) shot(what string) image.Image {
 // player is the real program started the way a player starts it, with a
 // home of its own (fresh settings and workspaces).
 type player struct {
-	x   *xsession
-	cmd *exec.Cmd
-	win string
-	at  image.Point // the window's corner on the screen
+	x    *xsession
+	cmd  *exec.Cmd
+	win  string
+	at   image.Point // the window's corner on the screen
+	home string      // the player's home: settings and workspaces
 }
 
 func (x *xsession) startPlayer(bin string, args ...string) *player {
@@ -192,7 +193,7 @@ func (x *xsession) startPlayer(bin string, args ...string) *player {
 		x.t.Fatal(err)
 	}
 	x.procs = append(x.procs, cmd)
-	p := &player{x: x, cmd: cmd}
+	p := &player{x: x, cmd: cmd, home: home}
 	p.win = x.window("Silverfall —", 30*time.Second)
 	x.xdo("windowsize", p.win, "1280", "800")
 	x.xdo("windowmove", p.win, "0", "0")
@@ -238,7 +239,10 @@ func (p *player) quit() {
 
 // mapArea is the middle of the map in the 1280x800 window: the panels
 // around it are fixed fractions of the window.
-var mapArea = image.Rect(300, 60, 840, 520)
+var mapArea = image.Rect(240, 45, 860, 330)
+
+// emptySpace is a place on the map where neither sheet has anything.
+const emptyX, emptyY = 240, 320
 
 // mapPixels waits until the map stops changing and returns its middle.
 func (p *player) mapPixels(what string) *image.RGBA {
@@ -361,7 +365,7 @@ func TestPlayerSession(t *testing.T) {
 
 	t.Log("a move typed")
 	// A move typed in the order text shows its course on the map.
-	p.click(300, 500) // empty space: nothing selected, the map has the keys
+	p.click(emptyX, emptyY) // empty space: nothing selected, the map has the keys
 	before := p.mapPixels("before-move")
 	p.click(1056, 50) // the Order text tab
 	p.click(1080, 200)
@@ -378,9 +382,9 @@ func TestPlayerSession(t *testing.T) {
 	order := fmt.Sprintf("MO %d -165 -120 104", mover)
 	p.typeText(order)
 	p.key("Return")
-	p.click(300, 500)
+	p.click(emptyX, emptyY)
 	moved := p.mapPixels("course-shown")
-	if n := differing(moved, before); n < 150 {
+	if n := differing(moved, before); n < 80 {
 		t.Errorf("the course of %q does not show: %d pixels changed", order, n)
 	}
 	p.key("ctrl+z")
@@ -424,6 +428,100 @@ func TestPlayerSession(t *testing.T) {
 		if err := cmd.Run(); err != nil {
 			t.Errorf("sfcheck %v: %v\n%s%s", args, err, o.String(), e.String())
 		}
+	}
+	p.quit()
+}
+
+// draft is the player's saved draft of the demo game's next turn.
+func (p *player) draft() string {
+	p.x.t.Helper()
+	files, _ := filepath.Glob(filepath.Join(p.home, ".local", "share", "silverfall", "games", "*", "*turn-002*"))
+	for _, f := range files {
+		if strings.Contains(filepath.Base(f), "draft") {
+			b, _ := os.ReadFile(f)
+			return string(b)
+		}
+	}
+	return ""
+}
+
+// waitDraft waits until the saved draft holds s.
+func (p *player) waitDraft(s string) {
+	p.x.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(p.draft(), s) {
+		if time.Now().After(deadline) {
+			p.x.shot("draft-missing")
+			p.x.t.Fatalf("the draft never held %q; it holds:\n%s", s, p.draft())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// highlighted reports whether the row of the right-hand panel at y has the
+// list's selection colour (a blue well apart from the dark background).
+func highlighted(img image.Image, at image.Point, y int) bool {
+	r, g, b, _ := img.At(at.X+1250, at.Y+y).RGBA()
+	return b>>8 > 70 && b>>8 > r>>8+30 && b>>8 > g>>8+10
+}
+
+// TestPlayerFormsAndLists drives, with real input, what a player met last
+// time: a pick on the map for an order's field then Enter submits the
+// form; the orders list keeps its highlight on the chosen order when an
+// order is added above it; the credits the orders leave stay readable
+// while the status bar says what is under the pointer. The places clicked
+// are those of the demo game in the 1280x800 window.
+func TestPlayerFormsAndLists(t *testing.T) {
+	bin := binary(t)
+	x := startX(t)
+	p := x.startPlayer(bin)
+	p.mapPixels("demo")
+
+	t.Log("MO for ship 8, its place picked on the map, then Enter")
+	p.click(130, 425)  // the tree: 8 BATTLE CRUISER
+	p.click(1120, 207) // Details: MO move
+	time.Sleep(500 * time.Millisecond)
+	p.x.shot("mo-form")
+	p.click(861, 367) // the search button beside the place
+	p.click(300, 100) // a point in space on the map
+	p.key("Return")   // the form has the keyboard again
+	p.waitDraft("MO 8 ")
+
+	t.Log("the orders list after an order is added above the chosen one")
+	p.click(976, 50) // the Orders tab: the new order is chosen
+	time.Sleep(500 * time.Millisecond)
+	if img := p.x.shot("orders-one"); !highlighted(img, p.at, 245) {
+		t.Error("the new order is not highlighted in the Orders list")
+	}
+	p.click(1056, 50)  // Order text
+	p.click(1080, 200) // below the last line
+	p.typeText("MO 2 5 5 5")
+	p.key("Return")
+	p.waitDraft("MO 2 5 5 5")
+	p.click(976, 50)
+	p.click(976, 50) // the first click may only take the keyboard from the text
+	time.Sleep(500 * time.Millisecond)
+	img := p.x.shot("orders-two")
+	// Ship 2's group now comes first: its order at 245, ship 8's at 356.
+	if highlighted(img, p.at, 245) || !highlighted(img, p.at, 356) {
+		t.Errorf("after adding an order above, the highlight is not on the chosen order (rows at 245: %v, 356: %v)",
+			highlighted(img, p.at, 245), highlighted(img, p.at, 356))
+	}
+
+	t.Log("the credits with a hover text")
+	status := image.Rect(195, 765, 1140, 792).Add(p.at)
+	p.x.xdo("mousemove", strconv.Itoa(p.at.X+1000), strconv.Itoa(p.at.Y+600)) // off the map
+	time.Sleep(500 * time.Millisecond)
+	before := p.x.shot("status-plain")
+	plain := crop(before, status)
+	p.x.xdo("mousemove", strconv.Itoa(p.at.X+547), strconv.Itoa(p.at.Y+192)) // over the fleet
+	time.Sleep(800 * time.Millisecond)
+	full := p.x.shot("status-hover")
+	if n := differing(plain, crop(full, status)); n > 0 {
+		t.Errorf("the status line's credits changed by %d pixels when a hover text showed", n)
+	}
+	if hover := image.Rect(1145, 765, 1275, 792).Add(p.at); differing(crop(full, hover), crop(before, hover)) == 0 {
+		t.Error("no hover text shows over the fleet")
 	}
 	p.quit()
 }
