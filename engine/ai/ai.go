@@ -23,7 +23,13 @@ import (
 // order it gives passes the checker with no error: orders that would
 // fail are dropped before they are given.
 func Orders(r *rules.Rules, k *model.Knowledge, seed uint64) []order.Order {
+	return Play(r, k, seed, Normal())
+}
+
+// Play is Orders at a given level.
+func Play(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) []order.Order {
 	p := newPlanner(r, k, seed)
+	p.lv = lv
 	p.plan()
 	return p.clean()
 }
@@ -33,6 +39,7 @@ type planner struct {
 	k   *model.Knowledge
 	rng *rand.Rand
 	out []order.Order
+	lv  *Level
 
 	me       int
 	credits  int // left for what the plan buys, as it goes
