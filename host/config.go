@@ -11,6 +11,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"silverfall/engine/ai"
 	"silverfall/engine/rules"
 )
 
@@ -29,11 +30,26 @@ type Config struct {
 	Mail *MailConfig `toml:"mail,omitempty"`
 }
 
-// Player is one player's entry: his number and where his sheets go.
+// Player is one player's entry: his number, where his sheets go, and how
+// well the computer plays his empire when it does (ai.LevelNames; the
+// empty level is "normal").
 type Player struct {
 	Number int    `toml:"number"`
 	Name   string `toml:"name,omitempty"`
 	Email  string `toml:"email,omitempty"`
+	Level  string `toml:"level,omitempty"`
+}
+
+// level is the computer's level for player p.
+func (c Config) level(p int) *ai.Level {
+	for _, pl := range c.Player {
+		if pl.Number == p && pl.Level != "" {
+			if lv, err := ai.LevelNamed(pl.Level); err == nil {
+				return lv
+			}
+		}
+	}
+	return ai.Normal()
 }
 
 // readConfig reads and checks DIR/game.toml.
@@ -76,6 +92,11 @@ func (c Config) check(r *rules.Rules) error {
 			return fmt.Errorf("[[player]] number = %d; the players are 1 to %d", p.Number, c.Players)
 		case seen[p.Number]:
 			return fmt.Errorf("player %d is listed twice", p.Number)
+		}
+		if p.Level != "" {
+			if _, err := ai.LevelNamed(p.Level); err != nil {
+				return fmt.Errorf("player %d: %v", p.Number, err)
+			}
 		}
 		seen[p.Number] = true
 	}

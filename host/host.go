@@ -323,7 +323,7 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 		case sent:
 			sum.Sent = append(sum.Sent, p)
 		case e.Computer || e.Dropped || opt.AutoMissing:
-			orders := ai.Orders(h.R, g.KnowledgeOf(h.R, p), computerSeed(g, p))
+			orders := ai.Play(h.R, g.KnowledgeOf(h.R, p), computerSeed(g, p), h.Config.level(p))
 			data, err := computerOrderFile(g, p, orders)
 			if err != nil {
 				return sum, err

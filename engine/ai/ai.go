@@ -12,42 +12,143 @@ import (
 	"silverfall/engine/rules"
 )
 
-// Orders are the orders a computer player gives for the turn after its
-// sheet k. It knows only what the sheet shows. seed makes its choices
-// repeatable (the host passes the game's seed, turn and player).
-//
-// The player explores and takes independent planets, starts mines, ships
-// ore to the trading planets, builds at its battle stations, engages
-// Sauran's ships that come near, keeps its ships fuelled, buys
-// interceptors and planet defence, and allies with a neighbour. Every
-// order it gives passes the checker with no error: orders that would
-// fail are dropped before they are given.
+// Orders are the orders a computer player at the normal level gives for
+// the turn after its sheet k. It knows only what the sheet shows. seed
+// makes its choices repeatable (the host passes the game's seed, turn and
+// player).
 func Orders(r *rules.Rules, k *model.Knowledge, seed uint64) []order.Order {
-	p := newPlanner(r, k, seed)
+	return Play(r, k, seed, Normal())
+}
+
+// Play is the orders of a computer player at level lv.
+//
+// The player takes independent planets with unarmed ships that hop from
+// planet to planet and load the fuel of each one taken, starts mines,
+// runs ore to the trading planet that pays best and buys its fuel there
+// for the way back, builds only what its tax keeps and only where the new
+// ship can load fuel before the pull of Silverfall takes it, keeps its
+// ships clear of the black hole, engages Sauran's ships near it, scans
+// rivals, allies with a neighbour and names what it holds. Every order it
+// gives passes the checker with no error: orders that would fail are
+// dropped before they are given.
+func Play(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) []order.Order {
+	// The plan keeps its own account of fuel, ore and industry as it
+	// goes, on a copy: the checker sees the sheet as it is.
+	mine := *k
+	mine.Planets = append([]model.Planet(nil), k.Planets...)
+	mine.Ships = append([]model.Ship(nil), k.Ships...)
+	p := newPlanner(r, &mine, seed, lv)
 	p.plan()
-	return p.clean()
+	return p.clean(k)
 }
 
 type planner struct {
 	r   *rules.Rules
 	k   *model.Knowledge
+	lv  *Level
 	rng *rand.Rand
 	out []order.Order
 
-	me       int
-	credits  int // left for what the plan buys, as it goes
-	own      map[geom.Point]*model.Planet
-	targeted map[int]bool // planets a ship of ours is sent to
-	moved    map[int]bool // ships with a battle/movement order
+	me, turn           int // the player, and the turn the orders are for
+	credits            int // left for what the plan buys, as it goes
+	tax                int // the tax the planets bring at the end of the turn
+	upkeep             int // the pay at the end of the turn, as the plan stands
+	own                map[geom.Point]*model.Planet
+	ownByID            map[int]*model.Planet
+	targeted           map[int]bool // planets a ship of ours is sent to
+	moved              map[int]bool // ships with a battle/movement order
+	fuelFor            map[int]int  // fuel on a planet promised to ships built there
+	starved            map[int]int  // ships without fuel at a planet that has none left for them
+	traders            int
+	tankers            int
+	claimers           int
+	warships           int
+	enemyPlan          int // a player the raids go against; 0 none
+	outAllowed, outNow int // ships away from the origin the tax keeps, and how many are
 }
 
-func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64) *planner {
-	p := &planner{r: r, k: k, rng: rand.New(rand.NewPCG(seed, uint64(k.Empire.Player))), me: k.Empire.Player,
-		credits: k.Empire.Credits, own: map[geom.Point]*model.Planet{}, targeted: map[int]bool{}, moved: map[int]bool{}}
+func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *planner {
+	p := &planner{r: r, k: k, lv: lv, rng: rand.New(rand.NewPCG(seed, uint64(k.Empire.Player))), me: k.Empire.Player,
+		turn: k.Turn + 1, credits: k.Empire.Credits, own: map[geom.Point]*model.Planet{}, ownByID: map[int]*model.Planet{},
+		targeted: map[int]bool{}, moved: map[int]bool{}, fuelFor: map[int]int{}, starved: map[int]int{}}
 	for i := range k.Planets {
-		p.own[k.Planets[i].Loc] = &k.Planets[i]
+		pl := &k.Planets[i]
+		p.own[pl.Loc] = pl
+		p.ownByID[pl.ID] = pl
+		p.tax += pl.Industry
+	}
+	fleets := map[geom.Point]bool{}
+	for _, s := range k.Ships {
+		if st := r.Ship(s.Type); st != nil {
+			p.upkeep += r.CrewPay(st)
+			// Ships that move out are fleets of their own, as the plan goes.
+			if st.CanMove() {
+				p.upkeep += r.Upkeep.Fleet
+			} else if !fleets[s.Loc] {
+				fleets[s.Loc] = true
+				p.upkeep += r.Upkeep.Fleet
+			}
+			switch role(st) {
+			case roleTrader:
+				p.traders++
+			case roleClaimer:
+				p.claimers++
+			case roleWarship:
+				p.warships++
+			case roleTanker:
+				p.tankers++
+			}
+		}
+	}
+	p.upkeep += k.Empire.Interceptors * r.Interceptors.PayPerTurn
+	// Short of money, ships come home, where they are one fleet, rather
+	// than wander at a fleet's upkeep each.
+	now := 0
+	for _, s := range k.Ships {
+		if st := r.Ship(s.Type); st != nil {
+			now += r.CrewPay(st)
+		}
+	}
+	now += k.Empire.Interceptors * r.Interceptors.PayPerTurn
+	// The fleets out that the tax keeps, beside the one at home, with what
+	// the credits can add over the level's reserve turns.
+	p.outAllowed = (p.tax - now + max(0, k.Empire.Credits)/(2*max(1, lv.ReserveTurns))) / r.Upkeep.Fleet
+	var origin geom.Point
+	for _, pl := range k.Planets {
+		if pl.Kind == model.Origin {
+			origin = pl.Loc
+		}
+	}
+	for _, s := range k.Ships {
+		if st := r.Ship(s.Type); st != nil && st.CanMove() && s.Loc != origin {
+			p.outNow++
+		}
 	}
 	return p
+}
+
+type shipRole int
+
+const (
+	roleStation shipRole = iota
+	roleTrader
+	roleClaimer
+	roleWarship
+	roleTanker
+)
+
+func role(st *rules.ShipType) shipRole {
+	switch {
+	case !st.CanMove():
+		return roleStation
+	case st.Armed():
+		return roleWarship
+	case st.CarriesCargo():
+		return roleTrader
+	case st.Refuels && st.MaxFuel.Or(0) >= 300 && st.Movement.N >= 60:
+		return roleTanker
+	}
+	return roleClaimer
 }
 
 func (p *planner) add(format string, args ...any) bool {
@@ -62,61 +163,123 @@ func (p *planner) add(format string, args ...any) bool {
 func (p *planner) plan() {
 	p.diplomacy()
 	p.mines()
-	p.defence()
 	p.ships()
 	p.build()
+	p.defence()
+	p.scans()
+	p.names()
 }
 
-// reserve is what the player keeps back against the end of the turn's
-// upkeep, which tax alone does not pay for a fleet.
-func (p *planner) reserve() int {
-	upkeep := 0
-	for _, s := range p.k.Ships {
-		if st := p.r.Ship(s.Type); st != nil {
-			upkeep += p.r.CrewPay(st)
-		}
-	}
-	upkeep += len(p.k.Fleets)*p.r.Upkeep.Fleet + p.k.Empire.Interceptors*p.r.Interceptors.PayPerTurn
-	return upkeep
+// deficit is how much more the end of the turn pays out than the tax
+// brings in, with extra more upkeep.
+func (p *planner) deficit(extra int) int { return max(0, p.upkeep+extra-p.tax) }
+
+// afford reports whether the plan can pay cost now and extra more upkeep
+// each turn and still cover the level's turns of any deficit, keeping
+// margin besides.
+func (p *planner) afford(cost, extra, margin int) bool {
+	return p.credits-cost-p.deficit(extra)*p.lv.ReserveTurns >= margin
 }
 
-func (p *planner) spend(n int) bool {
-	if p.credits-n < p.reserve() {
+func (p *planner) spend(cost, extra, margin int) bool {
+	if !p.afford(cost, extra, margin) {
 		return false
 	}
-	p.credits -= n
+	p.credits -= cost
+	p.upkeep += extra
 	return true
 }
 
+// pullUntil is how far the pull of Silverfall draws a ship or planet in
+// from the start of this turn to the end of turn last.
+func (p *planner) pullUntil(last int) int {
+	n := 0
+	for t := p.turn; t <= last; t++ {
+		n += p.r.GravityPull(t)
+	}
+	return n
+}
+
+// lastTurnAt is the last turn a planet or ship now at loc still exists
+// at, if nothing moves it out: the game's expected end when the pull never
+// reaches it.
+func (p *planner) lastTurnAt(loc geom.Point) int {
+	end := p.r.Game.ExpectedLastTurn + 1
+	d := loc.Dist(geom.Origin) - p.r.Movement.DestructionRadius
+	for t := p.turn; t <= end; t++ {
+		if p.pullUntil(t) >= d {
+			return t
+		}
+	}
+	return end
+}
+
 // diplomacy declares Sauran an enemy and allies with the nearest empire
-// whose ships it sees, when it has no ally yet.
+// whose ships it sees, when it has no ally yet; alliances are kept.
 func (p *planner) diplomacy() {
 	e := p.k.Empire
 	sauran := p.r.Game.PlayerSauran
 	if !e.HasEnemy(sauran) && len(e.Enemies) < p.r.Diplomacy.MaxEnemies {
 		p.add("DE %d", sauran)
 	}
-	if len(e.Allies) > 0 || len(p.k.Planets) == 0 {
+	if len(p.k.Planets) == 0 {
 		return
 	}
 	home := p.k.Planets[0].Loc
-	best, dist := 0, 0
-	for _, s := range p.k.ForeignShips {
-		if s.Owner == sauran || s.Owner == p.me || s.Owner <= 0 || e.HasEnemy(s.Owner) {
-			continue
+	if len(e.Allies) == 0 {
+		best, dist := 0, 0
+		for _, s := range p.k.ForeignShips {
+			if s.Owner == sauran || s.Owner == p.me || s.Owner <= 0 || e.HasEnemy(s.Owner) {
+				continue
+			}
+			if d := home.Dist(s.Loc); best == 0 || d < dist || d == dist && s.Owner < best {
+				best, dist = s.Owner, d
+			}
 		}
-		if d := home.Dist(s.Loc); best == 0 || d < dist || d == dist && s.Owner < best {
-			best, dist = s.Owner, d
+		if best != 0 {
+			p.add("AA %d", best)
 		}
 	}
-	if best != 0 {
-		p.add("AA %d", best)
+	if p.lv.Raids {
+		p.enemyPlan = p.raidTarget()
+		if p.enemyPlan != 0 && !e.HasEnemy(p.enemyPlan) && len(e.Enemies) < p.r.Diplomacy.MaxEnemies && len(e.Enemies) > 0 {
+			p.add("DE %d", p.enemyPlan)
+		}
 	}
 }
 
-// mines starts up to two mines a turn, where the ore left in the ground is
-// worth most at the markets' base prices. A mine pays for itself in about
-// a turn, so mines come before the reserve.
+// raidTarget is a neighbour worth raiding: a player, not an ally, whose
+// ships near ours are mostly unarmed; declared enemies are kept.
+func (p *planner) raidTarget() int {
+	e := p.k.Empire
+	for _, n := range e.Enemies {
+		if n != p.r.Game.PlayerSauran {
+			return n
+		}
+	}
+	soft := map[int]int{}
+	for _, s := range p.k.ForeignShips {
+		st := p.r.Ship(s.Type)
+		if st == nil || !p.r.IsPlayer(s.Owner) || e.HasAlly(s.Owner) {
+			continue
+		}
+		if st.Armed() {
+			soft[s.Owner] -= 2
+		} else if st.CanMove() {
+			soft[s.Owner]++
+		}
+	}
+	best := 0
+	for o, n := range soft {
+		if n >= 3 && (best == 0 || n > soft[best] || n == soft[best] && o < best) {
+			best = o
+		}
+	}
+	return best
+}
+
+// mines starts mines where the ore left in the ground is worth most at
+// the markets' base prices. A mine pays for itself in about a turn.
 func (p *planner) mines() {
 	mr := p.r.Mines
 	count := map[int]int{}
@@ -125,7 +288,7 @@ func (p *planner) mines() {
 		count[m.Planet]++
 		mined[[2]int{m.Planet, m.OreType}] = true
 	}
-	for started := 0; started < 2; started++ {
+	for started := 0; started < p.lv.MinesPerTurn; started++ {
 		bestPlanet, bestType, bestWorth := 0, 0, 0
 		for _, pl := range p.k.Planets {
 			// Each working mine needs its share of the population.
@@ -134,16 +297,15 @@ func (p *planner) mines() {
 				continue
 			}
 			for t, ore := range pl.Ore {
-				worth := ore * p.r.Market.BaseOrePrices[t]
+				worth := min(ore, 10*p.r.Mining.Rates[t]) * p.r.Market.BaseOrePrices[t]
 				if ore > 0 && !mined[[2]int{pl.ID, t + 1}] && worth > bestWorth {
 					bestPlanet, bestType, bestWorth = pl.ID, t+1, worth
 				}
 			}
 		}
-		if bestPlanet == 0 || p.credits < mr.Cost+10_000 {
+		if bestPlanet == 0 || !p.spend(mr.Cost, 0, 10_000) {
 			return
 		}
-		p.credits -= mr.Cost
 		p.add("SM %d %d", bestPlanet, bestType)
 		count[bestPlanet]++
 		mined[[2]int{bestPlanet, bestType}] = true
@@ -154,13 +316,13 @@ func (p *planner) mines() {
 // to spare.
 func (p *planner) defence() {
 	ir := p.r.Interceptors
-	if p.k.Empire.Interceptors < 10 && p.credits > 300_000 && p.spend(5*ir.Cost) {
+	if n := p.lv.Interceptors - p.k.Empire.Interceptors; n >= 5 && p.spend(5*ir.Cost, 5*ir.PayPerTurn, 200_000) {
 		p.add("PI %d", 5)
 	}
 	pd := p.r.PlanetDefence
 	for _, pl := range p.k.Planets {
-		if pl.Kind == model.Origin && pl.DefenceUnits < 20 && pl.Population >= pd.MinPopulation && p.credits > 250_000 &&
-			pl.Industry >= 5*pd.IndustryPerUnit && p.spend(5*pd.UnitCost) {
+		if pl.Kind == model.Origin && pl.DefenceUnits < 20 && pl.Population >= pd.MinPopulation &&
+			pl.Industry >= 5*pd.IndustryPerUnit && p.spend(5*pd.UnitCost, 0, 200_000) {
 			p.add("BU %d %d", pl.ID, 5)
 			if !pl.DefenceActive {
 				p.add("AD %d", pl.ID)
@@ -174,104 +336,419 @@ func (p *planner) ships() {
 	sauran := p.r.Game.PlayerSauran
 	var threats []model.Ship
 	for _, s := range p.k.ForeignShips {
-		if s.Owner == sauran {
+		if s.Owner == sauran || s.Owner == p.enemyPlan && p.enemyPlan != 0 {
 			threats = append(threats, s)
 		}
 	}
 	ships := append([]model.Ship(nil), p.k.Ships...)
 	sort.Slice(ships, func(i, j int) bool { return ships[i].ID < ships[j].ID })
+	// Ships without fuel load first, the others can go elsewhere for
+	// theirs;
+	// the newest first: a ship just built has had no fuel at all.
+	for i := len(ships) - 1; i >= 0; i-- {
+		s := &ships[i]
+		if st := p.r.Ship(s.Type); st != nil && s.Inside == 0 && s.Fuel == 0 && role(st) != roleStation && st.MaxFuel.OK {
+			p.load1(s, st, startFuel(st))
+			if pl := p.own[s.Loc]; pl != nil && s.Fuel == 0 {
+				p.starved[pl.ID]++
+			}
+		}
+	}
+	guard := 0
 	for i := range ships {
 		s := &ships[i]
 		st := p.r.Ship(s.Type)
 		if st == nil || s.Inside != 0 {
 			continue
 		}
-		p.refuel(s, st)
-		if !st.CanMove() || s.Standing.Code != order.Invalid {
-			if st.Armed() && !st.CanMove() {
+		if role(st) == roleStation {
+			if st.Armed() {
 				p.add("DF %d %d", s.ID, sauran)
 			}
-			continue // battle stations hold; a ship on its way goes on
+			continue
 		}
-		switch {
-		case st.CarriesCargo() && !st.Armed():
-			p.trade(s, st)
-		case st.Armed() && s.Fire > 0:
-			p.fight(s, st, threats)
+		if s.Standing.Code != order.Invalid && !p.inDanger(s, st) && !p.arrivesTooLate(s) && p.fuelledFor(s) {
+			p.topUp(s, st, 0)
+			continue // a ship on its way goes on
+		}
+		switch role(st) {
+		case roleTrader:
+			if !p.trade(s, st) {
+				p.claim(s, st)
+			}
+		case roleTanker:
+			if !p.tank(s, st) {
+				p.claim(s, st)
+			}
+		case roleWarship:
+			if p.fight(s, st, threats) {
+				continue
+			}
+			if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Origin && guard*100 < p.warships*p.lv.GuardPercent &&
+				p.lastTurnAt(s.Loc) > p.turn+1 {
+				guard++
+				p.topUp(s, st, 0)
+				p.moveTo(s, "DF %d %d", s.ID, sauran)
+				continue
+			}
+			p.claim(s, st)
 		default:
-			p.explore(s, st)
+			p.claim(s, st)
 		}
 	}
 }
 
-// refuel loads fuel at an own planet when the tank is less than half full.
-func (p *planner) refuel(s *model.Ship, st *rules.ShipType) {
+// fuelledFor reports whether a ship on its way to a planet still has the
+// fuel to get there: the planet may have moved, or changed hands.
+func (p *planner) fuelledFor(s *model.Ship) bool {
+	if s.Standing.Code != order.MP {
+		return true
+	}
+	id := s.Standing.Planet()
+	if pl := p.ownByID[id]; pl != nil {
+		return s.Fuel >= s.Loc.Dist(pl.Loc)
+	}
+	if tp := p.tradingByID(id); tp != nil {
+		return s.Fuel >= s.Loc.Dist(tp.Planet.Loc)+p.toSafety(tp.Planet.Loc)
+	}
+	for _, fp := range p.k.ForeignPlanets {
+		if fp.ID == id {
+			return fp.Owner == 0 && s.Fuel >= s.Loc.Dist(fp.Loc)
+		}
+	}
+	return false
+}
+
+// inDanger reports whether a ship would be too close to Silverfall by
+// the end of next turn.
+func (p *planner) inDanger(s *model.Ship, st *rules.ShipType) bool {
+	return p.turn >= p.lv.OutwardFrom && p.lastTurnAt(s.Loc) <= p.turn+1
+}
+
+// arrivesTooLate reports whether a ship's standing move goes to a trading
+// planet that falls into Silverfall before it arrives.
+func (p *planner) arrivesTooLate(s *model.Ship) bool {
+	if s.Standing.Code != order.MP {
+		return false
+	}
+	tp := p.tradingByID(s.Standing.Planet())
+	return tp != nil && !p.marketLasts(s, tp)
+}
+
+// topUp loads fuel at the planet the ship is at: up to the tank's size,
+// keeping keep on the planet.
+func (p *planner) topUp(s *model.Ship, st *rules.ShipType, keep int) {
 	pl := p.own[s.Loc]
-	if pl == nil || !st.MaxFuel.OK || s.Fuel*2 >= st.MaxFuel.N || pl.Fuel <= 0 {
+	if pl == nil || !st.MaxFuel.OK || s.Fuel >= st.MaxFuel.N {
 		return
 	}
-	n := min(st.MaxFuel.N-s.Fuel, pl.Fuel)
+	n := min(st.MaxFuel.N-s.Fuel, pl.Fuel-p.fuelFor[pl.ID]-keep)
 	if n > 0 && p.add("LF %d %d", s.ID, n) {
 		pl.Fuel -= n
 		s.Fuel += n
 	}
 }
 
-// trade runs ore from the planets' stocks to the trading planet that pays
-// best for it.
-func (p *planner) trade(s *model.Ship, st *rules.ShipType) {
-	var load int
-	for _, n := range s.Cargo {
-		load += n
-	}
-	if load > 0 {
-		if tp := p.tradingAt(s.Loc); tp != nil {
-			p.add("UL %d 0 %d", s.ID, load)
-			p.explore(s, st)
-			return
-		}
-		if tp := p.bestMarket(s); tp != nil {
-			p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
-		}
+// startFuel is what a ship without fuel loads first: two turns' moves,
+// which is also what a new ship is built with the fuel for.
+func startFuel(st *rules.ShipType) int { return min(st.MaxFuel.Or(0), st.Movement.N*2) }
+
+// load1 loads up to n fuel at the own planet the ship is at.
+func (p *planner) load1(s *model.Ship, st *rules.ShipType, n int) {
+	pl := p.own[s.Loc]
+	if pl == nil {
 		return
 	}
-	if pl := p.own[s.Loc]; pl != nil {
-		best, amount := 0, 0
-		for t, n := range pl.Stock {
-			if n > amount {
-				best, amount = t+1, n
-			}
-		}
-		if best != 0 {
-			amount = min(amount, st.Cargo.N*p.r.Ore.PerCargoUnit[best-1])
-		}
-		if best != 0 && amount > 0 {
-			p.add("LO %d %d %d", s.ID, best, amount)
-			if tp := p.bestMarket(s); tp != nil {
-				p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
-			}
-			return
-		}
-	}
-	// Go home to the planet with the biggest stock.
-	var home *model.Planet
-	for i := range p.k.Planets {
-		pl := &p.k.Planets[i]
-		if home == nil || sum(pl.Stock) > sum(home.Stock) {
-			home = pl
-		}
-	}
-	if home != nil && home.Loc != s.Loc && sum(home.Stock) > 0 {
-		p.moveTo(s, "MP %d %d", s.ID, home.ID)
+	n = min(n, st.MaxFuel.N-s.Fuel, pl.Fuel-p.fuelFor[pl.ID])
+	if n > 0 && p.add("LF %d %d", s.ID, n) {
+		pl.Fuel -= n
+		s.Fuel += n
 	}
 }
 
-func sum(o model.Ore) int {
-	n := 0
-	for _, v := range o {
-		n += v
+// buyFuel buys fuel at the trading planet the ship is at, to have need.
+func (p *planner) buyFuel(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet, need int) {
+	if !st.MaxFuel.OK {
+		return
 	}
-	return n
+	n := min(st.MaxFuel.N, need) - s.Fuel
+	if n <= 0 {
+		return
+	}
+	cost := n * tp.Prices.Fuel * p.r.Trade.BuyPriceFactor
+	// The plan counts on the fuel only where the price shows the stock:
+	// the planet sells no more than it holds.
+	sure := p.fuelAt(tp.Planet.Loc)
+	if p.spend(cost, 0, 0) && p.add("LF %d %d", s.ID, n) && sure {
+		s.Fuel += n
+	}
+}
+
+// trade runs ore from the planets' stocks to the trading planet that pays
+// best for it; false when there is no trade for the ship.
+func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
+	if tp := p.tradingAt(s.Loc); tp != nil {
+		if s.Cargo.Total() > 0 {
+			p.add("UL %d 0 0", s.ID)
+			s.Cargo = model.Ore{}
+		}
+		src := p.bestSource(s)
+		if src == nil {
+			return false
+		}
+		// The fuel beyond the way back is sold here too.
+		keep := s.Loc.Dist(src.Loc) + p.lv.FuelMargin
+		if !p.fuelAt(src.Loc) {
+			keep += p.toSafety(src.Loc)
+		}
+		if extra := s.Fuel - keep; extra >= 20 && p.add("UF %d %d", s.ID, extra) {
+			s.Fuel -= extra
+		}
+		p.buyFuel(s, st, tp, keep)
+		if p.canGo(s, src.Loc) {
+			p.moveTo(s, "MP %d %d", s.ID, src.ID)
+			return true
+		}
+		if p.lv.FindPlanets && s.Fuel >= p.lv.FuelMargin {
+			p.moveTo(s, "FP %d 0", s.ID)
+			return true
+		}
+		return false
+	}
+	if pl := p.own[s.Loc]; pl != nil {
+		p.load(s, st, pl)
+	}
+	if s.Cargo.Total() > 0 {
+		tp := p.bestMarket(s)
+		if tp == nil {
+			return false
+		}
+		p.topUp(s, st, 0)
+		if p.canGo(s, tp.Planet.Loc) {
+			p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
+			return true
+		}
+		if st := p.staging(s, tp.Planet.Loc); st != nil {
+			p.moveTo(s, "MP %d %d", s.ID, st.ID)
+			return true
+		}
+		// No fuel on the way: the planets crowd near the markets, and the
+		// ship takes one of them after its sale, for its fuel.
+		if p.lv.FindPlanets && s.Fuel >= s.Loc.Dist(tp.Planet.Loc)+p.lv.FuelMargin*2 {
+			p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
+			return true
+		}
+		return p.toFuel(s, st)
+	}
+	if src := p.bestSource(s); src != nil {
+		p.topUp(s, st, 0)
+		if src.Loc != s.Loc && p.canGo(s, src.Loc) {
+			p.moveTo(s, "MP %d %d", s.ID, src.ID)
+			return true
+		}
+		return src.Loc == s.Loc // waits for the mines at its source
+	}
+	return false
+}
+
+// load fills the ship's hold from the planet's stock, the ore worth most
+// a cargo unit first.
+func (p *planner) load(s *model.Ship, st *rules.ShipType, pl *model.Planet) {
+	types := []int{0, 1, 2, 3, 4}
+	worth := func(t int) int { return p.r.Market.BaseOrePrices[t] * p.r.Ore.PerCargoUnit[t] }
+	sort.SliceStable(types, func(i, j int) bool { return worth(types[i]) > worth(types[j]) })
+	room := st.Cargo.N
+	for t, n := range s.Cargo {
+		room -= (n + p.r.Ore.PerCargoUnit[t] - 1) / p.r.Ore.PerCargoUnit[t]
+	}
+	for _, t := range types {
+		per := p.r.Ore.PerCargoUnit[t]
+		n := min(pl.Stock[t], room*per)
+		if n <= 0 {
+			continue
+		}
+		if p.add("LO %d %d %d", s.ID, t+1, n) {
+			s.Cargo[t] += n
+			pl.Stock[t] -= n
+			room -= (n + per - 1) / per
+		}
+		if room <= 0 {
+			return
+		}
+	}
+}
+
+// bestSource is the own planet with the most ore worth carrying per
+// position of the way there, or nil.
+func (p *planner) bestSource(s *model.Ship) *model.Planet {
+	var best *model.Planet
+	bestW := 0.0
+	for i := range p.k.Planets {
+		pl := &p.k.Planets[i]
+		v := 0
+		for t, n := range pl.Stock {
+			v += n * p.r.Market.BaseOrePrices[t]
+		}
+		if v < p.lv.MinLoad || p.targeted[-pl.ID] {
+			continue
+		}
+		toMarket := 1 << 20
+		for j := range p.k.Trading {
+			if tp := &p.k.Trading[j]; p.lastTurnAt(tp.Planet.Loc) > p.turn+2 {
+				toMarket = min(toMarket, pl.Loc.Dist(tp.Planet.Loc))
+			}
+		}
+		w := float64(v) / float64(20+s.Loc.Dist(pl.Loc)+toMarket)
+		if best == nil || w > bestW {
+			best, bestW = pl, w
+		}
+	}
+	if best != nil {
+		p.targeted[-best.ID] = true // one trader a stock
+	}
+	return best
+}
+
+// fuelAt reports whether a ship can load fuel at loc: an own planet
+// with fuel to spare, or a trading planet that still has fuel to sell
+// (its price is not at the top) while there are credits to buy it.
+func (p *planner) fuelAt(loc geom.Point) bool {
+	if pl := p.own[loc]; pl != nil {
+		return pl.Fuel-p.fuelFor[pl.ID] >= 50
+	}
+	if tp := p.tradingAt(loc); tp != nil && p.credits > 30_000 {
+		// The price follows the stock: below the lowest the top of the
+		// price range can be, the planet still holds fuel for many ships.
+		mr := p.r.Market
+		top := mr.BaseFuelPrice * (100 - mr.PriceVariationPercent) * mr.MaxPricePercent / 100
+		return tp.Prices.Fuel*100 < top
+	}
+	return false
+}
+
+// toSafety is how far loc is from the nearest place with fuel, or a
+// large number when there is none.
+func (p *planner) toSafety(loc geom.Point) int {
+	best := 1 << 30
+	for i := range p.k.Planets {
+		pl := &p.k.Planets[i]
+		if d := loc.Dist(pl.Loc); d < best && p.fuelAt(pl.Loc) {
+			best = d
+		}
+	}
+	for i := range p.k.Trading {
+		tp := &p.k.Trading[i]
+		if d := loc.Dist(tp.Planet.Loc); d < best && p.lastTurnAt(tp.Planet.Loc) > p.turn+3 && p.fuelAt(tp.Planet.Loc) {
+			best = d
+		}
+	}
+	return best
+}
+
+// canGo reports whether a ship can move to loc and still reach fuel
+// from there.
+func (p *planner) canGo(s *model.Ship, loc geom.Point) bool {
+	d := s.Loc.Dist(loc)
+	return d+p.lv.FuelMargin/3 <= s.Fuel && (p.fuelAt(loc) || s.Fuel-d >= p.toSafety(loc)+p.lv.FuelMargin)
+}
+
+// tank carries fuel home from the own planets that have most to the
+// origin, where new ships load theirs; false when there is nothing to do.
+func (p *planner) tank(s *model.Ship, st *rules.ShipType) bool {
+	var origin *model.Planet
+	for i := range p.k.Planets {
+		if p.k.Planets[i].Kind == model.Origin {
+			origin = &p.k.Planets[i]
+		}
+	}
+	if origin == nil || origin.Fuel >= p.lv.OriginFuel || p.r.GravityPull(p.turn+1) > 0 {
+		return false // no builds at the origin once the pull starts
+	}
+	if s.Loc == origin.Loc {
+		keep := p.lv.FuelMargin
+		if src := p.fuelSource(s, origin.Loc); src != nil {
+			keep += s.Loc.Dist(src.Loc)
+		} else {
+			keep = s.Fuel // nowhere to fill up again: keep it
+		}
+		if n := s.Fuel - keep; n > 0 && p.add("UF %d %d", s.ID, n) {
+			s.Fuel -= n
+			origin.Fuel += n
+		}
+		if src := p.fuelSource(s, origin.Loc); src != nil && s.Fuel >= s.Loc.Dist(src.Loc) {
+			p.moveTo(s, "MP %d %d", s.ID, src.ID)
+		}
+		return true
+	}
+	p.topUp(s, st, 100)
+	if s.Fuel*10 >= st.MaxFuel.N*6 && s.Fuel >= s.Loc.Dist(origin.Loc) {
+		p.moveTo(s, "MP %d %d", s.ID, origin.ID)
+		return true
+	}
+	if src := p.fuelSource(s, s.Loc); src != nil && src.Loc != s.Loc && p.canGo(s, src.Loc) {
+		p.moveTo(s, "MP %d %d", s.ID, src.ID)
+		return true
+	}
+	return false
+}
+
+// fuelSource is the own planet, other than the origin, with the most fuel
+// to spare per position of the way from near, within the ship's tank.
+func (p *planner) fuelSource(s *model.Ship, near geom.Point) *model.Planet {
+	var best *model.Planet
+	bestW := 0.0
+	for i := range p.k.Planets {
+		pl := &p.k.Planets[i]
+		spare := pl.Fuel - p.fuelFor[pl.ID] - 100
+		d := near.Dist(pl.Loc)
+		if pl.Kind == model.Origin || spare < 150 || 2*d > s.Fuel+spare {
+			continue
+		}
+		if w := float64(spare) / float64(20+d); best == nil || w > bestW {
+			best, bestW = pl, w
+		}
+	}
+	return best
+}
+
+// staging is an own planet with fuel on the way to a market the ship
+// cannot reach and leave again from where it is: the nearer the market
+// and the shorter the way round, the better; nil when there is none.
+func (p *planner) staging(s *model.Ship, market geom.Point) *model.Planet {
+	var best *model.Planet
+	bestD := 0
+	here := s.Loc.Dist(market)
+	for i := range p.k.Planets {
+		pl := &p.k.Planets[i]
+		toMkt := pl.Loc.Dist(market)
+		if pl.Loc == s.Loc || toMkt >= here-10 || !p.fuelAt(pl.Loc) || !p.canGo(s, pl.Loc) {
+			continue
+		}
+		if d := s.Loc.Dist(pl.Loc) + toMkt; best == nil || d < bestD {
+			best, bestD = pl, d
+		}
+	}
+	return best
+}
+
+// toFuel sends a ship without the fuel for its trip to the nearest own
+// planet with fuel it can reach; false when there is none.
+func (p *planner) toFuel(s *model.Ship, st *rules.ShipType) bool {
+	var best *model.Planet
+	for i := range p.k.Planets {
+		pl := &p.k.Planets[i]
+		if pl.Loc == s.Loc || !p.fuelAt(pl.Loc) || s.Loc.Dist(pl.Loc) > s.Fuel {
+			continue
+		}
+		if best == nil || s.Loc.Dist(pl.Loc) < s.Loc.Dist(best.Loc) {
+			best = pl
+		}
+	}
+	if best == nil {
+		return false
+	}
+	p.moveTo(s, "MP %d %d", s.ID, best.ID)
+	return true
 }
 
 func (p *planner) tradingAt(loc geom.Point) *model.TradingPlanet {
@@ -283,21 +760,41 @@ func (p *planner) tradingAt(loc geom.Point) *model.TradingPlanet {
 	return nil
 }
 
+func (p *planner) tradingByID(id int) *model.TradingPlanet {
+	for i := range p.k.Trading {
+		if p.k.Trading[i].Planet.ID == id {
+			return &p.k.Trading[i]
+		}
+	}
+	return nil
+}
+
+// marketLasts reports whether the trading planet is still there when the
+// ship gets to it.
+func (p *planner) marketLasts(s *model.Ship, tp *model.TradingPlanet) bool {
+	st := p.r.Ship(s.Type)
+	if st == nil || !st.Movement.OK || st.Movement.N <= 0 {
+		return false
+	}
+	arrive := p.turn + (s.Loc.Dist(tp.Planet.Loc)+st.Movement.N-1)/st.Movement.N - 1
+	return arrive < p.lastTurnAt(tp.Planet.Loc)
+}
+
 // bestMarket is the trading planet that pays most for the ship's cargo
-// per position of the way there.
+// per position of the way there, among those still there on arrival.
 func (p *planner) bestMarket(s *model.Ship) *model.TradingPlanet {
 	var best *model.TradingPlanet
 	bestWorth := 0.0
 	for i := range p.k.Trading {
 		tp := &p.k.Trading[i]
+		if !p.marketLasts(s, tp) {
+			continue
+		}
 		worth := 0
 		for t, n := range s.Cargo {
 			worth += n * tp.Prices.Ore[t]
 		}
-		if worth == 0 {
-			worth = 1
-		}
-		w := float64(worth) / float64(1+s.Loc.Dist(tp.Planet.Loc))
+		w := float64(worth+1) / float64(20+s.Loc.Dist(tp.Planet.Loc))
 		if best == nil || w > bestWorth {
 			best, bestWorth = tp, w
 		}
@@ -305,81 +802,219 @@ func (p *planner) bestMarket(s *model.Ship) *model.TradingPlanet {
 	return best
 }
 
-// fight engages Sauran's ships within two turns' reach, else takes or
-// guards planets.
-func (p *planner) fight(s *model.Ship, st *rules.ShipType, threats []model.Ship) {
-	reach := st.Movement.N * 2
+// fight engages hostile ships within two turns' reach; false when there
+// is none.
+func (p *planner) fight(s *model.Ship, st *rules.ShipType, threats []model.Ship) bool {
+	reach := min(st.Movement.N*2, s.Fuel)
 	var target *model.Ship
+	bestW := 0.0
 	for i := range threats {
 		t := &threats[i]
-		if s.Loc.Within(t.Loc, reach) && (target == nil || s.Loc.Dist(t.Loc) < s.Loc.Dist(target.Loc)) {
-			target = t
+		tt := p.r.Ship(t.Type)
+		if tt == nil || t.Owner != p.r.Game.PlayerSauran && tt.Armed() {
+			continue // raids go after the unarmed
+		}
+		// Sauran's ships an ally is at are fought together, from further
+		// off; his stations only so.
+		joint := p.lv.JointAttacks && t.Owner == p.r.Game.PlayerSauran && p.allyNear(t.Loc)
+		r := reach
+		if joint {
+			r = min(st.Movement.N*p.lv.JointReach, s.Fuel)
+		} else if !tt.CanMove() {
+			continue
+		}
+		d := s.Loc.Dist(t.Loc)
+		if d > r || s.Fuel-d < p.toSafety(t.Loc) {
+			continue
+		}
+		w := 1 / float64(10+d)
+		if joint {
+			w *= 4
+		}
+		if target == nil || w > bestW {
+			target, bestW = t, w
 		}
 	}
-	sauran := p.r.Game.PlayerSauran
-	if target != nil {
-		if target.Loc == s.Loc {
-			p.moveTo(s, "DF %d %d", s.ID, sauran)
-		} else {
-			p.moveTo(s, "EN %d %d %d %d %d", s.ID, sauran, target.Loc.X, target.Loc.Y, target.Loc.Z)
-		}
-		return
+	if target == nil {
+		return false
 	}
-	// Half the warships stay home to guard; the others take planets.
-	if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Origin && s.ID%2 == 0 {
-		p.moveTo(s, "DF %d %d", s.ID, sauran)
-		return
+	p.topUp(s, st, 0)
+	if target.Loc == s.Loc {
+		p.moveTo(s, "DF %d %d", s.ID, target.Owner)
+	} else {
+		p.moveTo(s, "EN %d %d %d %d %d", s.ID, target.Owner, target.Loc.X, target.Loc.Y, target.Loc.Z)
 	}
-	p.explore(s, st)
+	return true
 }
 
-// explore sends a ship to the nearest independent planet it knows of that
-// no other ship of ours is sent to, or else out into the unknown.
-func (p *planner) explore(s *model.Ship, st *rules.ShipType) {
-	if pl := p.own[s.Loc]; pl == nil {
-		for _, fp := range p.k.ForeignPlanets {
-			if fp.Loc == s.Loc && fp.Owner == 0 && fp.Kind == model.Independent && !p.targeted[fp.ID] {
-				p.targeted[fp.ID] = true
-				return // stay: the planet is ours at the end of the turn if no one else is here
-			}
+// allyNear reports whether a ship of an ally is within 30 positions of
+// loc.
+func (p *planner) allyNear(loc geom.Point) bool {
+	for _, o := range p.k.ForeignShips {
+		if p.k.Empire.HasAlly(o.Owner) && o.Loc.Within(loc, 30) {
+			return true
 		}
 	}
+	return false
+}
+
+// claim sends a ship to the independent planet it can take soonest: the
+// nearest unowned one it knows of within its fuel that no other ship of
+// ours is sent to, else out into the unknown within reach of fuel. It
+// loads the fuel of the planet it is at first.
+func (p *planner) claim(s *model.Ship, st *rules.ShipType) {
+	p.topUp(s, st, 0)
 	var best *model.Planet
+	bestW := 0.0
+	// Late in the game the ships made for it claim for the end: the
+	// others keep the planets near the markets, where trade needs fuel.
+	late := p.turn >= p.lv.OutwardFrom && role(st) == roleClaimer || p.turn >= p.lv.AllOutFrom
 	for i := range p.k.ForeignPlanets {
 		fp := &p.k.ForeignPlanets[i]
 		if fp.Owner != 0 || fp.Kind != model.Independent || p.targeted[fp.ID] || fp.DefenceUnits > 0 {
 			continue
 		}
-		if fp.Loc.Within(geom.Origin, p.r.Movement.DestructionRadius+10) {
+		d := s.Loc.Dist(fp.Loc)
+		if !p.canGo(s, fp.Loc) || fp.Loc.Within(geom.Origin, p.r.Movement.DestructionRadius+10) {
 			continue
 		}
-		if best == nil || s.Loc.Dist(fp.Loc) < s.Loc.Dist(best.Loc) {
-			best = fp
+		if fp.Loc == s.Loc {
+			d = 0
+		}
+		w := 1 / float64(10+d)
+		if late {
+			// Late in the game, the planets that last to the end count:
+			// the share of the planets held then wins the game.
+			last := p.lastTurnAt(fp.Loc)
+			if last <= p.turn+1 {
+				continue
+			}
+			if last <= p.r.Game.ExpectedLastTurn {
+				continue
+			}
+		}
+		if best == nil || w > bestW {
+			best, bestW = fp, w
 		}
 	}
 	if best != nil {
 		p.targeted[best.ID] = true
-		p.moveTo(s, "MP %d %d", s.ID, best.ID)
+		if best.Loc != s.Loc {
+			p.moveTo(s, "MP %d %d", s.ID, best.ID)
+		} else if p.inDanger(s, st) {
+			p.outward(s, st)
+		}
 		return
 	}
-	// Out into the unknown: a point within the fuel's reach, away from
-	// the black hole.
-	reach := min(st.Movement.N*3, s.Fuel)
-	if reach <= 0 {
+	if p.inDanger(s, st) {
+		if !p.toFuel(s, st) {
+			p.outward(s, st)
+		}
 		return
 	}
-	for try := 0; try < 8; try++ {
+	// A planet out of sight: the turn finds one within reach. The ship
+	// goes only with the fuel to come back to fuel from wherever it lands.
+	if n := st.Movement.N; p.lv.FindPlanets && s.Fuel-n >= p.toSafety(s.Loc)+n && !p.tooFarIn(s, n) && p.mayLeave(s) {
+		p.moveTo(s, "FP %d 0", s.ID)
+		return
+	}
+	if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Origin {
+		if p.outNow >= p.outAllowed {
+			return // stays in the fleet at home
+		}
+		p.outNow++
+	} else if p.outNow > p.outAllowed {
+		p.outNow--
+		p.home(s)
+		return
+	}
+	if !p.explore(s, st) && !p.fuelAt(s.Loc) {
+		p.toFuel(s, st)
+	}
+}
+
+// explore moves a ship out into the unknown: a point within its reach and
+// its fuel, away from the black hole, from which it can still get back to
+// fuel.
+func (p *planner) explore(s *model.Ship, st *rules.ShipType) bool {
+	reach := min(st.Movement.N, s.Fuel-p.lv.FuelMargin)
+	if reach <= 10 {
+		return false
+	}
+	minR := p.r.Movement.DestructionRadius + 40 + p.pullUntil(p.turn+2)
+	// Late in the game the search goes outward, where the planets last.
+	late := p.turn >= p.lv.OutwardFrom
+	var best geom.Point
+	found := false
+	for try := 0; try < 12; try++ {
 		to := geom.Point{X: s.Loc.X + p.rng.IntN(2*reach+1) - reach, Y: s.Loc.Y + p.rng.IntN(2*reach+1) - reach,
 			Z: s.Loc.Z + p.rng.IntN(2*reach+1) - reach}
-		if !to.Within(geom.Origin, 340) || to.Within(geom.Origin, p.r.Movement.DestructionRadius+40) {
+		if !to.Within(geom.Origin, p.r.Game.MapRadius+60) || to.Within(geom.Origin, minR) || s.Loc.Dist(to) > reach ||
+			!p.canGo(s, to) {
 			continue
 		}
-		if s.Loc.Dist(to) > s.Fuel {
-			continue
+		if !found || late && to.Dist2(geom.Origin) > best.Dist2(geom.Origin) {
+			best, found = to, true
 		}
-		p.moveTo(s, "MO %d %d %d %d", s.ID, to.X, to.Y, to.Z)
+		if !late {
+			break
+		}
+	}
+	if found {
+		p.moveTo(s, "MO %d %d %d %d", s.ID, best.X, best.Y, best.Z)
+	}
+	return found
+}
+
+// tooFarIn reports whether, late in the game, the planets within n of
+// the ship fall into Silverfall before the end: FP would find those.
+func (p *planner) tooFarIn(s *model.Ship, n int) bool {
+	if p.turn < p.lv.OutwardFrom {
+		return false
+	}
+	end := p.r.Game.ExpectedLastTurn
+	return s.Loc.Dist(geom.Origin)-p.pullUntil(end) < p.r.Movement.DestructionRadius
+}
+
+// mayLeave reports whether a ship at the origin may go out, counting it
+// out when it may.
+func (p *planner) mayLeave(s *model.Ship) bool {
+	if pl := p.own[s.Loc]; pl == nil || pl.Kind != model.Origin {
+		return true
+	}
+	if p.outNow >= p.outAllowed {
+		return false
+	}
+	p.outNow++
+	return true
+}
+
+// home brings a ship to the empire's origin planet to join the fleet
+// there, if its fuel reaches.
+func (p *planner) home(s *model.Ship) {
+	for _, pl := range p.k.Planets {
+		if pl.Kind == model.Origin {
+			if pl.Loc != s.Loc && s.Loc.Dist(pl.Loc) <= s.Fuel {
+				p.moveTo(s, "MP %d %d", s.ID, pl.ID)
+			}
+			return
+		}
+	}
+}
+
+// outward moves a ship straight away from Silverfall, as far as its fuel
+// allows this turn.
+func (p *planner) outward(s *model.Ship, st *rules.ShipType) {
+	n := min(st.Movement.N, s.Fuel)
+	if n <= 0 {
 		return
 	}
+	far := geom.Point{X: 3 * s.Loc.X, Y: 3 * s.Loc.Y, Z: 3 * s.Loc.Z}
+	away := s.Loc.Toward(far, n)
+	if away == s.Loc || !away.Within(geom.Origin, p.r.Game.MapRadius+100) {
+		return
+	}
+	p.moveTo(s, "MO %d %d %d %d", s.ID, away.X, away.Y, away.Z)
 }
 
 // moveTo gives a ship its battle/movement order, once.
@@ -392,69 +1027,154 @@ func (p *planner) moveTo(s *model.Ship, format string, args ...any) {
 	}
 }
 
-// build builds at each battle station or monitor: cargo ships while there
-// are few, explorers, then warships.
+// build builds at each battle station or monitor what the level wants
+// more of: cargo ships, then ships to take planets, then warships; only
+// what the tax keeps, and only where the new ship can load fuel the next
+// turn before the pull of Silverfall draws it off.
 func (p *planner) build() {
-	counts := map[string]int{}
-	for _, s := range p.k.Ships {
-		st := p.r.Ship(s.Type)
-		if st == nil {
-			continue
-		}
-		switch {
-		case st.CarriesCargo() && !st.Armed():
-			counts["cargo"]++
-		case st.Armed():
-			counts["war"]++
-		default:
-			counts["scout"]++
-		}
-	}
 	for _, s := range p.k.Ships {
 		per := p.r.Builds(s.Type)
-		if per == 0 || s.Inside != 0 || p.own[s.Loc] == nil {
+		pl := p.own[s.Loc]
+		if per == 0 || s.Inside != 0 || pl == nil {
+			continue
+		}
+		if pl.Kind == model.Origin && p.r.GravityPull(p.turn) > 0 || p.starved[pl.ID] > 0 {
+			// The new ship would drift off the planet before it could load
+			// fuel, or wait for fuel behind others.
 			continue
 		}
 		for n := 0; n < per; n++ {
-			want := warship
-			switch {
-			case counts["cargo"] < 2:
-				want = cargoShip
-			case counts["scout"] < 3:
-				want = scout
-			}
-			st := p.r.Ship(want.typ)
-			if st == nil || st.Customisable || p.credits < p.reserve()+p.r.BuildCost(st, 0, 0)+50_000 ||
-				!p.spend(p.r.BuildCost(st, 0, 0)) {
+			want := p.nextBuild()
+			if want == nil || want.Customisable {
 				return
 			}
-			if p.own[s.Loc].Industry < p.r.BuildIndustry(st) {
+			fuel := startFuel(want)
+			if pl.Fuel-p.fuelFor[pl.ID] < fuel || pl.Industry < p.r.BuildIndustry(want) {
 				return
 			}
-			p.own[s.Loc].Industry -= p.r.BuildIndustry(st)
-			p.add("BS %d %d", s.ID, st.ID)
-			counts[want.kind]++
+			// A new ship is a fleet of its own once it leaves.
+			if !p.spend(p.r.BuildCost(want, 0, 0), p.r.CrewPay(want)+p.r.Upkeep.Fleet, p.lv.BuildMargin) {
+				return
+			}
+			pl.Industry -= p.r.BuildIndustry(want)
+			p.fuelFor[pl.ID] += fuel
+			p.add("BS %d %d", s.ID, want.ID)
+			switch role(want) {
+			case roleTrader:
+				p.traders++
+			case roleClaimer:
+				p.claimers++
+			case roleTanker:
+				p.tankers++
+			default:
+				p.warships++
+			}
 		}
 	}
 }
 
-type buildChoice struct {
-	kind string
-	typ  int
+// nextBuild is the ship type the level is shortest of, by the share of
+// what it wants that it has; nil when it has all it wants. Cargo ships
+// are not built once the pull has started: the markets fall in soon.
+func (p *planner) nextBuild() *rules.ShipType {
+	lv := p.lv
+	cargo := lv.CargoShips
+	if p.turn >= p.r.Movement.GravityFromTurn {
+		cargo = 0
+	}
+	wants := []struct{ have, want, typ int }{
+		{p.tankers, lv.Tankers, tanker}, {p.claimers, lv.Claimers, scout},
+		{p.traders, cargo, cargoShip}, {p.warships, lv.Warships, warship},
+	}
+	if p.traders < min(lv.CargoFirst, cargo) {
+		return p.r.Ship(cargoShip) // trade pays from the first turns
+	}
+	best, bestShare := -1, 0.0
+	for i, w := range wants {
+		if w.have >= w.want {
+			continue
+		}
+		if share := float64(w.have) / float64(w.want); best < 0 || share < bestShare {
+			best, bestShare = i, share
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return p.r.Ship(wants[best].typ)
 }
 
 // The ship types the computer builds: chosen from the ship table for their
 // work (a large cargo ship, a scout, a large fighter).
-var (
-	cargoShip = buildChoice{"cargo", 12}
-	scout     = buildChoice{"scout", 1}
-	warship   = buildChoice{"war", 3}
+const (
+	cargoShip = 12
+	scout     = 1
+	warship   = 3
+	tanker    = 14
 )
+
+// scans looks at a rival's ship and planet each turn: the nearest ones
+// of players who are not allies.
+func (p *planner) scans() {
+	if !p.lv.Scans || len(p.k.Planets) == 0 {
+		return
+	}
+	home := p.k.Planets[0].Loc
+	// A scan of a ship fails when the ship is lost in the turn's battles
+	// first: the scans go to stations, which last, or to rivals' ships
+	// far from Sauran's and from our raids.
+	sauran := p.r.Game.PlayerSauran
+	safe := func(s *model.Ship) bool {
+		if st := p.r.Ship(s.Type); st != nil && !st.CanMove() && st.Defence.Max >= 30 {
+			return true
+		}
+		if s.Owner == sauran || s.Owner == p.enemyPlan {
+			return false
+		}
+		for _, o := range p.k.ForeignShips {
+			if o.Owner == sauran && o.Loc.Within(s.Loc, 200) {
+				return false
+			}
+		}
+		for _, o := range p.k.Ships {
+			if st := p.r.Ship(o.Type); st != nil && st.Armed() && o.Loc.Within(s.Loc, 150) {
+				return false
+			}
+		}
+		return true
+	}
+	var ship *model.Ship
+	for i := range p.k.ForeignShips {
+		s := &p.k.ForeignShips[i]
+		if s.Owner == p.me || p.k.Empire.HasAlly(s.Owner) || !safe(s) {
+			continue
+		}
+		if ship == nil || home.Dist(s.Loc) < home.Dist(ship.Loc) {
+			ship = s
+		}
+	}
+	if ship != nil {
+		p.add("SS %d", ship.ID)
+	}
+	var planet *model.Planet
+	for i := range p.k.ForeignPlanets {
+		fp := &p.k.ForeignPlanets[i]
+		if fp.Owner == 0 || fp.Owner == p.me || p.k.Empire.HasAlly(fp.Owner) {
+			continue
+		}
+		if planet == nil || home.Dist(fp.Loc) < home.Dist(planet.Loc) {
+			planet = fp
+		}
+	}
+	if planet != nil {
+		p.add("SP %d", planet.ID)
+	}
+}
 
 // clean drops every order the checker finds an error in, until none is
 // left: what the computer gives always passes.
-func (p *planner) clean() []order.Order {
-	c := check.New(p.r, p.k)
+func (p *planner) clean(k *model.Knowledge) []order.Order {
+	c := check.New(p.r, k)
 	orders := p.out
 	for round := 0; round < 10; round++ {
 		bad := map[int]bool{}

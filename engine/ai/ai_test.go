@@ -25,7 +25,11 @@ func game(t *testing.T, seed int64, players, turns int, visit func(g *model.Game
 		all := map[int][]order.Order{}
 		for p := 1; p <= players; p++ {
 			k := g.KnowledgeOf(r, p)
-			all[p] = Orders(r, k, uint64(seed)*1000+uint64(g.Turn*50+p))
+			lv := Normal() // both levels play in every game
+			if p%2 == 1 {
+				lv = Easy()
+			}
+			all[p] = Play(r, k, uint64(seed)*1000+uint64(g.Turn*50+p), lv)
 			if visit != nil {
 				visit(g, p, k, all[p])
 			}
@@ -39,7 +43,7 @@ func TestOrdersPassTheChecker(t *testing.T) {
 	r := rules.Default()
 	checked := 0
 	for seed := int64(1); seed <= 4; seed++ {
-		game(t, seed, 5, 8, func(g *model.Game, p int, k *model.Knowledge, orders []order.Order) {
+		game(t, seed, 5, 12, func(g *model.Game, p int, k *model.Knowledge, orders []order.Order) {
 			for _, d := range check.New(r, k).Check(orders) {
 				if d.Severity == check.Error {
 					t.Errorf("seed %d turn %d player %d: %s: %s", seed, g.Turn, p, orders[d.Order], d.Message)
@@ -49,7 +53,7 @@ func TestOrdersPassTheChecker(t *testing.T) {
 		})
 	}
 	if checked < 500 {
-		t.Errorf("only %d orders given in 160 empire-turns", checked)
+		t.Errorf("only %d orders given in 240 empire-turns", checked)
 	}
 }
 
@@ -109,5 +113,55 @@ func TestRepeatable(t *testing.T) {
 		if a[i].String() != b[i].String() {
 			t.Errorf("order %d: %s vs %s", i, a[i], b[i])
 		}
+	}
+}
+
+// The levels are data: every level reads, the names are known, and an
+// unknown name is refused with the names there are.
+func TestLevels(t *testing.T) {
+	if got := strings.Join(LevelNames(), " "); got != "easy normal" {
+		t.Errorf("levels %q", got)
+	}
+	for _, name := range LevelNames() {
+		lv, err := LevelNamed(name)
+		if err != nil || lv.ReserveTurns < 1 || lv.Claimers < 1 || lv.CargoShips < 1 {
+			t.Errorf("level %s: %+v, %v", name, lv, err)
+		}
+	}
+	if _, err := LevelNamed("hard"); err == nil || !strings.Contains(err.Error(), "easy, normal") {
+		t.Errorf("unknown level: %v", err)
+	}
+}
+
+// Names are within the rule book's lengths and given once: a named ship
+// is not named again.
+func TestNamesWithinLimits(t *testing.T) {
+	r := rules.Default()
+	g, _ := galaxy.Generate(r, galaxy.Options{Seed: 5, Players: 2})
+	k := g.KnowledgeOf(r, 1)
+	k.Ships[0].Name = "Given"
+	named := map[int]bool{}
+	for _, o := range Orders(r, k, 1) {
+		var limit int
+		switch o.Code {
+		case order.NameShip:
+			limit = r.Naming.ShipLength
+			named[o.Subject()] = true
+		case order.NamePlanet:
+			limit = r.Naming.PlanetLength
+		case order.NameOfficer:
+			limit = r.Naming.OfficerLength
+		default:
+			continue
+		}
+		if n := len(o.Text); n == 0 || n > limit {
+			t.Errorf("%s: name of %d characters, limit %d", o, n, limit)
+		}
+	}
+	if named[k.Ships[0].ID] {
+		t.Errorf("ship %d named again", k.Ships[0].ID)
+	}
+	if len(named) == 0 {
+		t.Error("no ship named")
 	}
 }

@@ -1,0 +1,96 @@
+package ai
+
+import (
+	_ "embed"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Level is how well a computer empire plays: the weights, reserves and
+// priorities of its plans. The levels are data (levels.toml).
+type Level struct {
+	Name         string `toml:"name"`
+	CargoShips   int    `toml:"cargo_ships"`
+	MinLoad      int    `toml:"min_load"`
+	CargoFirst   int    `toml:"cargo_first"`
+	Tankers      int    `toml:"tankers"`
+	OriginFuel   int    `toml:"origin_fuel"`
+	Claimers     int    `toml:"claimers"`
+	Warships     int    `toml:"warships"`
+	GuardPercent int    `toml:"guard_percent"`
+	ReserveTurns int    `toml:"reserve_turns"`
+	BuildMargin  int    `toml:"build_margin"`
+	FuelMargin   int    `toml:"fuel_margin"`
+	MinesPerTurn int    `toml:"mines_per_turn"`
+	Interceptors int    `toml:"interceptors"`
+	Scans        bool   `toml:"scans"`
+	Raids        bool   `toml:"raids"`
+	JointAttacks bool   `toml:"joint_attacks"`
+	JointReach   int    `toml:"joint_reach"`
+	FindPlanets  bool   `toml:"find_planets"`
+	OutwardFrom  int    `toml:"outward_from_turn"`
+	AllOutFrom   int    `toml:"all_outward_from_turn"`
+}
+
+//go:embed levels.toml
+var levelData string
+
+var levels = sync.OnceValues(func() (map[string]*Level, error) {
+	var raw struct {
+		Level []*Level `toml:"level"`
+	}
+	md, err := toml.Decode(levelData, &raw)
+	if err != nil {
+		return nil, fmt.Errorf("levels.toml: %v", err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return nil, fmt.Errorf("levels.toml: unknown settings: %v", und)
+	}
+	out := map[string]*Level{}
+	for _, lv := range raw.Level {
+		if lv.Name == "" || out[lv.Name] != nil {
+			return nil, fmt.Errorf("levels.toml: level %q unnamed or given twice", lv.Name)
+		}
+		out[lv.Name] = lv
+	}
+	return out, nil
+})
+
+// LevelNamed returns the level of that name ("easy", "normal").
+func LevelNamed(name string) (*Level, error) {
+	all, err := levels()
+	if err != nil {
+		return nil, err
+	}
+	if lv := all[name]; lv != nil {
+		return lv, nil
+	}
+	return nil, fmt.Errorf("no computer level %q; the levels are %s", name, strings.Join(LevelNames(), ", "))
+}
+
+// LevelNames lists the levels by name.
+func LevelNames() []string {
+	all, _ := levels()
+	var names []string
+	for n := range all {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func mustLevel(name string) *Level {
+	lv, err := LevelNamed(name)
+	if err != nil {
+		panic(err) // the embedded data is checked by the tests
+	}
+	return lv
+}
+
+// Easy is the level that plays simply; Normal the stronger one.
+func Easy() *Level   { return mustLevel("easy") }
+func Normal() *Level { return mustLevel("normal") }

@@ -1,0 +1,408 @@
+package ai
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"silverfall/engine/galaxy"
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+	"silverfall/engine/turn"
+)
+
+// figures are what issue 20 asks to measure over whole games of computer
+// empires. Counts are summed over the games measured.
+type figures struct {
+	games, empires int
+
+	movable20, dry20 int     // movable ships at turn 20, and those of them without fuel
+	worstDryShare    float64 // the highest share of one empire's movable ships without fuel at turn 20
+	dryEmpires       int     // empires with more than 10% of their movable ships without fuel at turn 20
+	stranded         int     // ships alone, without fuel, for more than three turns in a row
+	saleTurns        int     // empire-turns with a sale of ore or fuel
+	sales            int     // sales of ore or fuel
+	empireTurns      int
+	emptyForGood     int // market stocks (ore type or fuel of a trading planet) at 0 for the last five turns the markets lasted
+	stocks           int // market stocks in all
+	stockShare       float64
+	brokeTurns       int     // empire-turns below zero credits
+	longBroke        int     // empires below zero for more than two turns in a row
+	fights           int     // credit lines for damage done to another empire
+	sauranDamage     int     // points for damage done to Sauran
+	alliances        int     // pairs of empires allied both ways at the end
+	allianceBreaks   int     // BA orders
+	scans            int     // SS, SP and SR orders
+	stationsKilled   int     // Sauran's battle stations destroyed
+	jointTurns       int     // empire-turns in which an empire and an ally of it both damaged Sauran
+	won              int     // games some empire won
+	names            int     // naming orders
+	bestShare        float64 // the highest share of the planets one empire held at the end of a turn
+	bestScore        int     // the highest score at the end
+	ranks            map[string][]int
+}
+
+func (f *figures) String() string {
+	var b strings.Builder
+	pct := func(a, n int) float64 {
+		if n == 0 {
+			return 0
+		}
+		return 100 * float64(a) / float64(n)
+	}
+	fmt.Fprintf(&b, "%d games, %d empires\n", f.games, f.empires)
+	fmt.Fprintf(&b, "turn 20: %d of %d movable ships without fuel (%.1f%%), worst empire %.0f%%, %d empires over 10%%\n",
+		f.dry20, f.movable20, pct(f.dry20, f.movable20), 100*f.worstDryShare, f.dryEmpires)
+	fmt.Fprintf(&b, "stranded ships (alone, no fuel, > 3 turns): %d\n", f.stranded)
+	fmt.Fprintf(&b, "sales: %.2f a turn per empire; a sale in %.0f%% of empire-turns\n",
+		float64(f.sales)/float64(max(f.empireTurns, 1)), pct(f.saleTurns, f.empireTurns))
+	fmt.Fprintf(&b, "market stocks at their last turn: %.0f%% of reference on average; %d of %d empty for the last five turns\n",
+		100*f.stockShare/float64(max(f.games, 1)), f.emptyForGood, f.stocks)
+	fmt.Fprintf(&b, "below zero credits: %d empire-turns; %d empires more than two turns in a row\n", f.brokeTurns, f.longBroke)
+	fmt.Fprintf(&b, "fights between empires (damage paid by Sauran): %d; points from Sauran's ships: %d\n", f.fights, f.sauranDamage)
+	fmt.Fprintf(&b, "alliances holding at the end: %d; broken: %d; scans: %d; Sauran's stations destroyed: %d; empire-turns fighting Sauran with an ally: %d\n",
+		f.alliances, f.allianceBreaks, f.scans, f.stationsKilled, f.jointTurns)
+	fmt.Fprintf(&b, "games won: %d of %d (best share of the planets held at a turn's end %.1f%%, best score %d); naming orders: %d\n",
+		f.won, f.games, 100*f.bestShare, f.bestScore, f.names)
+	var lv []string
+	for name := range f.ranks {
+		lv = append(lv, name)
+	}
+	sort.Strings(lv)
+	for _, name := range lv {
+		fmt.Fprintf(&b, "finishing places of %s: %v\n", name, f.ranks[name])
+	}
+	return b.String()
+}
+
+// add sums another game's figures into f.
+func (f *figures) add(o *figures) {
+	f.games += o.games
+	f.empires += o.empires
+	f.movable20 += o.movable20
+	f.dry20 += o.dry20
+	f.worstDryShare = max(f.worstDryShare, o.worstDryShare)
+	f.dryEmpires += o.dryEmpires
+	f.stranded += o.stranded
+	f.saleTurns += o.saleTurns
+	f.sales += o.sales
+	f.empireTurns += o.empireTurns
+	f.emptyForGood += o.emptyForGood
+	f.stocks += o.stocks
+	f.stockShare += o.stockShare
+	f.brokeTurns += o.brokeTurns
+	f.longBroke += o.longBroke
+	f.fights += o.fights
+	f.sauranDamage += o.sauranDamage
+	f.alliances += o.alliances
+	f.allianceBreaks += o.allianceBreaks
+	f.scans += o.scans
+	f.stationsKilled += o.stationsKilled
+	f.jointTurns += o.jointTurns
+	f.jointTurns += o.jointTurns
+	f.won += o.won
+	f.names += o.names
+	f.bestShare = max(f.bestShare, o.bestShare)
+	f.bestScore = max(f.bestScore, o.bestScore)
+	if f.ranks == nil {
+		f.ranks = map[string][]int{}
+	}
+	for k, v := range o.ranks {
+		f.ranks[k] = append(f.ranks[k], v...)
+	}
+}
+
+// measureGame plays one game of computer empires, each at the level
+// levelOf gives, and measures it.
+func measureGame(seed int64, players, turns int, levelOf func(p int) *Level) (*figures, error) {
+	r := rules.Default()
+	g, err := galaxy.Generate(r, galaxy.Options{Seed: seed, Players: players})
+	if err != nil {
+		return nil, err
+	}
+	f := &figures{games: 1, empires: players, ranks: map[string][]int{}}
+	aloneDry := map[int]int{} // ship -> turns in a row alone without fuel
+	brokeRun := map[int]int{}
+	longBroke := map[int]bool{}
+	stations := func() int {
+		n := 0
+		for _, s := range g.Ships {
+			if s.Owner == r.Game.PlayerSauran && s.Type == rules.TypeBattleStation {
+				n++
+			}
+		}
+		return n
+	}
+	startStations := stations()
+	emptySince := map[[2]int]int{}
+	for !g.Over && g.Turn < turns {
+		all := map[int][]order.Order{}
+		for p := 1; p <= players; p++ {
+			all[p] = Play(r, g.KnowledgeOf(r, p), uint64(seed)*1000+uint64(g.Turn*50+p), levelOf(p))
+			for _, o := range all[p] {
+				switch o.Code {
+				case order.SS, order.SP, order.SR:
+					f.scans++
+				case order.BA:
+					f.allianceBreaks++
+				case order.NameShip, order.NamePlanet, order.NameOfficer:
+					f.names++
+				}
+			}
+		}
+		before := map[int]int{}
+		for p := 1; p <= players; p++ {
+			before[p] = g.Empire(p).Points
+		}
+		turn.Run(turn.NewWorld(r, g, turn.Host), all, turn.Options{Battles: true, EndOfTurn: true})
+		fleet := map[[2]int]int{} // (owner, location) -> ships there
+		key := func(s *model.Ship) [2]int { return [2]int{s.Owner, pointKey(s.Loc)} }
+		for i := range g.Ships {
+			fleet[key(&g.Ships[i])]++
+		}
+		for i := range g.Ships {
+			s := &g.Ships[i]
+			st := r.Ship(s.Type)
+			if s.Owner < 1 || s.Owner > players || st == nil || !st.CanMove() || s.Inside != 0 {
+				continue
+			}
+			if s.Fuel == 0 && fleet[key(s)] == 1 {
+				aloneDry[s.ID]++
+				if aloneDry[s.ID] == 4 {
+					f.stranded++
+				}
+			} else {
+				aloneDry[s.ID] = 0
+			}
+		}
+		held := map[int]int{}
+		for _, pl := range g.Planets {
+			held[pl.Owner]++
+		}
+		for p := 1; p <= players; p++ {
+			f.bestShare = max(f.bestShare, float64(held[p])/float64(len(g.Planets)))
+		}
+		dry, movable := map[int]int{}, map[int]int{}
+		if g.Turn == 20 {
+			for _, s := range g.Ships {
+				if st := r.Ship(s.Type); s.Owner >= 1 && s.Owner <= players && st != nil && st.CanMove() {
+					movable[s.Owner]++
+					if s.Fuel == 0 {
+						dry[s.Owner]++
+					}
+				}
+			}
+			for p := 1; p <= players; p++ {
+				f.movable20 += movable[p]
+				f.dry20 += dry[p]
+				if movable[p] > 0 {
+					f.worstDryShare = max(f.worstDryShare, float64(dry[p])/float64(movable[p]))
+					if dry[p]*10 > movable[p] {
+						f.dryEmpires++
+					}
+				}
+			}
+		}
+		for p := 1; p <= players; p++ {
+			e := g.Empire(p)
+			if e.Points > before[p] {
+				for _, a := range e.Allies {
+					if ae := g.Empire(a); ae != nil && a <= players && ae.Points > before[a] {
+						f.jointTurns++
+						break
+					}
+				}
+			}
+			f.empireTurns++
+			sold := 0
+			for _, l := range e.Report.Credit.Lines {
+				switch {
+				case strings.HasPrefix(l.What, "Ore sold"), strings.HasPrefix(l.What, "Fuel sold"):
+					sold++
+				case l.What == "Paid by Dark Lord Sauran":
+					f.fights++
+				}
+			}
+			f.sales += sold
+			if sold > 0 {
+				f.saleTurns++
+			}
+			f.sauranDamage += e.Points - before[p]
+			if e.Credits < 0 {
+				f.brokeTurns++
+				brokeRun[p]++
+				if brokeRun[p] > 2 {
+					longBroke[p] = true
+				}
+			} else {
+				brokeRun[p] = 0
+			}
+		}
+		ids := make([]int, 0, len(g.Markets))
+		for id := range g.Markets {
+			ids = append(ids, id)
+		}
+		sort.Ints(ids)
+		if len(ids) > 0 {
+			f.stocks, f.stockShare, f.emptyForGood = 0, 0, 0
+		}
+		for _, id := range ids {
+			m := g.Markets[id]
+			for ty := 0; ty <= rules.OreTypes; ty++ {
+				n, ref := m.Fuel, r.Market.ReferenceFuel
+				if ty < rules.OreTypes {
+					n, ref = m.Stock[ty], r.Market.ReferenceStock[ty]
+				}
+				f.stocks++
+				f.stockShare += float64(n) / float64(ref)
+				if since, ok := emptySince[[2]int{id, ty}]; ok && n == 0 && since <= g.Turn-4 {
+					f.emptyForGood++
+				}
+				k := [2]int{id, ty}
+				if n > 0 {
+					delete(emptySince, k)
+				} else if _, ok := emptySince[k]; !ok {
+					emptySince[k] = g.Turn
+				}
+			}
+		}
+	}
+	f.stockShare /= float64(max(f.stocks, 1))
+	f.longBroke = len(longBroke)
+	for p := 1; p <= players; p++ {
+		for _, a := range g.Empire(p).Allies {
+			if a > p && a <= players && g.Empire(a).HasAlly(p) {
+				f.alliances++
+			}
+		}
+	}
+	f.stationsKilled = startStations - stations()
+	if len(g.Winners) > 0 {
+		f.won = 1
+	}
+	// Finishing places by score, for the levels' tournament.
+	score := map[int]int{}
+	planets, ships, mines := map[int]int{}, map[int]int{}, map[int]int{}
+	for _, pl := range g.Planets {
+		planets[pl.Owner]++
+	}
+	for _, s := range g.Ships {
+		ships[s.Owner]++
+	}
+	for _, m := range g.Mines {
+		mines[m.Owner]++
+	}
+	order := make([]int, 0, players)
+	for p := 1; p <= players; p++ {
+		score[p] = model.ScoreOf(r, g.Empire(p), planets[p], ships[p], mines[p])
+		f.bestScore = max(f.bestScore, score[p])
+		order = append(order, p)
+	}
+	sort.SliceStable(order, func(i, j int) bool { return score[order[i]] > score[order[j]] })
+	for place, p := range order {
+		name := levelOf(p).Name
+		f.ranks[name] = append(f.ranks[name], place+1)
+	}
+	return f, nil
+}
+
+func pointKey(p geom.Point) int { return (p.X+1000)*4_000_000 + (p.Y+1000)*2000 + p.Z + 1000 }
+
+// measure plays the seeds' games two at a time and sums their figures.
+func measure(t *testing.T, seeds []int64, players, turns int, levelOf func(seed int64, p int) *Level) *figures {
+	t.Helper()
+	res := make([]*figures, len(seeds))
+	errs := make([]error, len(seeds))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for i, seed := range seeds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			res[i], errs[i] = measureGame(seed, players, turns, func(p int) *Level { return levelOf(seed, p) })
+		}()
+	}
+	wg.Wait()
+	all := &figures{}
+	for i := range res {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		all.add(res[i])
+	}
+	return all
+}
+
+func seeds(n int) []int64 {
+	s := make([]int64, n)
+	for i := range s {
+		s[i] = int64(i + 1)
+	}
+	return s
+}
+
+// The figures issue 20 asks for, over 12 seeds of 6-player games to turn
+// 25, with every empire at one level.
+func TestMeasureLevels(t *testing.T) {
+	n := 12
+	if testing.Short() {
+		n = 3
+	}
+	for _, lv := range []*Level{Easy(), Normal()} {
+		f := measure(t, seeds(n), 6, 25, func(int64, int) *Level { return lv })
+		t.Logf("level %s:\n%s", lv.Name, f)
+		// What the levels already meet of issue 20 is held here; the rest
+		// is in the figures above.
+		if f.longBroke > 0 {
+			t.Errorf("level %s: %d empires below zero credits for more than two turns in a row", lv.Name, f.longBroke)
+		}
+		if f.dry20*10 > f.movable20 {
+			t.Errorf("level %s: %d of %d movable ships without fuel at turn 20", lv.Name, f.dry20, f.movable20)
+		}
+		if f.names == 0 {
+			t.Errorf("level %s names nothing", lv.Name)
+		}
+	}
+}
+
+// The levels' tournament: in each game half the empires play easy and
+// half normal (which half changes with the seed); normal must finish
+// above easy in at least three of four pairings of a normal and an easy
+// empire of the same game.
+func TestNormalBeatsEasy(t *testing.T) {
+	n := 12
+	if testing.Short() {
+		n = 4
+	}
+	easy, normal := Easy(), Normal()
+	wins, pairs := 0, 0
+	var all figures
+	for _, seed := range seeds(n) {
+		f := measure(t, []int64{seed}, 6, 25, func(seed int64, p int) *Level {
+			if (p+int(seed))%2 == 0 {
+				return normal
+			}
+			return easy
+		})
+		for _, a := range f.ranks[normal.Name] {
+			for _, b := range f.ranks[easy.Name] {
+				pairs++
+				if a < b {
+					wins++
+				}
+			}
+		}
+		all.add(f)
+	}
+	share := float64(wins) / float64(max(pairs, 1))
+	t.Logf("normal above easy in %d of %d pairings (%.0f%%)\n%s", wins, pairs, 100*share, &all)
+	if share < 0.75 {
+		t.Errorf("normal finishes above easy in only %.0f%% of pairings, want at least 75%%", 100*share)
+	}
+}
