@@ -17,9 +17,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/host"
-	"silverfall/internal/mailtest"
 	"silverfall/internal/secret"
 	"silverfall/mail"
+	"silverfall/mail/mailtest"
 )
 
 // hostedGame is a one-player game carried three turns by the host: the
