@@ -56,7 +56,7 @@ type App struct {
 	ws      *workspace.Workspace
 	wsRoot  string
 	saves   *saver
-	secrets passwords
+	mailing *mailView
 
 	lastCheck time.Duration
 
@@ -116,6 +116,7 @@ func New(a fyne.App, opt Options) *App {
 		}
 	}
 	x.win = a.NewWindow("Silverfall")
+	x.mailing = newMailView(x)
 	x.build(frames)
 	x.win.Resize(fyne.NewSize(s.Window.Width, s.Window.Height))
 	x.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
@@ -305,7 +306,7 @@ func (x *App) menu() *fyne.MainMenu {
 	})
 	return fyne.NewMainMenu(
 		fyne.NewMenu("File", append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()},
-			x.mailItems()...)...),
+			x.mailing.items()...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
 		fyne.NewMenu("View", fit, ships, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),

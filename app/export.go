@@ -33,8 +33,13 @@ func (x *App) openWorkspace(g *Game) {
 	x.status.problem("workspace", "")
 	x.ws = ws
 	if len(g.Raw) > 0 {
-		if _, _, err := ws.AddReport(g.K.Turn, g.Raw); err != nil {
+		path, _, err := ws.AddReport(g.K.Turn, g.Raw)
+		if err != nil {
 			x.status.problem("workspace", "The sheet could not be kept in the workspace: "+err.Error())
+		} else if g.Source != demoSource && x.settings.LastSheet != path {
+			// The next start opens this game again.
+			x.settings.LastSheet = path
+			x.saveSettings()
 		}
 	}
 }
