@@ -21,7 +21,8 @@ import (
 // the form again as it was; saved, it goes on with then (a fetch or send
 // that needed the settings), when given.
 func (v *mailView) settingsDialog(m mailbox.Settings, then func()) {
-	if m.IMAPPort == 0 {
+	if m.IMAPSecurity == "" || m.SMTPSecurity == "" {
+		// Never set: the usual ports and security.
 		d := mailbox.Default()
 		d.IMAPHost, d.SMTPHost, d.User, d.Address, d.Moderator = m.IMAPHost, m.SMTPHost, m.User, m.Address, m.Moderator
 		m = d

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -294,15 +293,16 @@ func (v *mailView) send(a mail.Account, l mailbox.Letter) {
 
 func (v *mailView) sent(l mailbox.Letter, kept string, err error, cancelled bool) {
 	switch {
+	case errors.Is(err, mailbox.ErrNotKept):
+		v.tell("Orders sent to " + l.To + ".")
+		dialog.ShowError(fmt.Errorf("%s", capital(err.Error())), v.win)
 	case err != nil && cancelled:
 		v.tell("Sending cancelled; the orders stay in your draft.")
 	case errors.Is(err, mail.ErrAuth):
 		v.box.ForgetPassword()
 		dialog.ShowError(fmt.Errorf("The orders were not sent; they stay in your draft. %s", mailbox.Explain(err)), v.win)
-	case err != nil && kept == "" && !strings.Contains(err.Error(), "were sent"):
-		dialog.ShowError(fmt.Errorf("The orders were not sent. %s\n\nThey stay in your draft; nothing is lost.", mailbox.Explain(err)), v.win)
 	case err != nil:
-		dialog.ShowError(fmt.Errorf("%s", capital(err.Error())), v.win)
+		dialog.ShowError(fmt.Errorf("The orders were not sent. %s\n\nThey stay in your draft; nothing is lost.", mailbox.Explain(err)), v.win)
 	default:
 		msg := "Orders sent to " + l.To + "."
 		if kept != "" {

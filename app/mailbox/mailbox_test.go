@@ -125,6 +125,18 @@ func TestSend(t *testing.T) {
 	if all, _ := sys.Count("gm@example.org"); all != 1 {
 		t.Errorf("the moderator has %d messages", all)
 	}
+	// Sent, but the copy cannot be kept (its folder is a file): said so.
+	o.Keep = filepath.Join(keep, filepath.Base(kept), "sent")
+	if l, err = m.Letter(o); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Send(context.Background(), m.Settings().Account("ann-pass"), l); !errors.Is(err, mailbox.ErrNotKept) ||
+		!strings.Contains(mailbox.Explain(err), "were sent") {
+		t.Errorf("a copy that cannot be kept: %v", err)
+	}
+	if all, _ := sys.Count("gm@example.org"); all != 2 {
+		t.Errorf("the moderator has %d messages, want 2", all)
+	}
 	// The demo game's orders go nowhere.
 	o.Demo = true
 	if _, err := m.Letter(o); !errors.Is(err, mailbox.ErrDemo) {
@@ -133,7 +145,7 @@ func TestSend(t *testing.T) {
 	if _, err := m.Send(context.Background(), m.Settings().Account("ann-pass"), mailbox.Letter{To: "gm@example.org", Orders: o}); !errors.Is(err, mailbox.ErrDemo) {
 		t.Errorf("sending the demo's orders: %v", err)
 	}
-	if all, _ := sys.Count("gm@example.org"); all != 1 {
+	if all, _ := sys.Count("gm@example.org"); all != 2 {
 		t.Errorf("the demo's orders were sent: the moderator has %d messages", all)
 	}
 }

@@ -33,6 +33,10 @@ var ErrDemo = errors.New("these are the demo game's orders; no moderator runs th
 // ErrNoModerator: the moderator's address is not set.
 var ErrNoModerator = errors.New("the moderator's address is not set (File > Mail settings)")
 
+// ErrNotKept: the orders were sent, but the copy of the message could not
+// be kept in the game's folder.
+var ErrNotKept = errors.New("the orders were sent, but their copy could not be kept in the game's folder")
+
 // Letter is a message ready to send: what goes to whom.
 type Letter struct {
 	From, To, Subject string
@@ -86,10 +90,10 @@ func (m *Mailbox) Send(ctx context.Context, a mail.Account, l Letter) (string, e
 	}
 	kept := filepath.Join(l.Orders.Keep, fmt.Sprintf("turn-%03d-orders-%s.eml", l.Orders.Turn, time.Now().Format("20060102-150405")))
 	if err := os.MkdirAll(l.Orders.Keep, 0o755); err != nil {
-		return "", fmt.Errorf("the orders were sent, but the copy could not be kept: %w", err)
+		return "", fmt.Errorf("%w: %v", ErrNotKept, err)
 	}
 	if err := atomicfile.WriteFile(kept, msg, 0o644); err != nil {
-		return "", fmt.Errorf("the orders were sent, but the copy could not be kept: %w", err)
+		return "", fmt.Errorf("%w: %v", ErrNotKept, err)
 	}
 	return kept, nil
 }
