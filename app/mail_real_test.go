@@ -129,7 +129,8 @@ func TestRealMailRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	x.text.SetText("PI 3\n")
-	x.Select("planet:1", "tree")
+	planet := somePlanet(t, x.Game())
+	x.Select(planet, "tree")
 
 	// Send on the demo game sends nothing.
 	x.LoadDemo()
@@ -149,7 +150,7 @@ func TestRealMailRound(t *testing.T) {
 	if err := y.Load(last); err != nil {
 		t.Fatal(err)
 	}
-	if g := y.Game(); g.K.Game != "Real Mail" || y.Draft().Text() != "PI 3\n" || y.Selected() != "planet:1" {
+	if g := y.Game(); g.K.Game != "Real Mail" || y.Draft().Text() != "PI 3\n" || y.Selected() != planet {
 		t.Errorf("after a restart: %s turn %d, draft %q, selection %q", g.K.Game, g.K.Turn, y.Draft().Text(), y.Selected())
 	}
 	y.mailing.box.KeepPassword("ann-pass")

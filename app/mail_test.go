@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -283,6 +284,68 @@ func TestSendFails(t *testing.T) {
 	}
 }
 
+// Sending to a server that never answers shows a dialog whose Cancel
+// ends the send within a second; the orders stay.
+func TestSendCancel(t *testing.T) {
+	sys := mailSystem(t)
+	x := mailApp(t, sys)
+	ownGame(t, x)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := make(chan net.Conn, 4)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			held <- c // accepted, never answered
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		close(held)
+		for c := range held {
+			c.Close()
+		}
+	})
+	s := mailSettings(sys)
+	s.SMTPPort, s.SMTPSecurity = ln.Addr().(*net.TCPAddr).Port, "starttls"
+	x.mailing.box.SetSettings(s)
+	done := make(chan struct{})
+	x.Background = func(f func()) {
+		go func() {
+			f()
+			close(done)
+		}()
+	}
+	x.text.SetText("PI 2\n")
+	x.mailing.sendDialog()
+	tap(t, x, "Yes")
+	if msg := top(x); !strings.Contains(msg, "Sending to gm@example.org") || !strings.Contains(msg, "30 seconds") {
+		t.Fatalf("while sending: %q", msg)
+	}
+	time.Sleep(200 * time.Millisecond)
+	tap(t, x, "Cancel")
+	start := time.Now()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the send went on after Cancel")
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("Cancel took %v", took)
+	}
+	if !strings.Contains(x.status.Text(), "Sending cancelled") || x.Draft().Text() != "PI 2\n" {
+		t.Errorf("after Cancel: status %q, draft %q", x.status.Text(), x.Draft().Text())
+	}
+	if all, _ := sys.Count("gm@example.org"); all != 0 {
+		t.Errorf("%d messages sent", all)
+	}
+}
+
 // Fetch without settings opens them; saving goes on to fetch, which asks
 // for the password, and Enter gives it.
 func TestFetchFromFirstSettings(t *testing.T) {
@@ -330,6 +393,18 @@ func TestFetchFromFirstSettings(t *testing.T) {
 	}
 }
 
+// somePlanet is the key of a planet on the game's map.
+func somePlanet(t *testing.T, g *Game) string {
+	t.Helper()
+	for i, b := range g.Map.Bodies {
+		if !b.Kind.IsShip() {
+			return g.KeyOfBody(i)
+		}
+	}
+	t.Fatal("no planet on the map")
+	return ""
+}
+
 // A restart opens the game shown last, its draft, selection and camera.
 func TestRestartReopensLastGame(t *testing.T) {
 	dir, ws := t.TempDir(), t.TempDir()
@@ -347,7 +422,8 @@ func TestRestartReopensLastGame(t *testing.T) {
 	x.LoadDemo()
 	ownGame(t, x)
 	x.text.SetText("PI 2\n")
-	x.Select("planet:1", "tree")
+	planet := somePlanet(t, x.Game())
+	x.Select(planet, "tree")
 	cam := x.State().Camera()
 	cam.Distance *= 0.5
 	x.State().SetCamera(cam, true)
@@ -362,7 +438,7 @@ func TestRestartReopensLastGame(t *testing.T) {
 	if err := y.Load(last); err != nil {
 		t.Fatal(err)
 	}
-	if y.Game().Source == demoSource || y.Draft().Text() != "PI 2\n" || y.Selected() != "planet:1" || y.State().Camera().Distance != cam.Distance {
+	if y.Game().Source == demoSource || y.Draft().Text() != "PI 2\n" || y.Selected() != planet || y.State().Camera().Distance != cam.Distance {
 		t.Errorf("reopened %s: draft %q, selection %q, camera %v (want %v)", y.Game().Source, y.Draft().Text(), y.Selected(),
 			y.State().Camera().Distance, cam.Distance)
 	}
