@@ -541,3 +541,53 @@ func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
 		}
 	}
 }
+
+// Without a keyring the settings say that a fetch at start asks for the
+// password, and the password field promises no keyring.
+func TestMailSettingsWithoutKeyring(t *testing.T) {
+	for _, keyring := range []bool{false, true} {
+		x := newApp(t)
+		if keyring {
+			x.mailing.box.SetStore(&secret.Memory{})
+		} else {
+			x.mailing.box.SetStore(&secret.Layered{})
+		}
+		x.mailing.settingsDialog(x.mailing.box.Settings(), nil)
+		var pw *widget.Entry
+		walk(x.Window().Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+			if e, ok := o.(*widget.Entry); ok && e.Password {
+				pw = e
+			}
+		})
+		note := strings.Contains(top(x), "asks for it at start")
+		if note == keyring || strings.Contains(pw.PlaceHolder, "no keyring") == keyring {
+			t.Errorf("keyring %v: the note shows %v, the password field says %q", keyring, note, pw.PlaceHolder)
+		}
+	}
+}
+
+// The fetch at start: quiet with a password kept, else it asks for one,
+// saying why.
+func TestFetchOnStart(t *testing.T) {
+	sys := mailSystem(t)
+	_, sheets := hostedGame(t)
+	sys.Deliver("ann@example.org", sheetMails(t, sheets)[0])
+	s := mailSettings(sys)
+	s.FetchOnStart = true
+	x := newApp(t)
+	x.mailing.box.SetStore(&secret.Memory{})
+	x.mailing.box.SetSettings(s)
+	x.FetchOnStart()
+	if msg := top(x); !strings.Contains(msg, "Mail password") || !strings.Contains(msg, "at start") {
+		t.Errorf("a start without a password kept: %q", msg)
+	}
+	x = mailApp(t, sys)
+	x.mailing.box.SetSettings(s)
+	x.FetchOnStart()
+	if g := x.Game(); g.K.Game != "Mail Game" || x.Window().Canvas().Overlays().Top() != nil {
+		t.Errorf("a quiet fetch at start shows %s and a dialog %v", g.K.Game, x.Window().Canvas().Overlays().Top() != nil)
+	}
+	if !strings.Contains(x.status.Text(), "1 turn sheet fetched") {
+		t.Errorf("status %q", x.status.Text())
+	}
+}
