@@ -48,13 +48,12 @@ type App struct {
 	splits     [3]*container.Split
 	themeItems map[string]*fyne.MenuItem
 
-	desk   *orderDesk
-	keep   *keeper
-	open   *opener
-	export *exporter
-	clicks *mapClicks
-
-	secrets passwords
+	desk    *orderDesk
+	keep    *keeper
+	open    *opener
+	export  *exporter
+	clicks  *mapClicks
+	mailing *mailView
 
 	// NativeDialogs uses the desktop's own file dialog when it can.
 	NativeDialogs bool
@@ -113,6 +112,7 @@ func New(a fyne.App, opt Options) *App {
 		}
 	}
 	x.win = a.NewWindow("Silverfall")
+	x.mailing = newMailView(x)
 	x.build(frames)
 	x.win.Resize(fyne.NewSize(s.Window.Width, s.Window.Height))
 	x.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
@@ -165,6 +165,12 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	}
 	x.status = newStatusBar(x.st, x.tips)
 	x.keep.status = x.status
+	x.keep.kept = func(g *Game, path string) {
+		if g.Source != demoSource && x.settings.LastSheet != path {
+			x.settings.LastSheet = path // the next start opens this game again
+			x.saveSettings()
+		}
+	}
 	x.desk = &orderDesk{st: x.st, win: x.win, picker: x.mapView, tips: x.tips}
 	x.open = &opener{st: x.st, rules: x.rules, win: x.win, keep: x.keep, desk: x.desk, status: x.status,
 		background: func(f func()) { x.Background(f) },
@@ -330,7 +336,7 @@ func (x *App) menu() *fyne.MainMenu {
 	})
 	return fyne.NewMainMenu(
 		fyne.NewMenu("File", append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()},
-			x.mailItems()...)...),
+			x.mailing.items()...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
 		fyne.NewMenu("View", fit, ships, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),

@@ -13,6 +13,9 @@ type keeper struct {
 	ws     *workspace.Workspace
 	saves  *saver
 	status *statusBar
+	// kept is told where a game's sheet was kept (the next start opens the
+	// game shown last from there).
+	kept func(g *Game, path string)
 }
 
 // open opens the game's workspace and keeps the sheet there.
@@ -29,8 +32,11 @@ func (k *keeper) open(g *Game) {
 	k.status.problem("workspace", "")
 	k.ws = ws
 	if len(g.Raw) > 0 {
-		if _, _, err := ws.AddReport(g.K.Turn, g.Raw); err != nil {
+		path, _, err := ws.AddReport(g.K.Turn, g.Raw)
+		if err != nil {
 			k.status.problem("workspace", "The sheet could not be kept in the workspace: "+err.Error())
+		} else if k.kept != nil {
+			k.kept(g, path)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"bufio"
 	"context"
+	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2/test"
+
+	"silverfall/app/mailbox"
+	"silverfall/app/workspace"
+	"silverfall/engine/rules"
 	"silverfall/host"
 	"silverfall/internal/secret"
 	"silverfall/mail"
@@ -90,15 +97,23 @@ func TestRealMailRound(t *testing.T) {
 	}
 
 	// The player's window: IMAP with STARTTLS, submission with implicit TLS.
-	x := newApp(t)
-	x.SetSecrets(&secret.Memory{})
-	x.SetMail(MailSettings{IMAPHost: "127.0.0.1", IMAPPort: port("IMAP_PORT"), IMAPSecurity: "starttls",
+	wsRoot, settings := t.TempDir(), filepath.Join(t.TempDir(), "settings.toml")
+	start := func() *App {
+		x := New(test.NewTempApp(t), Options{SettingsPath: settings, Frames: software, Workspaces: wsRoot})
+		x.Background = func(f func()) { f() }
+		x.SaveInLine()
+		x.mailing.box.SetStore(&secret.Memory{})
+		return x
+	}
+	x := start()
+	x.mailing.box.SetSettings(mailbox.Settings{IMAPHost: "127.0.0.1", IMAPPort: port("IMAP_PORT"), IMAPSecurity: "starttls",
 		SMTPHost: "127.0.0.1", SMTPPort: port("SUBMISSIONS_PORT"), SMTPSecurity: "tls",
 		User: "ann@example.test", Address: "ann@example.test", Moderator: "gm@example.test", Folder: "INBOX", CAFile: ca})
-	x.keepPassword("ann-pass")
-	var res FetchResult
+	x.mailing.box.KeepPassword("ann-pass")
+	account := x.mailing.box.Settings().Account("ann-pass")
+	var res mailbox.FetchResult
 	waitFor(t, "three sheets delivered and fetched", func() bool {
-		r, err := x.FetchSheets(ctx, x.settings.Mail.Account("ann-pass"), nil)
+		r, err := x.mailing.box.Fetch(ctx, account, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,11 +129,38 @@ func TestRealMailRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	x.text.SetText("PI 3\n")
-	if _, err := x.SendOrders(ctx, x.settings.Mail.Account("ann-pass")); err != nil {
+	planet := somePlanet(t, x.st.Game())
+	x.st.Select(planet, FromTree)
+
+	// Send on the demo game sends nothing.
+	x.LoadDemo()
+	x.text.SetText("PI 1\n")
+	x.mailing.sendDialog()
+	if msg := top(x); !strings.Contains(msg, "demo game") {
+		t.Errorf("Send on the demo game: %q", msg)
+	}
+	x.keep.saves.Flush()
+
+	// A restart opens the game shown last, with its draft and selection.
+	y := start()
+	last := workspace.Reopen(y.Settings().LastSheet)
+	if last == "" {
+		t.Fatal("a restart has no game to reopen")
+	}
+	if err := y.Load(last); err != nil {
 		t.Fatal(err)
 	}
+	if g := y.st.Game(); g.K.Game != "Real Mail" || y.st.Draft().Text() != "PI 3\n" || y.st.Selected() != planet {
+		t.Errorf("after a restart: %s turn %d, draft %q, selection %q", g.K.Game, g.K.Turn, y.st.Draft().Text(), y.st.Selected().String())
+	}
+	y.mailing.box.KeepPassword("ann-pass")
+	y.mailing.sendDialog()
+	tap(t, y, "Yes")
+	if msg := top(y); !strings.Contains(msg, "Orders sent to gm@example.test") {
+		t.Fatalf("sending: %q", msg)
+	}
 
-	// The moderator collects them.
+	// The moderator collects them: one message from the player, not two.
 	var sum host.FetchSummary
 	waitFor(t, "the orders delivered to the moderator", func() bool {
 		sum, err = g.FetchOrders(ctx, gm)
@@ -129,6 +171,11 @@ func TestRealMailRound(t *testing.T) {
 	})
 	if len(sum.Problems) != 0 {
 		t.Errorf("problems: %v", sum.Problems)
+	}
+	n := 0
+	mail.Fetch(ctx, gm, mail.FetchOptions{From: []string{"ann@example.test"}}, func(mail.Message) error { n++; return nil })
+	if n != 1 {
+		t.Errorf("the moderator has %d messages from the player, want 1 (the demo's orders are never sent)", n)
 	}
 
 	// sfcheck takes the mail as it was collected.
@@ -147,5 +194,58 @@ func TestRealMailRound(t *testing.T) {
 	}
 	if got := g.State.Empire(1).Interceptors; got != before+3 {
 		t.Errorf("player 1 has %d interceptors after PI 3 (had %d)", got, before)
+	}
+}
+
+// A send to a server that accepts the connection and never answers ends
+// within the account's bound, and a cancel ends it within a second. The
+// bound in use is mailbox.Timeout (30 s); the test shortens it.
+func TestRealMailSilentServer(t *testing.T) {
+	srv := realMail(t, "ann:ann-pass")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		var conns []net.Conn
+		defer func() {
+			for _, c := range conns {
+				c.Close()
+			}
+		}()
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			conns = append(conns, c)
+		}
+	}()
+	port, _ := strconv.Atoi(srv["IMAPS_PORT"])
+	silent := ln.Addr().(*net.TCPAddr).Port
+	for _, sec := range []string{"tls", "starttls"} {
+		s := mailbox.Settings{IMAPHost: "127.0.0.1", IMAPPort: port, IMAPSecurity: "tls", SMTPHost: "127.0.0.1", SMTPPort: silent,
+			SMTPSecurity: sec, User: "ann@example.test", Address: "ann@example.test", Moderator: "gm@example.test", CAFile: srv["CA_FILE"]}
+		box := mailbox.New(rules.Default(), t.TempDir(), s, &secret.Memory{}, nil)
+		l, err := box.Letter(mailbox.Orders{Game: "G", Player: 1, Turn: 2, Text: "PI 1\n", FileName: "o.txt", Count: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := s.Account("ann-pass")
+		a.Timeout = time.Second
+		begin := time.Now()
+		_, err = box.Send(context.Background(), a, l)
+		if took := time.Since(begin); err == nil || took > 4*time.Second || !strings.Contains(mailbox.Explain(err), "did not answer") {
+			t.Errorf("%s: a silent server: %v after %v", sec, err, took)
+		}
+		a.Timeout = mailbox.Timeout
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(300*time.Millisecond, cancel)
+		begin = time.Now()
+		_, err = box.Send(ctx, a, l)
+		if took := time.Since(begin); !errors.Is(err, context.Canceled) || took > 1300*time.Millisecond {
+			t.Errorf("%s: cancelled after 0.3 s: %v after %v", sec, err, took)
+		}
 	}
 }

@@ -11,15 +11,20 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"silverfall/app/mailbox"
+	"silverfall/app/workspace"
+	"silverfall/assets"
+	"silverfall/engine/model"
 	"silverfall/host"
-	"silverfall/internal/mailtest"
 	"silverfall/internal/secret"
 	"silverfall/mail"
+	"silverfall/mail/mailtest"
 )
 
 // hostedGame is a one-player game carried three turns by the host: the
@@ -47,12 +52,12 @@ func hostedGame(t *testing.T) (*host.Game, [][]byte) {
 }
 
 // mailSettings point the window at the test's mail system as ann.
-func mailSettings(sys *mailtest.System) MailSettings {
+func mailSettings(sys *mailtest.System) mailbox.Settings {
 	ih, ip, _ := net.SplitHostPort(sys.IMAPAddr)
 	sh, sp, _ := net.SplitHostPort(sys.SMTPAddr)
 	iport, _ := strconv.Atoi(ip)
 	sport, _ := strconv.Atoi(sp)
-	return MailSettings{IMAPHost: ih, IMAPPort: iport, IMAPSecurity: "tls", SMTPHost: sh, SMTPPort: sport, SMTPSecurity: "tls",
+	return mailbox.Settings{IMAPHost: ih, IMAPPort: iport, IMAPSecurity: "tls", SMTPHost: sh, SMTPPort: sport, SMTPSecurity: "tls",
 		User: "ann", Address: "ann@example.org", Moderator: "gm@example.org", Folder: "INBOX", CAFile: sys.CAFile}
 }
 
@@ -95,10 +100,10 @@ func TestFetchTurnSheets(t *testing.T) {
 	sys.Deliver("ann@example.org", []byte("From: eve@example.org\r\nSubject: a sheet?\r\nMessage-Id: <eve@x>\r\n\r\nDARKNESS OF SILVERFALL\r\n"))
 
 	x := newApp(t)
-	x.SetSecrets(&secret.Memory{})
-	x.SetMail(mailSettings(sys))
-	x.keepPassword("ann-pass")
-	x.FetchDialog()
+	x.mailing.box.SetStore(&secret.Memory{})
+	x.mailing.box.SetSettings(mailSettings(sys))
+	x.mailing.box.KeepPassword("ann-pass")
+	x.mailing.fetchDialog()
 	// The newest sheet of the fetch is shown: the demo game was.
 	if g := x.st.Game(); g == nil || g.K.Game != "Mail Game" || g.K.Turn != 3 {
 		t.Fatalf("after the fetch the window shows %+v", g.K)
@@ -116,7 +121,7 @@ func TestFetchTurnSheets(t *testing.T) {
 	}
 	// Nothing new the second time.
 	x.Window().Canvas().Overlays().Top().Hide()
-	x.FetchDialog()
+	x.mailing.fetchDialog()
 	if msg := collectText(x.Window().Canvas().Overlays().Top()); !strings.Contains(msg, "No new turn sheets") {
 		t.Errorf("a second fetch says %q", msg)
 	}
@@ -127,33 +132,75 @@ func TestFetchTurnSheets(t *testing.T) {
 func TestFetchAsksPassword(t *testing.T) {
 	sys := mailSystem(t)
 	x := newApp(t)
-	x.SetSecrets(&secret.Memory{})
-	x.SetMail(mailSettings(sys))
-	x.FetchDialog()
+	x.mailing.box.SetStore(&secret.Memory{})
+	x.mailing.box.SetSettings(mailSettings(sys))
+	x.mailing.fetchDialog()
 	if msg := collectText(x.Window().Canvas().Overlays().Top()); !strings.Contains(msg, "Mail password") {
 		t.Fatalf("no password asked: %q", msg)
 	}
 	x.Window().Canvas().Overlays().Top().Hide()
-	x.keepPassword("wrong")
-	x.FetchDialog()
+	x.mailing.box.KeepPassword("wrong")
+	x.mailing.fetchDialog()
 	if msg := collectText(x.Window().Canvas().Overlays().Top()); !strings.Contains(msg, "refused the user name or password") {
 		t.Errorf("a wrong password says %q", msg)
 	}
-	if x.password() != "" {
+	if x.mailing.box.Password() != "" {
 		t.Error("the wrong password is still kept")
 	}
 }
 
+// ownGame shows the demo's sheet as a game of the player's own, read from
+// a file (the demo game itself is never mailed).
+func ownGame(t *testing.T, x *App) {
+	t.Helper()
+	data, err := assets.DemoSheet(assets.DemoPlayer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "sheet.txt")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Load(path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// mailApp is a window with ann's account and password.
+func mailApp(t *testing.T, sys *mailtest.System) *App {
+	x := newApp(t)
+	x.mailing.box.SetStore(&secret.Memory{})
+	x.mailing.box.SetSettings(mailSettings(sys))
+	x.mailing.box.KeepPassword("ann-pass")
+	return x
+}
+
+// top is the text of the dialog on top.
+func top(x *App) string { return collectText(x.Window().Canvas().Overlays().Top()) }
+
+// tap taps the button labelled label in the dialog on top.
+func tap(t *testing.T, x *App, label string) {
+	t.Helper()
+	var found *widget.Button
+	walk(x.Window().Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == label && found == nil {
+			found = b
+		}
+	})
+	if found == nil {
+		t.Fatalf("no button %q in %q", label, top(x))
+	}
+	test.Tap(found)
+}
+
 func TestSendOrders(t *testing.T) {
 	sys := mailSystem(t)
-	x := newApp(t)
-	x.SetSecrets(&secret.Memory{})
-	x.SetMail(mailSettings(sys))
-	x.keepPassword("ann-pass")
+	x := mailApp(t, sys)
+	ownGame(t, x)
 	// With an error the window asks first, and sends nothing meanwhile.
 	x.text.SetText("MO 1 0 0 0\n")
-	x.SendDialog()
-	if msg := collectText(x.Window().Canvas().Overlays().Top()); !strings.Contains(msg, "cannot move") {
+	x.mailing.sendDialog()
+	if msg := top(x); !strings.Contains(msg, "cannot move") {
 		t.Errorf("the question is %q", msg)
 	}
 	if all, _ := sys.Count("gm@example.org"); all != 0 {
@@ -161,13 +208,19 @@ func TestSendOrders(t *testing.T) {
 	}
 	x.Window().Canvas().Overlays().Top().Hide()
 	x.text.SetText("PI 2\nMO 2 0 200 0\n")
-	x.SendDialog()
-	if msg := collectText(x.Window().Canvas().Overlays().Top()); !strings.Contains(msg, "Orders sent to gm@example.org") {
+	x.mailing.sendDialog()
+	// "Send orders..." asks, saying what goes to whom.
+	if msg := top(x); !strings.Contains(msg, "To: gm@example.org") || !strings.Contains(msg, "(2 orders)") {
+		t.Fatalf("the question before sending: %q", msg)
+	}
+	if all, _ := sys.Count("gm@example.org"); all != 0 {
+		t.Errorf("%d messages sent before the answer", all)
+	}
+	tap(t, x, "Yes")
+	if msg := top(x); !strings.Contains(msg, "Orders sent to gm@example.org") {
 		t.Fatalf("after sending: %q", msg)
 	}
 	var got []mail.Message
-	gm := mailtest.User{}
-	_ = gm
 	if _, err := mail.Fetch(context.Background(), sysAccount(sys, "gm", "gm-pass"), mail.FetchOptions{From: []string{"ann@example.org"}},
 		func(m mail.Message) error { got = append(got, m); return nil }); err != nil {
 		t.Fatal(err)
@@ -190,23 +243,205 @@ func TestSendOrders(t *testing.T) {
 	}
 }
 
-// A failed send keeps the orders and says why.
+// The demo game's orders are never sent; an order file without orders is
+// sent only when the player says so.
+func TestSendDemoAndEmpty(t *testing.T) {
+	sys := mailSystem(t)
+	x := mailApp(t, sys)
+	x.text.SetText("PI 2\n")
+	x.mailing.sendDialog()
+	if msg := top(x); !strings.Contains(msg, "demo game") {
+		t.Errorf("Send on the demo game says %q", msg)
+	}
+	ownGame(t, x)
+	x.st.Draft().SetText("")
+	x.mailing.sendDialog()
+	if msg := top(x); !strings.Contains(msg, "without orders") || !strings.Contains(msg, "no orders") {
+		t.Errorf("an empty order file: %q", msg)
+	}
+	tap(t, x, "No")
+	if all, _ := sys.Count("gm@example.org"); all != 0 {
+		t.Errorf("%d messages sent", all)
+	}
+}
+
+// A failed send keeps the orders and says why in the player's words.
 func TestSendFails(t *testing.T) {
 	sys := mailSystem(t)
-	x := newApp(t)
-	x.SetSecrets(&secret.Memory{})
+	x := mailApp(t, sys)
+	ownGame(t, x)
 	s := mailSettings(sys)
 	s.SMTPPort = 1 // nothing listens there
-	x.SetMail(s)
-	x.keepPassword("ann-pass")
+	x.mailing.box.SetSettings(s)
 	x.text.SetText("PI 2\n")
-	x.SendDialog()
-	msg := collectText(x.Window().Canvas().Overlays().Top())
-	if !strings.Contains(msg, "he orders were not sent") || !strings.Contains(msg, "nothing is lost") {
+	x.mailing.sendDialog()
+	tap(t, x, "Yes")
+	msg := top(x)
+	if !strings.Contains(msg, "he orders were not sent") || !strings.Contains(msg, "Nothing answers") || !strings.Contains(msg, "nothing is lost") {
 		t.Errorf("a failed send says %q", msg)
 	}
 	if got := x.text.Text(); got != "PI 2\n" {
 		t.Errorf("the draft is now %q", got)
+	}
+}
+
+// Sending to a server that never answers shows a dialog whose Cancel
+// ends the send within a second; the orders stay.
+func TestSendCancel(t *testing.T) {
+	sys := mailSystem(t)
+	x := mailApp(t, sys)
+	ownGame(t, x)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := make(chan net.Conn, 4)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			held <- c // accepted, never answered
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		close(held)
+		for c := range held {
+			c.Close()
+		}
+	})
+	s := mailSettings(sys)
+	s.SMTPPort, s.SMTPSecurity = ln.Addr().(*net.TCPAddr).Port, "starttls"
+	x.mailing.box.SetSettings(s)
+	done := make(chan struct{})
+	x.Background = func(f func()) {
+		go func() {
+			f()
+			close(done)
+		}()
+	}
+	x.text.SetText("PI 2\n")
+	x.mailing.sendDialog()
+	tap(t, x, "Yes")
+	if msg := top(x); !strings.Contains(msg, "Sending to gm@example.org") || !strings.Contains(msg, "30 seconds") {
+		t.Fatalf("while sending: %q", msg)
+	}
+	time.Sleep(200 * time.Millisecond)
+	tap(t, x, "Cancel")
+	start := time.Now()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the send went on after Cancel")
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("Cancel took %v", took)
+	}
+	if !strings.Contains(x.status.Text(), "Sending cancelled") || x.st.Draft().Text() != "PI 2\n" {
+		t.Errorf("after Cancel: status %q, draft %q", x.status.Text(), x.st.Draft().Text())
+	}
+	if all, _ := sys.Count("gm@example.org"); all != 0 {
+		t.Errorf("%d messages sent", all)
+	}
+}
+
+// Fetch without settings opens them; saving goes on to fetch, which asks
+// for the password, and Enter gives it.
+func TestFetchFromFirstSettings(t *testing.T) {
+	sys := mailSystem(t)
+	_, sheets := hostedGame(t)
+	sys.Deliver("ann@example.org", sheetMails(t, sheets)[0])
+	x := newApp(t)
+	x.mailing.box.SetStore(&secret.Memory{})
+	x.mailing.fetchDialog()
+	if msg := top(x); !strings.Contains(msg, "Mail settings") {
+		t.Fatalf("Fetch without settings shows %q", msg)
+	}
+	x.Window().Canvas().Overlays().Top().Hide()
+	s := mailSettings(sys)
+	s.CAFile = filepath.Join(t.TempDir(), "missing.pem")
+	x.mailing.settingsDialog(s, x.mailing.fetchDialog)
+	tap(t, x, "Save")
+	// A CA file that is not there is not saved; the form comes back.
+	if msg := top(x); !strings.Contains(msg, "does not exist") {
+		t.Fatalf("a missing CA file: %q", msg)
+	}
+	if x.mailing.box.Settings().Configured() {
+		t.Error("settings with a missing CA file were saved")
+	}
+	tap(t, x, "OK")
+	if msg := top(x); !strings.Contains(msg, "Mail settings") {
+		t.Fatalf("after the error: %q", msg)
+	}
+	x.Window().Canvas().Overlays().Top().Hide()
+	x.mailing.settingsDialog(mailSettings(sys), x.mailing.fetchDialog)
+	tap(t, x, "Save")
+	if msg := top(x); !strings.Contains(msg, "Mail password") {
+		t.Fatalf("saved settings did not go on to fetch: %q", msg)
+	}
+	var pw *widget.Entry
+	walk(x.Window().Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if e, ok := o.(*widget.Entry); ok && e.Password {
+			pw = e
+		}
+	})
+	test.Type(pw, "ann-pass")
+	pw.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if g := x.st.Game(); g == nil || g.K.Game != "Mail Game" {
+		t.Fatalf("after Enter in the password prompt the window shows %+v", g.K)
+	}
+}
+
+// somePlanet is the key of a planet on the game's map.
+func somePlanet(t *testing.T, g *Game) model.Key {
+	t.Helper()
+	for i, b := range g.Map.Bodies {
+		if !b.Kind.IsShip() {
+			return g.KeyOfBody(i)
+		}
+	}
+	t.Fatal("no planet on the map")
+	return model.Key{}
+}
+
+// A restart opens the game shown last, its draft, selection and camera.
+func TestRestartReopensLastGame(t *testing.T) {
+	dir, ws := t.TempDir(), t.TempDir()
+	settings := filepath.Join(dir, "settings.toml")
+	start := func() *App {
+		x := New(test.NewTempApp(t), Options{SettingsPath: settings, Frames: software, Workspaces: ws})
+		x.Background = func(f func()) { f() }
+		x.SaveInLine()
+		return x
+	}
+	x := start()
+	if workspace.Reopen(x.Settings().LastSheet) != "" {
+		t.Fatal("a first start has a game to reopen")
+	}
+	x.LoadDemo()
+	ownGame(t, x)
+	x.text.SetText("PI 2\n")
+	planet := somePlanet(t, x.st.Game())
+	x.st.Select(planet, FromTree)
+	cam := x.State().Camera()
+	cam.Distance *= 0.5
+	x.State().SetCamera(cam, true)
+	x.LoadDemo() // the demo shown last does not count
+	x.keep.saves.Flush()
+
+	y := start()
+	last := workspace.Reopen(y.Settings().LastSheet)
+	if last == "" {
+		t.Fatal("nothing to reopen")
+	}
+	if err := y.Load(last); err != nil {
+		t.Fatal(err)
+	}
+	if y.st.Game().Source == demoSource || y.st.Draft().Text() != "PI 2\n" || y.st.Selected() != planet || y.State().Camera().Distance != cam.Distance {
+		t.Errorf("reopened %s: draft %q, selection %q, camera %v (want %v)", y.st.Game().Source, y.st.Draft().Text(), y.st.Selected().String(),
+			y.State().Camera().Distance, cam.Distance)
 	}
 }
 
@@ -216,11 +451,11 @@ func TestMailSettingsKeepNoPassword(t *testing.T) {
 	a := test.NewTempApp(t)
 	path := filepath.Join(dir, "settings.toml")
 	x := New(a, Options{SettingsPath: path, Frames: software, Workspaces: t.TempDir()})
-	x.SetSecrets(&secret.Memory{})
-	m := DefaultMail()
+	x.mailing.box.SetStore(&secret.Memory{})
+	m := mailbox.Default()
 	m.IMAPHost, m.SMTPHost, m.User, m.Moderator = "imap.example.org", "smtp.example.org", "ann", "gm@example.org"
-	x.SetMail(m)
-	x.keepPassword("very-secret-word")
+	x.mailing.box.SetSettings(m)
+	x.mailing.box.KeepPassword("very-secret-word")
 	data, _ := os.ReadFile(path)
 	if !bytes.Contains(data, []byte("imap.example.org")) || bytes.Contains(data, []byte("very-secret-word")) {
 		t.Errorf("settings file:\n%s", data)
@@ -244,10 +479,10 @@ func TestFetchHostileAttachmentName(t *testing.T) {
 		"Content-Transfer-Encoding: base64\r\n\r\n" + base64.StdEncoding.EncodeToString(sheets[0]) + "\r\n--B--\r\n"
 	sys.Deliver("ann@example.org", []byte(raw))
 	x := newApp(t)
-	x.SetSecrets(&secret.Memory{})
-	x.SetMail(mailSettings(sys))
-	x.keepPassword("ann-pass")
-	res, err := x.FetchSheets(context.Background(), x.settings.Mail.Account("ann-pass"), nil)
+	x.mailing.box.SetStore(&secret.Memory{})
+	x.mailing.box.SetSettings(mailSettings(sys))
+	x.mailing.box.KeepPassword("ann-pass")
+	res, err := x.mailing.box.Fetch(context.Background(), x.mailing.box.Settings().Account("ann-pass"), nil)
 	if err != nil || len(res.Imported) != 1 {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -265,8 +500,8 @@ func TestFetchHostileAttachmentName(t *testing.T) {
 // number to the STARTTLS one; Save keeps the account.
 func TestMailSettingsForm(t *testing.T) {
 	x := newApp(t)
-	x.SetSecrets(&secret.Memory{})
-	x.MailSettingsDialog()
+	x.mailing.box.SetStore(&secret.Memory{})
+	x.mailing.settingsDialog(x.mailing.box.Settings(), nil)
 	d := x.Window().Canvas().Overlays().Top()
 	var entries []*widget.Entry
 	var selects []*widget.Select
@@ -305,5 +540,55 @@ func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
 		for _, c := range test.WidgetRenderer(w).Objects() {
 			walk(c, f)
 		}
+	}
+}
+
+// Without a keyring the settings say that a fetch at start asks for the
+// password, and the password field promises no keyring.
+func TestMailSettingsWithoutKeyring(t *testing.T) {
+	for _, keyring := range []bool{false, true} {
+		x := newApp(t)
+		if keyring {
+			x.mailing.box.SetStore(&secret.Memory{})
+		} else {
+			x.mailing.box.SetStore(&secret.Layered{})
+		}
+		x.mailing.settingsDialog(x.mailing.box.Settings(), nil)
+		var pw *widget.Entry
+		walk(x.Window().Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+			if e, ok := o.(*widget.Entry); ok && e.Password {
+				pw = e
+			}
+		})
+		note := strings.Contains(top(x), "asks for it at start")
+		if note == keyring || strings.Contains(pw.PlaceHolder, "no keyring") == keyring {
+			t.Errorf("keyring %v: the note shows %v, the password field says %q", keyring, note, pw.PlaceHolder)
+		}
+	}
+}
+
+// The fetch at start: quiet with a password kept, else it asks for one,
+// saying why.
+func TestFetchOnStart(t *testing.T) {
+	sys := mailSystem(t)
+	_, sheets := hostedGame(t)
+	sys.Deliver("ann@example.org", sheetMails(t, sheets)[0])
+	s := mailSettings(sys)
+	s.FetchOnStart = true
+	x := newApp(t)
+	x.mailing.box.SetStore(&secret.Memory{})
+	x.mailing.box.SetSettings(s)
+	x.FetchOnStart()
+	if msg := top(x); !strings.Contains(msg, "Mail password") || !strings.Contains(msg, "at start") {
+		t.Errorf("a start without a password kept: %q", msg)
+	}
+	x = mailApp(t, sys)
+	x.mailing.box.SetSettings(s)
+	x.FetchOnStart()
+	if g := x.st.Game(); g.K.Game != "Mail Game" || x.Window().Canvas().Overlays().Top() != nil {
+		t.Errorf("a quiet fetch at start shows %s and a dialog %v", g.K.Game, x.Window().Canvas().Overlays().Top() != nil)
+	}
+	if !strings.Contains(x.status.Text(), "1 turn sheet fetched") {
+		t.Errorf("status %q", x.status.Text())
 	}
 }

@@ -104,7 +104,7 @@ func (o *opener) LoadDemo() error {
 	if err != nil {
 		return err
 	}
-	g := NewGame(o.rules, rep, "demo game")
+	g := NewGame(o.rules, rep, demoSource)
 	g.Raw = data
 	o.Show(g)
 	return nil

@@ -12,6 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"silverfall/app/mailbox"
 	"silverfall/internal/atomicfile"
 	"silverfall/render3d"
 )
@@ -19,16 +20,19 @@ import (
 // Settings are what Silverfall remembers between runs, kept in a TOML file
 // in the user's configuration folder.
 type Settings struct {
-	Theme      string            `toml:"theme"`       // "dark", "light" or "system"
-	LastFolder string            `toml:"last_folder"` // where the last report was imported from
-	Window     WindowSettings    `toml:"window"`
-	Player     PlayerSettings    `toml:"player"`
-	Colors     map[string]string `toml:"colors"` // map colours by kind, "#rrggbb"
+	Theme      string `toml:"theme"`       // "dark", "light" or "system"
+	LastFolder string `toml:"last_folder"` // where the last report was imported from
+	// LastSheet is the workspace's copy of the sheet shown last (never the
+	// demo's): a start opens its game again (workspace.Reopen).
+	LastSheet string            `toml:"last_sheet"`
+	Window    WindowSettings    `toml:"window"`
+	Player    PlayerSettings    `toml:"player"`
+	Colors    map[string]string `toml:"colors"` // map colours by kind, "#rrggbb"
 	// Workspaces is the folder where each game's files are kept; empty for
 	// silverfall/games in the user's data folder.
 	Workspaces string `toml:"workspaces"`
 	// Mail is the player's mail account (its password is in the keyring).
-	Mail MailSettings `toml:"mail"`
+	Mail mailbox.Settings `toml:"mail"`
 }
 
 // WindowSettings is the window's size, in Fyne's units.
@@ -48,7 +52,7 @@ type PlayerSettings struct {
 
 // DefaultSettings are used until the player changes something.
 func DefaultSettings() Settings {
-	return Settings{Theme: "dark", Window: WindowSettings{Width: 1280, Height: 800}, Mail: DefaultMail()}
+	return Settings{Theme: "dark", Window: WindowSettings{Width: 1280, Height: 800}, Mail: mailbox.Default()}
 }
 
 // SettingsPath is where the settings live: silverfall/settings.toml in the

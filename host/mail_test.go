@@ -11,8 +11,8 @@ import (
 
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
-	"silverfall/internal/mailtest"
 	"silverfall/mail"
+	"silverfall/mail/mailtest"
 	"silverfall/orderwriter"
 	"silverfall/reportparse"
 )

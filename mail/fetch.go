@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/mail"
 	"sort"
@@ -43,6 +44,10 @@ type FetchOptions struct {
 	MaxSize int64
 	// Progress, when set, is told how many of the new messages are done.
 	Progress func(done, total int)
+	// Received, when set, is told while a message downloads how many of
+	// its bytes came (size: the size the server gave for it): message is
+	// the one being fetched, counted from 0, of total.
+	Received func(message, total int, got, size int64)
 }
 
 // Skipped is a message Fetch left alone, and why.
@@ -153,15 +158,16 @@ func Fetch(ctx context.Context, a Account, opt FetchOptions, take func(Message) 
 		if err := ctx.Err(); err != nil {
 			return skipped, err
 		}
-		body := &imap.FetchItemBodySection{Peek: true} // BODY.PEEK[]: stays unread
-		got, err := c.Fetch(imap.UIDSetNum(h.UID), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{body}}).Collect()
+		// The player's count, not the server's UID.
+		nth := fmt.Sprintf("message %d of %d", i+1, len(todo))
+		var bytesDone func(got, size int64)
+		if opt.Received != nil {
+			bytesDone = func(got, size int64) { opt.Received(i, len(todo), got, size) }
+		}
+		raw, err := fetchBody(c, h.UID, maxSize, bytesDone)
 		if err != nil {
-			return skipped, fail(fmt.Errorf("fetching message %d: %w", h.UID, err))
+			return skipped, fail(fmt.Errorf("fetching %s: %w", nth, err))
 		}
-		if len(got) != 1 || len(got[0].BodySection) != 1 {
-			return skipped, fail(fmt.Errorf("fetching message %d: the server sent no body", h.UID))
-		}
-		raw := got[0].BodySection[0].Bytes
 		if int64(len(raw)) > maxSize {
 			skipped = append(skipped, Skipped{Key{sel.UIDValidity, uint32(h.UID), ""}, "", int64(len(raw)), "larger than its announced size"})
 			continue
@@ -255,4 +261,61 @@ func describeDialError(proto string, s Server, err error) error {
 		return fmt.Errorf("%s server %s does not speak TLS on this port: %w", proto, s.Address(), ErrNoTLS)
 	}
 	return fmt.Errorf("%s server %s: %w", proto, s.Address(), err)
+}
+
+// fetchBody downloads one whole message (BODY.PEEK[], so that it stays
+// unread), telling received how many bytes came as they come. More than
+// max bytes are not kept: the message is returned cut at max+1 bytes for
+// the caller to skip.
+func fetchBody(c *imapclient.Client, uid imap.UID, max int64, received func(got, size int64)) ([]byte, error) {
+	body := &imap.FetchItemBodySection{Peek: true}
+	cmd := c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{body}})
+	defer cmd.Close()
+	var raw []byte
+	found := false
+	for msg := cmd.Next(); msg != nil; msg = cmd.Next() {
+		for item := msg.Next(); item != nil; item = msg.Next() {
+			sec, ok := item.(imapclient.FetchItemDataBodySection)
+			if !ok || sec.Literal == nil || found {
+				continue
+			}
+			found = true
+			size := sec.Literal.Size()
+			r := io.Reader(io.LimitReader(sec.Literal, max+1))
+			if received != nil {
+				r = &countingReader{r: r, size: size, tell: received}
+			}
+			var err error
+			if raw, err = io.ReadAll(r); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := cmd.Close(); err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, errors.New("the server sent no body")
+	}
+	return raw, nil
+}
+
+// countingReader tells how many bytes were read, at most every 64 KB and
+// at the end, so that the progress moves during a large message without
+// costing a call per packet.
+type countingReader struct {
+	r         io.Reader
+	got, told int64
+	size      int64
+	tell      func(got, size int64)
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.got += int64(n)
+	if c.got-c.told >= 64<<10 || (err != nil && c.got != c.told) {
+		c.told = c.got
+		c.tell(c.got, c.size)
+	}
+	return n, err
 }

@@ -11,8 +11,8 @@ import (
 	"net"
 	netmail "net/mail"
 	"path/filepath"
-	"silverfall/internal/mailtest"
 	"silverfall/mail"
+	"silverfall/mail/mailtest"
 	"strconv"
 	"strings"
 	"sync"
@@ -425,5 +425,104 @@ func TestCompose(t *testing.T) {
 		if got := mail.SafeFileName(c.in); got != c.want {
 			t.Errorf("mail.SafeFileName(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// silentServer accepts connections and never says a word: a server that
+// hangs. It returns its address.
+func silentServer(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		mu.Lock()
+		for _, c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+	})
+	return ln.Addr().String()
+}
+
+// A server that accepts the connection and never greets: the send ends
+// after the account's timeout, however long the SMTP library would wait
+// for a greeting, and a cancel ends it within a second.
+func TestSendSilentServer(t *testing.T) {
+	msg := []byte("From: ann@example.org\r\nTo: gm@example.org\r\nSubject: x\r\n\r\nPI 1\r\n")
+	for _, sec := range []mail.Security{mail.TLS, mail.StartTLS} {
+		t.Run(string(sec)+"/timeout", func(t *testing.T) {
+			a := account(silentServer(t), "", sec)
+			a.Timeout = 300 * time.Millisecond
+			start := time.Now()
+			err := mail.Send(context.Background(), a, []string{"gm@example.org"}, msg)
+			if took := time.Since(start); err == nil || took > 3*time.Second {
+				t.Errorf("a silent server: %v after %v, want an error within about %v", err, took, a.Timeout)
+			}
+		})
+		t.Run(string(sec)+"/cancel", func(t *testing.T) {
+			a := account(silentServer(t), "", sec)
+			a.Timeout = time.Minute
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(200*time.Millisecond, cancel)
+			start := time.Now()
+			err := mail.Send(ctx, a, []string{"gm@example.org"}, msg)
+			if took := time.Since(start); !errors.Is(err, context.Canceled) || took > 1200*time.Millisecond {
+				t.Errorf("cancelled after 0.2 s: %v after %v, want context.Canceled within a second", err, took)
+			}
+		})
+	}
+}
+
+// A large message tells its bytes as they come, not only once whole; an
+// error names the message by the player's count, not the server's UID.
+func TestFetchReceivedBytes(t *testing.T) {
+	cfg, ca := mailtest.CA(t)
+	srv := startIMAP(t, cfg, "tls")
+	for i := 0; i < 5; i++ {
+		srv.deliver(t, sheetMail("gm@example.org", fmt.Sprintf("old%d@x", i), "x"))
+	}
+	big := strings.Repeat("DARKNESS OF SILVERFALL line of a long sheet\r\n", 8000) // 360 KB
+	srv.deliver(t, sheetMail("gm@example.org", "big@x", big))
+	seen := seen(t)
+	for i := 0; i < 5; i++ {
+		seen.Add(mail.Key{MessageID: fmt.Sprintf("old%d@x", i)})
+	}
+	var calls int
+	var last, size int64
+	_, err := mail.Fetch(context.Background(), account(srv.addr, ca, mail.TLS), mail.FetchOptions{Seen: seen.Has,
+		Received: func(m, total int, got, sz int64) {
+			if m != 0 || total != 1 || got < last {
+				t.Errorf("received: message %d of %d, %d bytes after %d", m, total, got, last)
+			}
+			calls, last, size = calls+1, got, sz
+		}}, func(m mail.Message) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls < 4 || last != size || size < int64(len(big)) {
+		t.Errorf("%d calls, last %d of %d bytes", calls, last, size)
+	}
+	// Cut off in the middle: "message 1 of 1", though its UID is 6.
+	srv.drop.n.Store(int64(len(big) / 2))
+	_, err = mail.Fetch(context.Background(), account(srv.addr, ca, mail.TLS), mail.FetchOptions{Seen: seen.Has},
+		func(m mail.Message) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "message 1 of 1") {
+		t.Errorf("a dropped fetch says %v", err)
 	}
 }

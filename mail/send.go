@@ -163,18 +163,21 @@ func Send(ctx context.Context, a Account, to []string, msg []byte) error {
 		return err
 	}
 	d := &net.Dialer{Timeout: a.timeout()}
-	var conn net.Conn
+	var raw net.Conn
 	if a.SMTP.Security == TLS {
-		conn, err = (&tls.Dialer{NetDialer: d, Config: cfg}).DialContext(ctx, "tcp", a.SMTP.Address())
+		raw, err = (&tls.Dialer{NetDialer: d, Config: cfg}).DialContext(ctx, "tcp", a.SMTP.Address())
 	} else {
-		conn, err = d.DialContext(ctx, "tcp", a.SMTP.Address())
+		raw, err = d.DialContext(ctx, "tcp", a.SMTP.Address())
 	}
 	if err != nil {
-		return describeDialError("SMTP", a.SMTP, err)
+		return fail(ctx, describeDialError("SMTP", a.SMTP, err))
 	}
-	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	// The SMTP library sets deadlines of its own (five minutes for the
+	// greeting, twelve for the message); the connection keeps ours: the
+	// server must answer within the account's timeout, every time.
+	conn := &idleConn{Conn: raw, idle: a.timeout()}
+	stop := context.AfterFunc(ctx, func() { raw.Close() })
 	defer stop()
-	conn.SetDeadline(time.Now().Add(4 * a.timeout()))
 	var c *smtp.Client
 	if a.SMTP.Security == TLS {
 		c = smtp.NewClient(conn)
@@ -185,7 +188,10 @@ func Send(ctx context.Context, a Account, to []string, msg []byte) error {
 		return describeDialError("SMTP", a.SMTP, err)
 	}
 	defer c.Close()
-	if _, ok := c.TLSConnectionState(); !ok {
+	c.CommandTimeout, c.SubmissionTimeout = a.timeout(), a.timeout()
+	// Implicit TLS wraps the connection below idleConn; STARTTLS above it.
+	_, implicit := raw.(*tls.Conn)
+	if _, started := c.TLSConnectionState(); !implicit && !started {
 		return fmt.Errorf("SMTP server %s: %w", a.SMTP.Address(), ErrNoTLS)
 	}
 	if err := c.Auth(sasl.NewPlainClient("", a.User, a.Password)); err != nil {
@@ -212,3 +218,26 @@ func fail(ctx context.Context, err error) error {
 	}
 	return err
 }
+
+// idleConn bounds the wait for each read and write by idle, whatever
+// deadlines its user sets: a server that stops answering is given up
+// after idle, and one that answers slowly but steadily is not.
+type idleConn struct {
+	net.Conn
+	idle time.Duration
+}
+
+func (c *idleConn) Read(p []byte) (int, error) {
+	c.Conn.SetReadDeadline(time.Now().Add(c.idle))
+	return c.Conn.Read(p)
+}
+
+func (c *idleConn) Write(p []byte) (int, error) {
+	c.Conn.SetWriteDeadline(time.Now().Add(c.idle))
+	return c.Conn.Write(p)
+}
+
+// The user's deadlines are replaced by the idle bound above.
+func (c *idleConn) SetDeadline(time.Time) error      { return nil }
+func (c *idleConn) SetReadDeadline(time.Time) error  { return nil }
+func (c *idleConn) SetWriteDeadline(time.Time) error { return nil }

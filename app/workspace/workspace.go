@@ -114,6 +114,50 @@ func (w *Workspace) AddReport(t int, data []byte) (string, bool, error) {
 	}
 }
 
+// Reopen is the sheet to open again when the sheet last shown was last
+// (a copy in a workspace): the newest turn kept in its workspace, since a
+// sheet fetched later counts, else last itself; "" when none is there.
+// Of several sheets of the newest turn, the one added last is taken.
+func Reopen(last string) string {
+	if last == "" {
+		return ""
+	}
+	best, bestTurn, bestN := "", -1, 0
+	if _, err := os.Stat(last); err == nil {
+		best, bestTurn, bestN = last, -1, 0
+		if t, n, ok := sheetName(filepath.Base(last)); ok {
+			bestTurn, bestN = t, n
+		}
+	}
+	names, _ := filepath.Glob(filepath.Join(filepath.Dir(last), "turn-*-sheet*.txt"))
+	for _, path := range names {
+		t, n, ok := sheetName(filepath.Base(path))
+		if ok && (t > bestTurn || (t == bestTurn && n > bestN && best != last)) {
+			best, bestTurn, bestN = path, t, n
+		}
+	}
+	return best
+}
+
+// sheetName reads "turn-007-sheet.txt" (turn 7, copy 1) and
+// "turn-007-sheet-2.txt" (turn 7, copy 2).
+func sheetName(name string) (turn, n int, ok bool) {
+	var rest string
+	if _, err := fmt.Sscanf(name, "turn-%03d-sheet%s", &turn, &rest); err != nil {
+		// Sscanf's %s needs something after "sheet": ".txt" at least.
+		return 0, 0, false
+	}
+	switch {
+	case rest == ".txt":
+		return turn, 1, true
+	case strings.HasPrefix(rest, "-") && strings.HasSuffix(rest, ".txt"):
+		if _, err := fmt.Sscanf(strings.TrimSuffix(rest[1:], ".txt"), "%d", &n); err == nil && n > 1 {
+			return turn, n, true
+		}
+	}
+	return 0, 0, false
+}
+
 // DraftPath is where the draft orders for turn t are saved.
 func (w *Workspace) DraftPath(t int) string {
 	return filepath.Join(w.Dir, fmt.Sprintf("turn-%03d-orders.draft", t))

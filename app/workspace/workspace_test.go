@@ -203,3 +203,47 @@ func TestDraftAndState(t *testing.T) {
 		t.Errorf("message %q", err)
 	}
 }
+
+// A start opens the game shown last again: its newest turn (a sheet
+// fetched since counts), the sheet shown when it is the newest.
+func TestReopen(t *testing.T) {
+	w, err := Open(t.TempDir(), "Reopen Game", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(turn int, text string) string {
+		p, _, err := w.AddReport(turn, []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	t3 := add(3, "three")
+	t3b := add(3, "three, corrected")
+	if got := Reopen(t3); got != t3 {
+		t.Errorf("the sheet shown, turn 3: reopen %s", got)
+	}
+	if got := Reopen(t3b); got != t3b {
+		t.Errorf("the corrected sheet shown: reopen %s", got)
+	}
+	t4 := add(4, "four")
+	if got := Reopen(t3); got != t4 {
+		t.Errorf("turn 4 fetched since: reopen %s, want %s", got, t4)
+	}
+	t4b := add(4, "four, corrected")
+	if got := Reopen(t3); got != t4b {
+		t.Errorf("two sheets of turn 4: reopen %s, want the last added %s", got, t4b)
+	}
+	os.Remove(t4)
+	os.Remove(t4b)
+	os.Remove(t3)
+	if got := Reopen(t3); got != t3b {
+		t.Errorf("the sheet shown is gone: reopen %s, want %s", got, t3b)
+	}
+	if got := Reopen(filepath.Join(t.TempDir(), "turn-001-sheet.txt")); got != "" {
+		t.Errorf("nothing there: reopen %q", got)
+	}
+	if Reopen("") != "" {
+		t.Error("no sheet shown before: reopen something")
+	}
+}

@@ -14,9 +14,9 @@ import (
 
 	"silverfall/engine/order"
 	"silverfall/host"
-	"silverfall/internal/mailtest"
 	"silverfall/internal/secret"
 	"silverfall/mail"
+	"silverfall/mail/mailtest"
 	"silverfall/orderwriter"
 )
 

@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"silverfall/app"
+	"silverfall/app/workspace"
 	"silverfall/engine/rules"
 	"silverfall/internal/version"
 	"silverfall/render3d"
@@ -60,6 +61,7 @@ func main() {
 	x := app.New(a, opts)
 	x.Started = start
 	var loadErr error
+	loaded := false
 	switch {
 	case *synthetic > 0:
 		rep, err := syntheticReport(*synthetic)
@@ -68,10 +70,18 @@ func main() {
 			os.Exit(1)
 		}
 		x.Show(app.NewGame(rules.Default(), rep, "synthetic"))
+		loaded = true
 	case flag.NArg() == 1:
 		loadErr = x.Load(flag.Arg(0))
+		loaded = loadErr == nil
+	case *shot == "" && *measure == 0:
+		// The game shown last, as it was left; the demo on a first start.
+		if last := workspace.Reopen(x.Settings().LastSheet); last != "" {
+			loadErr = x.Load(last)
+			loaded = loadErr == nil
+		}
 	}
-	if (flag.NArg() == 0 && *synthetic == 0) || loadErr != nil {
+	if !loaded {
 		if err := x.LoadDemo(); err != nil {
 			fmt.Fprintln(os.Stderr, "silverfall: the demo game:", err)
 			os.Exit(1)
