@@ -84,7 +84,7 @@ var cases = []struct {
 	{"bombard nothing", []string{"BP 16"}, []string{"E no-planet-here @0"}, nil},
 	{"bombard own", []string{"BP 9"}, []string{"E bombard-own @0"}, nil},
 	{"copy in range", []string{"CP 7 500"}, nil, nil},
-	{"copy out of range", []string{"CP 7 502"}, []string{"W out-of-comm-range @0"}, nil},
+	{"copy out of range", []string{"CP 7 502"}, []string{"E out-of-comm-range @0"}, nil},
 
 	// Building.
 	{"build", []string{"BS 1 8"}, nil, nil},

@@ -756,7 +756,13 @@ func (r *Rules) convert(raw *rawRules) error {
 	r.Races = make([]Race, 0, len(raw.RawRaces))
 	for _, rr := range raw.RawRaces {
 		race := Race{ID: rr.ID, Name: rr.Name}
-		for k, v := range rr.Bonus {
+		keys := make([]string, 0, len(rr.Bonus))
+		for k := range rr.Bonus {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys) // the same key named in an error every time
+		for _, k := range keys {
+			v := rr.Bonus[k]
 			a, err := strconv.Atoi(k)
 			if err != nil || a < 1 || a > Abilities {
 				return fmt.Errorf("rules: race %d: bonus key %q is not an ability number 1 to %d", rr.ID, k, Abilities)

@@ -101,7 +101,8 @@ func (t *run) copyAct(m *move, s *model.Ship, n int) {
 	m.moved, m.budget, m.done = c.moved, c.budget, c.done
 }
 
-// pursue does PS: fire when the target is in range, else move toward it;
+// pursue does PS: fire when the target is in range, else move toward it
+// (never both in one phase);
 // the target gets away beyond twice the pursuer's communication range, or
 // when it docks or cloaks.
 func (t *run) pursue(m *move, s *model.Ship, n int) {
@@ -119,12 +120,12 @@ func (t *run) pursue(m *move, s *model.Ship, n int) {
 		t.fire(s, b, false)
 		return
 	}
+	// Out of range it only moves: the rule book's "if within fire-range
+	// your ship will fire at it, otherwise ... move", one or the other in a
+	// phase.
 	m.dest, m.hasDest = b.Loc, true
 	t.advance(m, s, n)
 	m.done = false
-	if t.opt.Battles && t.inRange(s, b) {
-		t.fire(s, b, false)
-	}
 }
 
 // inRange reports whether b is within s's fire range.

@@ -319,15 +319,17 @@ func (t *run) battleFor(m *move, s *model.Ship, strict bool) bool {
 		switch {
 		case id == s.ID:
 			return fail("copy-self", "ship %d cannot copy itself", id)
-		case b == nil:
+		case b == nil && w.Mode == Check:
 			if strict {
 				t.warn("unknown-ship", "you have not seen ship %d; it must start the turn within ship %d's communication range", id, s.ID)
 			}
+		case b == nil:
+			return fail("unknown-ship", "there is no ship %d to copy", id)
 		case b.Owner != me && !s.Loc.Within(b.Loc, w.CommRange(s)):
-			if strict {
-				t.warn("out-of-comm-range", "ship %d is %d positions away, beyond ship %d's communication range of %d; it cannot be copied",
-					id, s.Loc.Dist(b.Loc), s.ID, w.CommRange(s))
-			}
+			// Another player's ship must start the turn within range; no
+			// battle/movement order has moved a ship yet.
+			return fail("out-of-comm-range", "ship %d is %d positions away, beyond ship %d's communication range of %d; another player's ship can only be copied from within it",
+				id, s.Loc.Dist(b.Loc), s.ID, w.CommRange(s))
 		}
 	}
 	if code.Moves() {
@@ -424,59 +426,98 @@ func (t *run) plan(m *move, s *model.Ship, st *rules.ShipType, strict bool) bool
 // ceilDiv is a/b rounded up, for positive b.
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
-// copies resolves CP: a copying ship does what the ship it copies does,
-// moving no faster than the slowest ship of the chain.
+// copies resolves CP: a copying ship does what the ship it copies does.
+// Every chain is followed on the orders as given, before any is rewritten,
+// so that the result does not depend on which chain is resolved first; and
+// every ship of a sequence, the one at its head included, moves no faster
+// than the slowest ship of the sequence ("only move as far as the slowest
+// ship in the sequence", "all ships will end the turn at the same
+// location").
 func (t *run) copies() {
-	for _, m := range t.battle {
+	ids := t.battleIDs()
+	// head[id] is the ship at the head of id's chain; 0 when the chain is
+	// broken (a ship without an order, a failed one, or a loop).
+	head := map[int]int{}
+	for _, id := range ids {
+		m := t.battle[id]
 		if m.o.Code != order.CP || m.failed {
 			continue
 		}
-		src := m
-		seen := map[int]bool{m.ship: true}
-		for src.o.Code == order.CP {
-			next := t.battle[src.target]
-			if next == nil || seen[src.target] || next.failed {
-				src = nil
+		cur, seen := m, map[int]bool{id: true}
+		for cur != nil && cur.o.Code == order.CP {
+			next := t.battle[cur.target]
+			if next == nil || seen[cur.target] || next.failed {
+				cur = nil
 				break
 			}
-			seen[src.target] = true
-			src = next
+			seen[cur.target] = true
+			cur = next
 		}
-		s := t.w.Ship(m.ship)
-		if src == nil || s == nil {
+		if cur == nil || t.w.Ship(m.ship) == nil {
+			head[id] = 0
+			continue
+		}
+		head[id] = cur.ship
+	}
+	// The slowest ship of each sequence: its head and every ship copying it.
+	slowest := map[int]float64{}
+	for _, id := range ids {
+		h, ok := head[id]
+		if !ok || h == 0 {
+			continue
+		}
+		for _, x := range []int{h, id} {
+			if st := t.battle[x].step; st > 0 {
+				if v, ok := slowest[h]; !ok || st < v {
+					slowest[h] = st
+				}
+			}
+		}
+	}
+	for _, id := range ids {
+		h, ok := head[id]
+		if !ok {
+			continue
+		}
+		m := t.battle[id]
+		if h == 0 {
 			m.done = true // nothing to copy: stays where it is
 			continue
 		}
+		src := t.battle[h]
 		copied := src.o
 		copied.Args[0] = m.ship
 		m.o = copied
 		m.against = src.against
 		m.target = src.target
 		m.dest, m.hasDest = src.dest, src.hasDest
-		slowest := m.step
-		for id := range seen {
-			if o := t.battle[id]; o != nil && o.step > 0 {
-				slowest = min(slowest, o.step)
-			}
+		if v, ok := slowest[h]; ok && m.step > 0 {
+			m.step = v
 		}
-		m.step = slowest
-		for id := range seen {
-			if o := t.battle[id]; o != nil && o.step > 0 {
-				o.step = slowest
-			}
+	}
+	for _, id := range ids {
+		if v, ok := slowest[id]; ok && t.battle[id].step > 0 {
+			t.battle[id].step = v // a head is slowed too
 		}
 	}
 }
 
-// convert turns the orders toward planets into plain ones (phase 2): MP
-// and FP to MO, EP to EN, WP to WD, SL to ST.
-func (t *run) convert() {
+// battleIDs are the ships with a battle/movement order this turn, by
+// number: whatever walks the orders does so in this order, never in a
+// map's.
+func (t *run) battleIDs() []int {
 	ids := make([]int, 0, len(t.battle))
 	for id := range t.battle {
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)
-	for _, id := range ids {
+	return ids
+}
+
+// convert turns the orders toward planets into plain ones (phase 2): MP
+// and FP to MO, EP to EN, WP to WD, SL to ST.
+func (t *run) convert() {
+	for _, id := range t.battleIDs() {
 		m := t.battle[id]
 		s := t.w.Ship(id)
 		if m.failed || s == nil {
@@ -534,8 +575,8 @@ func (t *run) movingOrder() []*move {
 		return t.moving // the order is fixed for the turn
 	}
 	list := make([]*move, 0, len(t.battle))
-	for _, m := range t.battle {
-		if !m.failed && !m.done && t.w.Ship(m.ship) != nil {
+	for _, id := range t.battleIDs() {
+		if m := t.battle[id]; !m.failed && !m.done && t.w.Ship(m.ship) != nil {
 			list = append(list, m)
 		}
 	}

@@ -127,29 +127,37 @@ func readScenarios(t *testing.T) []*scenario {
 	return out
 }
 
+// play carries out a scenario's turn, and returns the game it leaves.
+func (sc *scenario) play(t *testing.T, r *rules.Rules) (*model.Game, Result) {
+	t.Helper()
+	where := fmt.Sprintf("%s:%d", sc.file, sc.line)
+	text := "silverfall-state 1\n" + strings.Join(sc.state, "\n") + "\n"
+	g, err := state.Read(strings.NewReader(text), where+" state", r)
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	orders := map[int][]order.Order{}
+	for p, lines := range sc.orders {
+		orders[p] = []order.Order{}
+		for i, l := range lines {
+			o, err := order.Parse(l)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", sc.file, sc.ordersLine[p]+i+1, err)
+			}
+			orders[p] = append(orders[p], o)
+		}
+	}
+	w := NewWorld(r, g, Host)
+	res := Run(w, orders, Options{Battles: true, EndOfTurn: sc.endOfTurn})
+	return g, res
+}
+
 func TestScenarios(t *testing.T) {
 	r := rules.Default()
 	for _, sc := range readScenarios(t) {
 		t.Run(sc.name, func(t *testing.T) {
 			where := fmt.Sprintf("%s:%d", sc.file, sc.line)
-			text := "silverfall-state 1\n" + strings.Join(sc.state, "\n") + "\n"
-			g, err := state.Read(strings.NewReader(text), where+" state", r)
-			if err != nil {
-				t.Fatalf("%s: %v", where, err)
-			}
-			orders := map[int][]order.Order{}
-			for p, lines := range sc.orders {
-				orders[p] = []order.Order{}
-				for i, l := range lines {
-					o, err := order.Parse(l)
-					if err != nil {
-						t.Fatalf("%s:%d: %v", sc.file, sc.ordersLine[p]+i+1, err)
-					}
-					orders[p] = append(orders[p], o)
-				}
-			}
-			w := NewWorld(r, g, Host)
-			Run(w, orders, Options{Battles: true, EndOfTurn: sc.endOfTurn})
+			g, _ := sc.play(t, r)
 			for _, e := range sc.expect {
 				checkExpect(t, g, e, sc.file)
 			}
@@ -286,4 +294,45 @@ func checkExpect(t *testing.T, g *model.Game, e numbered, file string) {
 			t.Errorf("%s: %s %d: %s is %s, want %s", where, kind, id, name, g, want[name])
 		}
 	}
+}
+
+// TestScenariosSameEveryTime carries out every scenario's turn several
+// times in one process: Go walks a map in a different order each time, so
+// a result that depends on that order shows as a difference here.
+func TestScenariosSameEveryTime(t *testing.T) {
+	r := rules.Default()
+	for _, sc := range readScenarios(t) {
+		var first string
+		for i := 0; i < 8; i++ {
+			g, res := sc.play(t, r)
+			var b strings.Builder
+			if err := state.Write(&b, g); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&b, "%v %v %v %v\n", res.Carried, res.Sales, res.Upkeep, res.Diagnostics)
+			if i == 0 {
+				first = b.String()
+			} else if got := b.String(); got != first {
+				t.Errorf("%s:%d %s: run %d differs from the first%s", sc.file, sc.line, sc.name, i+1, firstDiff(got, first))
+				break
+			}
+		}
+	}
+}
+
+func firstDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(al) || i < len(bl); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			return fmt.Sprintf(" at line %d:\n  got  %q\n  want %q", i+1, x, y)
+		}
+	}
+	return ""
 }
