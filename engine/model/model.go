@@ -77,6 +77,9 @@ type Report struct {
 type SpecialAbility struct {
 	Name        string
 	Description string
+	// Practised: won by practising Technology, not granted for points; it
+	// does not count against the council's grants.
+	Practised bool
 }
 
 // HasAlly reports whether p is among the allies.

@@ -872,6 +872,20 @@ func Adjust(v int, percentPerLevel float64, level int) int {
 	return int(x + 0.5)
 }
 
+// AdjustAll applies several adjustments in percent to a figure, one after
+// the other, and rounds only the final figure, as the rule book asks ("if
+// there is more then one adjustment to be made in any one action, only the
+// final figure is rounded out").
+func AdjustAll(v float64, percents ...float64) int {
+	for _, p := range percents {
+		v *= 1 + p/100
+	}
+	if v < 0 {
+		return -int(-v + 0.5)
+	}
+	return int(v + 0.5)
+}
+
 // Percent is the first percentage per level of ability a (0 if none).
 func (r *Rules) Percent(a int) float64 {
 	if ab := r.Ability(a); ab != nil && len(ab.Effects) > 0 {

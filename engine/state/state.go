@@ -54,6 +54,7 @@ type abilityRecord struct {
 	Player      int
 	Name        string
 	Description string
+	Practised   bool
 }
 
 type creditRecord struct {
@@ -95,7 +96,7 @@ func Write(w io.Writer, g *model.Game) error {
 		line("empire", e)
 		p := e.Player
 		for _, a := range e.Abilities {
-			line("ability", abilityRecord{p, a.Name, a.Description})
+			line("ability", abilityRecord{p, a.Name, a.Description, a.Practised})
 		}
 		r := e.Report
 		if r.Credit.Opening != 0 || len(r.Credit.Lines) > 0 {
@@ -341,7 +342,7 @@ func (rd *reader) record(text string) {
 		var x abilityRecord
 		if set(&x) {
 			if e := rd.player(kind, x.Player); e != nil {
-				e.Abilities = append(e.Abilities, model.SpecialAbility{Name: x.Name, Description: x.Description})
+				e.Abilities = append(e.Abilities, model.SpecialAbility{Name: x.Name, Description: x.Description, Practised: x.Practised})
 			}
 		}
 	case "credit":

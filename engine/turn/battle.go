@@ -231,18 +231,19 @@ func (t *run) fire(s, b *model.Ship, strafe bool) bool {
 		return false
 	}
 	s.Cloaked = false // firing gives a ship away
-	dmg := 1.0
+	d := 1            // a strafing shot: one damage, whatever either side's abilities
 	if !strafe {
-		dmg = float64(s.Fire) * (1 + t.percent(abilityTactical, 0)*float64(w.level(s, abilityTactical))/100)
+		dmg := float64(s.Fire) * (1 + t.percent(abilityTactical, 0)*float64(w.level(s, abilityTactical))/100)
+		// The target's Security officer and special abilities soften the
+		// blow; only the final figure is rounded.
+		if lv := w.level(b, abilitySecurity); lv > 0 {
+			dmg *= math.Max(0, 1+t.percent(abilitySecurity, 1)*float64(lv)/100)
+		}
+		if pct, ok := w.special(b.Owner, rules.EffectDamageTakenPercent); ok {
+			dmg *= math.Max(0, 1+float64(pct)/100)
+		}
+		d = geom.Round(dmg)
 	}
-	// The target's Security officer and special abilities soften the blow.
-	if lv := w.level(b, abilitySecurity); lv > 0 {
-		dmg *= math.Max(0, 1+t.percent(abilitySecurity, 1)*float64(lv)/100)
-	}
-	if pct, ok := w.special(b.Owner, rules.EffectDamageTakenPercent); ok {
-		dmg *= math.Max(0, 1+float64(pct)/100)
-	}
-	d := geom.Round(dmg)
 	if d <= 0 {
 		return false
 	}
@@ -281,15 +282,14 @@ func (t *run) damagePoints(s, b *model.Ship, d int) {
 	if s.Owner == b.Owner {
 		return // self-inflicted
 	}
-	if b.GiftedBy == s.Owner {
-		return // a ship once his own: no reward for damaging it
-	}
 	if b.Owner == sa && s.Owner != sa {
 		if e := w.Empire(s.Owner); e != nil {
 			e.Points += d * pr.PerDamageToSauran
 		}
 	}
-	if b.Owner != sa && s.Owner != sa {
+	// Sauran pays for damage to players, but never the giver of a ship for
+	// damaging it; its new owner is still owed his anti-points.
+	if b.Owner != sa && s.Owner != sa && b.GiftedBy != s.Owner {
 		t.earn(s.Owner, d*pr.SauranCreditsPerDamageToPlayers, "Paid by Dark Lord Sauran", false)
 	}
 	if b.Owner != sa {

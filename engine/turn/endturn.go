@@ -42,10 +42,9 @@ func (t *run) mines() {
 			working[p.ID] = p.Population / perMine
 		}
 		if rank < working[p.ID] && p.Ore[m.OreType-1] > 0 {
-			out := rules.Adjust(m.Rate, t.percent(abilityEnterprise, 1), w.planetLevel(p, abilityEnterprise))
-			if pct, ok := w.special(p.Owner, rules.EffectMineOutputPercent); ok {
-				out = rules.Adjust(out, float64(pct), 1)
-			}
+			// Enterprise and the special ability, rounded once at the end.
+			pct, _ := w.special(p.Owner, rules.EffectMineOutputPercent)
+			out := rules.AdjustAll(float64(m.Rate), t.percent(abilityEnterprise, 1)*float64(w.planetLevel(p, abilityEnterprise)), float64(pct))
 			out = min(out, p.Ore[m.OreType-1])
 			p.Ore[m.OreType-1] -= out
 			p.Stock[m.OreType-1] += out
@@ -82,7 +81,9 @@ func (t *run) ownership() {
 			continue
 		}
 		q, ok := side[p.Loc]
-		if !ok || q < 0 || q == p.Owner || w.Allied(p.Owner, q) || w.Allied(q, p.Owner) {
+		// Alliances are one way: a player cannot take his allies' planets,
+		// but a planet whose owner counts him an ally is not safe from him.
+		if !ok || q < 0 || q == p.Owner || w.Allied(q, p.Owner) {
 			continue
 		}
 		if p.Owner != 0 {
@@ -230,37 +231,43 @@ func (t *run) growth() {
 		if p.Kind == model.Trading {
 			continue
 		}
-		capPop, capInd := g.MaxPopulation, g.MaxIndustry
-		if pct, ok := w.special(p.Owner, rules.EffectGrowthCapPercent); ok && p.Owner != 0 {
-			capPop, capInd = rules.Adjust(capPop, float64(pct), 1), rules.Adjust(capInd, float64(pct), 1)
-		}
+		capPop, capInd := w.caps(p)
 		pop, ind := p.Population, p.Industry
-		newPop, newInd := pop, ind
+		popPct, indPct := 0.0, 0.0 // the turn's change, in percent
 		switch {
 		case pop == 0:
-			newInd = rules.Adjust(ind, -float64(g.EmptyDeclinePercent), 1)
+			indPct = -float64(g.EmptyDeclinePercent)
 		case ind == 0:
-			newPop = rules.Adjust(pop, -float64(g.EmptyDeclinePercent), 1)
+			popPct = -float64(g.EmptyDeclinePercent)
 		case pop > ind:
-			newPop = rules.Adjust(pop, -float64(g.PopulationDeclinePercent), 1)
+			popPct = -float64(g.PopulationDeclinePercent)
 			if p.Owner != 0 {
-				newInd = rules.Adjust(ind, float64(g.IndustryGrowthLowPercent), 1)
+				indPct = float64(g.IndustryGrowthLowPercent)
 			}
 		default:
-			newPop = rules.Adjust(pop, float64(g.PopulationGrowthPercent), 1)
+			popPct = float64(g.PopulationGrowthPercent)
 			if p.Owner != 0 {
-				newInd = rules.Adjust(ind, float64(g.IndustryGrowthPercent), 1)
+				indPct = float64(g.IndustryGrowthPercent)
 			}
 		}
-		if lv := w.planetLevel(p, abilityEnterprise); lv > 0 {
-			newInd = rules.Adjust(newInd, t.percent(abilityEnterprise, 0), lv)
-		}
-		if lv := w.planetLevel(p, abilityAdmin); lv > 0 {
-			newPop = rules.Adjust(newPop, t.percent(abilityAdmin, 0), lv)
-		}
+		// Then Enterprise and Administration; only the final figure is
+		// rounded.
+		newInd := rules.AdjustAll(float64(ind), indPct, t.percent(abilityEnterprise, 0)*float64(w.planetLevel(p, abilityEnterprise)))
+		newPop := rules.AdjustAll(float64(pop), popPct, t.percent(abilityAdmin, 0)*float64(w.planetLevel(p, abilityAdmin)))
 		p.Population = max(0, min(newPop, max(capPop, pop)))
 		p.Industry = max(0, min(newInd, max(capInd, ind)))
 	}
+}
+
+// caps are the most population and industry planet p may hold: 50,000
+// each, more with its owner's special ability.
+func (w *World) caps(p *model.Planet) (pop, ind int) {
+	g := w.R.Growth
+	pop, ind = g.MaxPopulation, g.MaxIndustry
+	if pct, ok := w.special(p.Owner, rules.EffectGrowthCapPercent); ok && p.Owner != 0 {
+		pop, ind = rules.Adjust(pop, float64(pct), 1), rules.Adjust(ind, float64(pct), 1)
+	}
+	return pop, ind
 }
 
 // taxAndPay is the end of the turn's money: tax from the planets' industry,
@@ -341,17 +348,25 @@ func (t *run) specials() {
 			continue
 		}
 		due := 1 + (e.Points-pr.SpecialAbilityFirst)/pr.SpecialAbilityStep
-		for earned := t.countEarned(e); earned < due; earned++ {
-			if !t.grantSpecial(e.Player, rng) {
+		for granted := countGranted(e); granted < due; granted++ {
+			if !t.grantSpecial(e.Player, rng, false) {
 				break
 			}
 		}
 	}
 }
 
-// countEarned is how many abilities the thresholds have given an empire:
-// those held, as practice gives few.
-func (t *run) countEarned(e *model.Empire) int { return len(e.Abilities) }
+// countGranted is how many abilities the council has granted an empire for
+// its points: those won by practice ("also") do not count.
+func countGranted(e *model.Empire) int {
+	n := 0
+	for _, a := range e.Abilities {
+		if !a.Practised {
+			n++
+		}
+	}
+	return n
+}
 
 // selfRepairs: battle stations below their full defence regain a tenth of it;
 // a ship whose officer is an Engineer regains a unit a level.

@@ -138,7 +138,7 @@ func (t *run) technology(officers []*model.Officer, rng *rand.Rand) {
 		levels[i] = off.Current.Of(abilityTechnology)
 	}
 	if chance(rng, technologyChance(levels, t.percent(abilityTechnology, 0), t.percent(abilityTechnology, 1))) {
-		t.grantSpecial(t.me(), rng)
+		t.grantSpecial(t.me(), rng, true)
 	}
 }
 
@@ -316,7 +316,7 @@ func (t *run) ore(o order.Order) {
 	known := t.w.Known(p)
 	merchant := t.w.level(s, abilityMerchant)
 	if o.Code == order.UL {
-		moved, takings := 0, 0
+		moved, value := 0, 0
 		var n [rules.OreTypes]int
 		for _, ty := range types {
 			k := amount
@@ -338,15 +338,16 @@ func (t *run) ore(o order.Order) {
 			s.Cargo[ty] -= n[ty]
 			switch {
 			case trading:
-				takings += rules.Adjust(n[ty]*market.Prices.Ore[ty], t.percent(abilityMerchant, 0), merchant)
+				value += n[ty] * market.Prices.Ore[ty]
 				market.Stock[ty] += n[ty]
 			case known:
 				p.Stock[ty] += n[ty]
 			}
 		}
 		if trading {
+			// One sale, however many types: Merchant on the whole, rounded once.
 			t.w.G.Markets[p.ID] = market
-			t.earn(t.me(), takings, fmt.Sprintf("Ore sold at planet %d", p.ID), true)
+			t.earn(t.me(), rules.Adjust(value, t.percent(abilityMerchant, 0), merchant), fmt.Sprintf("Ore sold at planet %d", p.ID), true)
 		}
 		s.Cloaked = false
 		return
@@ -559,6 +560,17 @@ func (t *run) population(o order.Order) {
 		} else if n > s.Population {
 			t.fail("population-short", "ship %d carries %d population, not %d", s.ID, s.Population, n)
 			return
+		}
+		if known && !trading {
+			// "Population ... can never go above 50,000": what the planet
+			// cannot take stays aboard.
+			capPop, _ := t.w.caps(p)
+			if room := max(capPop-p.Population, 0); n > room {
+				t.warn("planet-full", "planet %d has %d population at that point and holds at most %d; ship %d lands %d and keeps %d aboard",
+					p.ID, p.Population, capPop, s.ID, room, n-room)
+				t.tell(t.me(), "Planet %d could take only %d of ship %d's population; the other %d stayed aboard.", p.ID, room, s.ID, n-room)
+				n = room
+			}
 		}
 		s.Population -= n
 		switch {

@@ -31,6 +31,8 @@ import (
 //	<a piece of each error in orders P's sheet lists, in order; or: none>
 //	report P:
 //	<a piece of text his battle reports or messages hold>
+//	quiet P:
+//	<a piece of text none of them holds>
 //
 // Records are found by id (an empire by player, a market by planet).
 
@@ -44,6 +46,7 @@ type scenario struct {
 	errors       map[int][]string
 	errorsGiven  map[int]bool
 	reports      map[int][]string
+	quiet        map[int][]string
 	stateLine    int
 	ordersLine   map[int]int
 	expectedLine int
@@ -75,7 +78,7 @@ func readScenarios(t *testing.T) []*scenario {
 			}
 			if title, ok := strings.CutPrefix(line, "=== "); ok {
 				sc = &scenario{name: title, file: name, line: n, endOfTurn: true, orders: map[int][]string{},
-					errors: map[int][]string{}, errorsGiven: map[int]bool{}, reports: map[int][]string{}, ordersLine: map[int]int{}}
+					errors: map[int][]string{}, errorsGiven: map[int]bool{}, reports: map[int][]string{}, quiet: map[int][]string{}, ordersLine: map[int]int{}}
 				out = append(out, sc)
 				section = ""
 				continue
@@ -100,7 +103,7 @@ func readScenarios(t *testing.T) []*scenario {
 					sc.ordersLine[player] = n
 				case "errors":
 					sc.errorsGiven[player] = true
-				case "expect", "report":
+				case "expect", "report", "quiet":
 				default:
 					t.Fatalf("%s:%d: unknown section %q", name, n, head)
 				}
@@ -119,6 +122,8 @@ func readScenarios(t *testing.T) []*scenario {
 				}
 			case "report":
 				sc.reports[player] = append(sc.reports[player], line)
+			case "quiet":
+				sc.quiet[player] = append(sc.quiet[player], line)
 			default:
 				t.Fatalf("%s:%d: a line outside any section", name, n)
 			}
@@ -185,16 +190,32 @@ func TestScenarios(t *testing.T) {
 				}
 			}
 			for p, want := range sc.reports {
-				e := g.Empire(p)
-				all := strings.Join(append(append([]string(nil), e.Report.Battle...), e.Report.Messages...), "\n")
+				all := reportText(t, g, p)
 				for _, w := range want {
 					if !strings.Contains(all, w) {
 						t.Errorf("%s: player %d's reports lack %q:\n%s", where, p, w, all)
 					}
 				}
 			}
+			for p, not := range sc.quiet {
+				all := reportText(t, g, p)
+				for _, w := range not {
+					if strings.Contains(all, w) {
+						t.Errorf("%s: player %d's reports hold %q:\n%s", where, p, w, all)
+					}
+				}
+			}
 		})
 	}
+}
+
+// reportText is player p's battle reports and messages.
+func reportText(t *testing.T, g *model.Game, p int) string {
+	e := g.Empire(p)
+	if e == nil {
+		t.Fatalf("no empire %d", p)
+	}
+	return strings.Join(append(append([]string(nil), e.Report.Battle...), e.Report.Messages...), "\n")
 }
 
 // checkExpect checks one expected record against the game after the turn.
