@@ -184,7 +184,8 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 	return k
 }
 
-// scores is p's score with the lowest and highest of all players but Sauran.
+// scores is p's score with the lowest and highest of all players but
+// Sauran and those out of the game.
 func (g *Game) scores(r *rules.Rules, p int) Score {
 	planets, ships, mines := map[int]int{}, map[int]int{}, map[int]int{}
 	for _, pl := range g.Planets {
@@ -206,6 +207,9 @@ func (g *Game) scores(r *rules.Rules, p int) Score {
 		v := ScoreOf(r, e, planets[e.Player], ships[e.Player], mines[e.Player])
 		if e.Player == p {
 			sc.Current = v
+		}
+		if e.Out {
+			continue // an empire out of the game no longer ranks
 		}
 		if first || v < sc.Low {
 			sc.Low = v

@@ -75,6 +75,25 @@ func TestKnowledgeOf(t *testing.T) {
 	}
 }
 
+// An empire out of the game (no ships left) no longer ranks: the lowest
+// and highest scores leave it out, though it still sees its own.
+func TestScoresLeaveOutEmpiresOutOfTheGame(t *testing.T) {
+	r := rules.Default()
+	g := sightGame()
+	g.Empires = append(g.Empires, Empire{Player: 3, Credits: 10_000_000, Out: true})
+	k := g.KnowledgeOf(r, 1)
+	if k.Score.High != 50+10000+5*5000 {
+		t.Errorf("highest score %d: the empire out of the game ranks", k.Score.High)
+	}
+	if k := g.KnowledgeOf(r, 3); k.Score.Current != 10_000_000 || k.Score.High != 50+10000+5*5000 {
+		t.Errorf("the empire out of the game: score %+v", k.Score)
+	}
+	g.Empires[len(g.Empires)-1].Out = false
+	if k := g.KnowledgeOf(r, 1); k.Score.High != 10_000_000 {
+		t.Errorf("highest score %d, want the empire still in the game", k.Score.High)
+	}
+}
+
 func TestSightUsesLongestRangeAndOfficers(t *testing.T) {
 	r := rules.Default()
 	ships := []Ship{{ID: 1, Type: 2, Loc: geom.Point{}}, {ID: 2, Type: 1, Loc: geom.Point{}}, {ID: 3, Type: 2, Loc: geom.Point{X: 50}, Officer: 7}}

@@ -435,6 +435,23 @@ func (w *World) Score(p int) int {
 	return model.ScoreOf(w.R, e, planets, ships, mines)
 }
 
+// out takes out of the game the empires that have no ships left: "a player
+// will remain in the game until he/she no longer has any ships". It is for
+// good: a ship given to it later does not bring it back.
+func (t *run) out() {
+	w := t.w
+	ships := map[int]int{}
+	w.Live(func(s *model.Ship) { ships[s.Owner]++ })
+	for i := range w.G.Empires {
+		e := &w.G.Empires[i]
+		if e.Out || e.Player == w.R.Game.PlayerSauran || ships[e.Player] > 0 {
+			continue
+		}
+		e.Out = true
+		t.tell(e.Player, "Your empire has no ships left and is out of the game.")
+	}
+}
+
 // winning checks the winning conditions: more than 15% of the planets once
 // Sauran's battle stations are gone, or a score above five million with
 // more than 15% of the planets, or all ten Rings of Darkness.
@@ -465,7 +482,7 @@ func (t *run) winning() {
 	for i := range w.G.Empires {
 		e := &w.G.Empires[i]
 		p := e.Player
-		if p == r.Game.PlayerSauran {
+		if p == r.Game.PlayerSauran || e.Out {
 			continue
 		}
 		share := planets[p]*100 > total*r.Winning.PlanetSharePercent
@@ -532,8 +549,8 @@ func (t *run) missedTurns() {
 	w := t.w
 	for i := range w.G.Empires {
 		e := &w.G.Empires[i]
-		if e.Player == w.R.Game.PlayerSauran {
-			continue
+		if e.Player == w.R.Game.PlayerSauran || e.Out {
+			continue // no orders are due from an empire out of the game
 		}
 		if _, sent := t.orders[e.Player]; sent && !e.Computer && !t.opt.ByComputer[e.Player] {
 			e.Missed = 0

@@ -182,10 +182,14 @@ func (t *run) levelCap(off *model.Officer) int {
 	return min(cap, t.w.R.Officers.MaxBoostedLevel)
 }
 
-// raise puts an officer a level up in ability a, his current level too.
+// raise puts an officer a level up in ability a, his current level too
+// (an artifact's raise stays on top, within the highest level).
 func (t *run) raise(off *model.Officer, a int) {
 	off.Levels[a-1]++
-	off.Current[a-1] = min(off.Current[a-1]+1, t.w.R.Officers.MaxBoostedLevel)
+	top := t.w.R.Officers.MaxBoostedLevel
+	base := min(off.Current[a-1]-off.Raised[a-1]+1, top)
+	off.Current[a-1] = min(base+off.Raised[a-1], top)
+	off.Raised[a-1] = off.Current[a-1] - base
 }
 
 // transferOfficer carries out TO.

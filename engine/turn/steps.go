@@ -74,8 +74,10 @@ var steps = func() []stepDef {
 		{0, "Sauran's program", true, (*run).sauranProgram},
 		{0, "allies' points", true, (*run).allyPoints},
 		{0, "refuelling", false, (*run).refuelAtStart},
+		{0, "officers' levels", true, (*run).officerLevels},
 	}
 	s = append(s, commandSteps(1)...)
+	s = append(s, stepDef{1, "officers' levels", true, (*run).officerLevels})
 	s = append(s,
 		stepDef{2, "orders of ships and fleets", false, (*run).assign},
 		stepDef{2, "conversions", false, (*run).convert},
@@ -84,6 +86,7 @@ var steps = func() []stepDef {
 		stepDef{4, "phase 4", false, battlePhase(4)},
 	)
 	s = append(s, commandSteps(5)...)
+	s = append(s, stepDef{5, "officers' levels", true, (*run).officerLevels})
 	s = append(s,
 		stepDef{7, "mines", false, (*run).mines},
 		stepDef{7, "ownership", false, (*run).ownership},
@@ -95,8 +98,10 @@ var steps = func() []stepDef {
 		stepDef{7, "special abilities", true, (*run).specials},
 		stepDef{7, "repairs", false, (*run).selfRepairs},
 		stepDef{7, "officer growth", true, (*run).officerGrowth},
+		stepDef{7, "officers' levels", true, (*run).officerLevels},
 		stepDef{7, "standing orders", false, (*run).standing},
 		stepDef{7, "Sauran's interceptors", true, (*run).sauranInterceptors},
+		stepDef{7, "empires out", true, (*run).out},
 		stepDef{7, "winning", true, (*run).winning},
 		stepDef{7, "missed turns", true, (*run).missedTurns},
 		stepDef{7, "next turn", false, (*run).advanceTurn},

@@ -217,6 +217,13 @@ func (t *run) setUp() {
 	// The orders no game could make legal are refused before any is
 	// carried out.
 	for _, p := range t.rotation {
+		if e := w.Empire(p); e != nil && e.Out {
+			for i, o := range t.orders[p] {
+				t.cur, t.o = ref{p, i}, o
+				t.fail("out-of-game", "your empire lost its last ship and is out of the game")
+			}
+			continue
+		}
 		for _, d := range Static(w.R, p, t.orders[p]) {
 			t.cur, t.o = ref{p, d.Order}, t.orders[p][d.Order]
 			t.fail(d.Code, "%s", d.Message)
