@@ -73,6 +73,7 @@ type Report struct {
 	Errors          []string // orders that could not be carried out, and why
 	ScannedShip     *Ship
 	ScannedPlanet   *Planet
+	ScannedMines    []Mine // the mines on the scanned planet
 	ScannedPlayerID int
 	ScannedPlayer   []Ship
 }
@@ -288,6 +289,7 @@ type Knowledge struct {
 
 	ScannedShip     *Ship   // the ship scanned last turn, in full
 	ScannedPlanet   *Planet // the planet scanned last turn, in full
+	ScannedMines    []Mine  // its mines, as its owner sees them
 	ScannedPlayerID int     // the player scanned last turn; 0 none
 	ScannedPlayer   []Ship  // that player's ships: number, type, name, location
 

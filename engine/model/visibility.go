@@ -106,6 +106,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 			pl := *rep.ScannedPlanet
 			pl.Hidden = 0
 			k.ScannedPlanet = &pl
+			k.ScannedMines = append([]Mine(nil), rep.ScannedMines...)
 		}
 		k.ScannedPlayerID = rep.ScannedPlayerID
 		k.ScannedPlayer = append([]Ship(nil), rep.ScannedPlayer...)

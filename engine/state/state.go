@@ -120,6 +120,9 @@ func Write(w io.Writer, g *model.Game) error {
 		if r.ScannedPlanet != nil {
 			line("scannedplanet", textRecord{Player: p}, *r.ScannedPlanet)
 		}
+		for _, m := range r.ScannedMines {
+			line("scannedmine", textRecord{Player: p}, m)
+		}
 		if r.ScannedPlayerID != 0 {
 			line("scannedplayer", scannedPlayerRecord{p, r.ScannedPlayerID})
 		}
@@ -388,6 +391,12 @@ func (rd *reader) record(text string) {
 		var pl model.Planet
 		if p, ok := withPlayer(&pl); ok {
 			rd.player(kind, p).Report.ScannedPlanet = &pl
+		}
+	case "scannedmine":
+		var m model.Mine
+		if p, ok := withPlayer(&m); ok {
+			r := &rd.player(kind, p).Report
+			r.ScannedMines = append(r.ScannedMines, m)
 		}
 	case "scannedplayer":
 		var x scannedPlayerRecord

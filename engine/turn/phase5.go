@@ -289,6 +289,15 @@ func (t *run) scan(o order.Order) {
 		}
 		c := *p
 		rep.ScannedPlanet = &c
+		// "Identical to what you would receive if you controlled that
+		// planet": its mines too, which are its owner's.
+		rep.ScannedMines = nil
+		for _, m := range t.w.G.Mines {
+			if m.Planet == p.ID {
+				m.Owner = p.Owner
+				rep.ScannedMines = append(rep.ScannedMines, m)
+			}
+		}
 	case order.SR:
 		t.scanPlayer(o.Player())
 	}
