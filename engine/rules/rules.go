@@ -119,6 +119,7 @@ type RepairRules struct {
 	FireUnitCost                   int `toml:"fire_unit_cost"`
 	DefenceUnitCost                int `toml:"defence_unit_cost"`
 	BattleStationSelfRepairPercent int `toml:"battle_station_self_repair_percent"`
+	BattleStationSelfRepairMin     int `toml:"battle_station_self_repair_min"`
 }
 
 // MineRules covers starting and running mines.

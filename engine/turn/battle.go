@@ -253,7 +253,7 @@ func (t *run) fire(s, b *model.Ship, strafe bool) bool {
 		t.phaseNow(), s.ID, t.typeOf(s), b.ID, b.Owner, t.typeOf(b), d)
 	t.battleLine(b.Owner, "Phase %d: ship %d of player %d (%s) fired on your ship %d (%s): %d damage.",
 		t.phaseNow(), s.ID, s.Owner, t.typeOf(s), b.ID, t.typeOf(b), d)
-	t.damagePoints(s, b, d)
+	t.damagePoints(s.Owner, b, d)
 	t.promote(s, b)
 	if b.Defence < 1 {
 		t.destroy(b, s.Owner, fmt.Sprintf("destroyed by ship %d of player %d", s.ID, s.Owner))
@@ -272,25 +272,25 @@ func (t *run) typeOf(s *model.Ship) string {
 	return "?"
 }
 
-// damagePoints pays for damage done: the council's points for damage to
-// Sauran, Sauran's credits for damage to players, anti-points to the
-// damaged.
-func (t *run) damagePoints(s, b *model.Ship, d int) {
+// damagePoints pays for damage player by did to ship b, by his ships or
+// his planets' defence units: the council's points for damage to Sauran,
+// Sauran's credits for damage to players, anti-points to the damaged.
+func (t *run) damagePoints(by int, b *model.Ship, d int) {
 	w := t.w
 	pr := w.R.Points
 	sa := w.R.Game.PlayerSauran
-	if s.Owner == b.Owner {
+	if by == b.Owner {
 		return // self-inflicted
 	}
-	if b.Owner == sa && s.Owner != sa {
-		if e := w.Empire(s.Owner); e != nil {
+	if b.Owner == sa && by != sa {
+		if e := w.Empire(by); e != nil {
 			e.Points += d * pr.PerDamageToSauran
 		}
 	}
 	// Sauran pays for damage to players, but never the giver of a ship for
 	// damaging it; its new owner is still owed his anti-points.
-	if b.Owner != sa && s.Owner != sa && b.GiftedBy != s.Owner {
-		t.earn(s.Owner, d*pr.SauranCreditsPerDamageToPlayers, "Paid by Dark Lord Sauran", false)
+	if b.Owner != sa && by != sa && b.GiftedBy != by {
+		t.earn(by, d*pr.SauranCreditsPerDamageToPlayers, "Paid by Dark Lord Sauran", false)
 	}
 	if b.Owner != sa {
 		if e := w.Empire(b.Owner); e != nil {
@@ -485,11 +485,9 @@ func (t *run) planetDefenceFire() {
 			s.Defence -= d
 			t.battleLine(p.Owner, "Phase 4: the defence units of your planet %d hit ship %d of player %d: %d damage.", p.ID, s.ID, s.Owner, d)
 			t.battleLine(s.Owner, "Phase 4: the defence units of planet %d hit your ship %d: %d damage.", p.ID, s.ID, d)
-			if s.Owner != w.R.Game.PlayerSauran {
-				if e := w.Empire(s.Owner); e != nil {
-					e.AntiPoints += d * w.R.Points.AntiPointsPerDamageTaken
-				}
-			}
+			// Damage by defence units is paid for as a ship's is (see
+			// docs/choices.md).
+			t.damagePoints(p.Owner, s, d)
 			if s.Defence < 1 {
 				t.destroy(s, p.Owner, fmt.Sprintf("destroyed by the defence units of planet %d", p.ID))
 			}

@@ -100,9 +100,11 @@ func (t *run) ownership() {
 }
 
 // gravity is the pull of Silverfall from its turn on: every planet but the
-// origins and every ship but the battle stations moves toward the centre
-// (1, 3, 6, ... positions in the pull's first, second, third turn); the
-// battle stations hold their place but lose defence units to the pull.
+// origins and the trading planets (which the council's force fields hold,
+// see docs/choices.md), and every ship but the battle stations, moves
+// toward the centre (1, 3, 6, ... positions in the pull's first, second,
+// third turn); the battle stations hold their place but lose defence units
+// to the pull.
 func (t *run) gravity() {
 	w := t.w
 	pull := w.R.GravityPull(w.G.Turn + 1)
@@ -111,7 +113,7 @@ func (t *run) gravity() {
 	}
 	for i := range w.G.Planets {
 		p := &w.G.Planets[i]
-		if p.Kind != model.Origin {
+		if p.Kind == model.Independent {
 			p.Loc = p.Loc.Toward(geom.Origin, pull)
 		}
 	}
@@ -368,17 +370,20 @@ func countGranted(e *model.Empire) int {
 	return n
 }
 
-// selfRepairs: battle stations below their full defence regain a tenth of it;
-// a ship whose officer is an Engineer regains a unit a level.
+// selfRepairs: battle stations below their full defence regain a tenth of
+// their maximum, rounded (the book's "increased by 10%" of the "maximum
+// defence rate" its sentence names; see docs/choices.md); a ship whose
+// officer is an Engineer regains a unit a level.
 func (t *run) selfRepairs() {
 	w := t.w
-	pct := w.R.Repair.BattleStationSelfRepairPercent
+	rp := w.R.Repair
 	w.Live(func(s *model.Ship) {
 		if s.Defence >= s.MaxDefence {
 			return
 		}
 		if s.Type == rules.TypeBattleStation {
-			s.Defence = min(s.MaxDefence, s.Defence+max(1, s.MaxDefence*pct/100))
+			gain := max(rp.BattleStationSelfRepairMin, rules.AdjustAll(float64(s.MaxDefence), float64(rp.BattleStationSelfRepairPercent)-100))
+			s.Defence = min(s.MaxDefence, s.Defence+gain)
 		}
 		if lv := w.level(s, abilityEngineer); lv > 0 {
 			s.Defence = min(s.MaxDefence, s.Defence+lv*int(w.R.Ability(abilityEngineer).Effects[0].UnitsPerLevel))

@@ -325,6 +325,12 @@ func (t *run) scanPlayer(target int) {
 	if !t.afford(sr.CostCredits, fmt.Sprintf("scanning player %d", target), "") {
 		return
 	}
+	// The empires' sizes are judged as they stand before the scan is paid
+	// for: its own cost does not make the scanner the smaller.
+	stop := 0.0
+	if t.w.Mode == Host {
+		stop = t.interception(t.me(), target)
+	}
 	if target == r.Game.PlayerSauran && t.w.G.Turn+1 < r.Game.SauranScanFromTurn {
 		t.warn("sauran-scan-early", "a scan of Dark Lord Sauran has no chance before turn %d", r.Game.SauranScanFromTurn)
 	}
@@ -335,7 +341,6 @@ func (t *run) scanPlayer(target int) {
 	}
 	te := t.w.Empire(target)
 	rng := t.rng("scans")
-	stop := t.interception(t.me(), target)
 	if target == r.Game.PlayerSauran {
 		te.Interceptors = max(0, te.Interceptors-r.Sauran.InterceptorLossPerScan)
 		if t.w.G.Turn+1 < r.Game.SauranScanFromTurn {

@@ -1,6 +1,8 @@
 package turn
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"silverfall/engine/rules"
@@ -32,6 +34,23 @@ func TestScanPlanetShowsItsMines(t *testing.T) {
 	for _, m := range rep.ScannedMines {
 		if m.Owner != 2 || m.Planet != 8 {
 			t.Errorf("scanned mine %+v: planet 8's, owned by player 2", m)
+		}
+	}
+}
+
+// Over many seeds, a scan between equal empires whose target's interceptors
+// stop every scan is stopped every time: the scan's own cost does not make
+// the scanner the smaller empire.
+func TestScanSizesBeforeItsCost(t *testing.T) {
+	r := rules.Default()
+	sc := scenarioNamed(t, "the sizes of a scan are judged before the scanner pays for it")
+	for seed := 1; seed <= 12; seed++ {
+		c := *sc
+		c.state = append([]string(nil), sc.state...)
+		c.state[0] = strings.Replace(c.state[0], "seed=1", fmt.Sprintf("seed=%d", seed), 1)
+		g, _ := c.play(t, r)
+		if n := g.Empire(2).Interceptors; n != 80 {
+			t.Errorf("seed %d: the scan went through (player 2 has %d interceptors, 80 when he stops it)", seed, n)
 		}
 	}
 }
