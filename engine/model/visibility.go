@@ -68,7 +68,7 @@ func Sight(r *rules.Rules, ships []Ship, officers map[int]*Officer) map[geom.Poi
 
 // Seen reports whether p is within sight.
 func Seen(sight map[geom.Point]int, p geom.Point) bool {
-	for loc, rng := range sight {
+	for loc, rng := range sight { // any order: whether any place sees p
 		if loc.Within(p, rng) {
 			return true
 		}

@@ -758,7 +758,7 @@ func (r *Rules) convert(raw *rawRules) error {
 	for _, rr := range raw.RawRaces {
 		race := Race{ID: rr.ID, Name: rr.Name}
 		keys := make([]string, 0, len(rr.Bonus))
-		for k := range rr.Bonus {
+		for k := range rr.Bonus { // any order: sorted below
 			keys = append(keys, k)
 		}
 		sort.Strings(keys) // the same key named in an error every time

@@ -134,7 +134,7 @@ func Write(w io.Writer, g *model.Game) error {
 		line("planet", p)
 	}
 	ids := make([]int, 0, len(g.Markets))
-	for id := range g.Markets {
+	for id := range g.Markets { // any order: sorted below
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)

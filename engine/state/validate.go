@@ -60,7 +60,7 @@ func (rd *reader) validate(r *rules.Rules) {
 		}
 	}
 	marketIDs := make([]int, 0, len(g.Markets))
-	for id := range g.Markets {
+	for id := range g.Markets { // any order: sorted below
 		marketIDs = append(marketIDs, id)
 	}
 	slices.Sort(marketIDs) // the errors in the same order every time

@@ -23,7 +23,7 @@ func (t *run) mines() {
 	for i, m := range w.G.Mines {
 		byPlanet[m.Planet] = append(byPlanet[m.Planet], i)
 	}
-	for _, is := range byPlanet {
+	for _, is := range byPlanet { // any order: each list is sorted on its own
 		sort.Ints(is)
 	}
 	for i := range w.G.Mines {
@@ -174,7 +174,7 @@ func (t *run) blackHole() {
 		}
 	}
 	w.G.Mines = mines
-	for id := range lost {
+	for id := range lost { // any order: deletes
 		delete(w.G.Markets, id)
 	}
 	var officers []model.Officer
@@ -199,7 +199,7 @@ func (t *run) markets() {
 	w := t.w
 	mr := w.R.Market
 	ids := make([]int, 0, len(w.G.Markets))
-	for id := range w.G.Markets {
+	for id := range w.G.Markets { // any order: sorted below
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)

@@ -507,7 +507,7 @@ func (t *run) copies() {
 // map's.
 func (t *run) battleIDs() []int {
 	ids := make([]int, 0, len(t.battle))
-	for id := range t.battle {
+	for id := range t.battle { // any order: sorted below
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)

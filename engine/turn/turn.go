@@ -150,7 +150,7 @@ func Run(w *World, orders map[int][]order.Order, opt Options) Result {
 	}
 	t.finish()
 	res := Result{Carried: map[int][]bool{}, Sales: t.sales, Upkeep: t.upkeep}
-	for p, list := range orders {
+	for p, list := range orders { // any order: fills a map
 		done := make([]bool, len(list))
 		for i := range list {
 			done[i] = !t.failed[ref{p, i}]
@@ -169,10 +169,10 @@ func (t *run) setUp() {
 	for i := range w.G.Empires {
 		players[w.G.Empires[i].Player] = true
 	}
-	for p := range t.orders {
+	for p := range t.orders { // any order: fills a set
 		players[p] = true
 	}
-	for p := range players {
+	for p := range players { // any order: sorted below
 		t.rotation = append(t.rotation, p)
 	}
 	sort.Ints(t.rotation)
@@ -193,7 +193,7 @@ func (t *run) setUp() {
 	if w.SheetFleets == nil {
 		w.Live(func(s *model.Ship) { byOwner[s.Owner] = append(byOwner[s.Owner], *s) })
 	}
-	for p, ships := range byOwner {
+	for p, ships := range byOwner { // any order: each player's fleets on their own
 		sort.Slice(ships, func(i, j int) bool { return ships[i].ID < ships[j].ID })
 		fl := model.GroupFleets(ships)
 		m := map[int]*model.Fleet{}

@@ -128,7 +128,7 @@ func (w *World) Clone() *World {
 	g.Artifacts = append([]model.Artifact(nil), w.G.Artifacts...)
 	g.Empires = append([]model.Empire(nil), w.G.Empires...)
 	g.Markets = make(map[int]model.Market, len(w.G.Markets))
-	for k, v := range w.G.Markets {
+	for k, v := range w.G.Markets { // any order: a copy
 		g.Markets[k] = v
 	}
 	c := &World{R: w.R, G: &g, Mode: w.Mode, Me: w.Me, Scanned: w.Scanned, SheetFleets: w.SheetFleets, base: w.base}
@@ -156,7 +156,7 @@ func (w *World) CopyFrom(from *World) {
 		markets = map[int]model.Market{}
 	}
 	clear(markets)
-	for k, v := range from.G.Markets {
+	for k, v := range from.G.Markets { // any order: a copy
 		markets[k] = v
 	}
 	g.Markets = markets
