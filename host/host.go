@@ -370,7 +370,7 @@ func (h *Game) advance(rec *Received, opt TurnOptions) (*model.Game, error) {
 // received, and returns it.
 func Advance(r *rules.Rules, g *model.Game, rec *Received, opt TurnOptions) *model.Game {
 	w := turn.NewWorld(r, g, turn.Host)
-	turn.Run(w, rec.Orders, turn.Options{Battles: true, EndOfTurn: true, ByComputer: rec.Computer, Refused: rec.Refused})
+	turn.Run(w, rec.Orders, turn.Options{EndOfTurn: true, ByComputer: rec.Computer, Refused: rec.Refused})
 	if opt.DueDate != "" {
 		g.DueDate = opt.DueDate
 	}

@@ -26,10 +26,10 @@ func (t *run) phase(n int) {
 		t.act(m, s, n)
 	}
 	t.cur, t.o = noRef, order.Order{}
-	if t.opt.Battles && n == 4 {
+	if t.battles() && n == 4 {
 		t.planetDefenceFire()
 	}
-	if t.opt.Battles {
+	if t.battles() {
 		t.proportion()
 	}
 }
@@ -53,31 +53,29 @@ func (t *run) act(m *move, s *model.Ship, n int) {
 		}
 	case order.MO, order.MP, order.FP:
 		t.advance(m, s, n)
-	case order.CP:
-		t.copyAct(m, s, n)
 	case order.EN, order.EP:
-		if t.opt.Battles && t.engage(m, s, false) && !m.killed {
+		if t.battles() && t.engage(m, s, false) && !m.killed {
 			return // stopped to fight
 		}
 		t.advance(m, s, n)
-		if t.opt.Battles {
+		if t.battles() {
 			t.engage(m, s, false)
 		}
 	case order.ST, order.SL:
 		t.advance(m, s, n)
-		if t.opt.Battles {
+		if t.battles() {
 			t.engage(m, s, true)
 		}
 	case order.AB:
-		if t.opt.Battles {
+		if t.battles() {
 			t.ambush(m, s)
 		}
 	case order.DF:
-		if t.opt.Battles {
+		if t.battles() {
 			t.engage(m, s, false)
 		}
 	case order.FI:
-		if t.opt.Battles {
+		if t.battles() {
 			if b := t.w.Ship(m.target); b != nil && b.Inside == 0 && t.inRange(s, b) {
 				t.fire(s, b, false)
 			} else if b == nil {
@@ -87,18 +85,10 @@ func (t *run) act(m *move, s *model.Ship, n int) {
 	case order.PS:
 		t.pursue(m, s, n)
 	case order.BP:
-		if n == 3 && t.opt.Battles {
+		if n == 3 && t.battles() {
 			t.bombard(s)
 		}
 	}
-}
-
-// copyAct does a copying ship's part: what the copied ship's order does.
-func (t *run) copyAct(m *move, s *model.Ship, n int) {
-	c := *m
-	c.o.Code = m.o.Code
-	t.act(&c, s, n)
-	m.moved, m.budget, m.done = c.moved, c.budget, c.done
 }
 
 // pursue does PS: fire when the target is in range, else move toward it
@@ -116,7 +106,7 @@ func (t *run) pursue(m *move, s *model.Ship, n int) {
 		t.tell(s.Owner, "Ship %d lost sight of ship %d, which got away.", s.ID, b.ID)
 		return
 	}
-	if t.opt.Battles && t.inRange(s, b) {
+	if t.battles() && t.inRange(s, b) {
 		t.fire(s, b, false)
 		return
 	}
@@ -127,6 +117,11 @@ func (t *run) pursue(m *move, s *model.Ship, n int) {
 	t.advance(m, s, n)
 	m.done = false
 }
+
+// battles reports whether fire and combat are carried out: on the host.
+// A check or forecast runs one player's orders and assumes no one
+// interferes, so its ships only move.
+func (t *run) battles() bool { return t.w.Mode == Host }
 
 // inRange reports whether b is within s's fire range.
 func (t *run) inRange(s, b *model.Ship) bool {

@@ -153,7 +153,7 @@ func (sc *scenario) play(t *testing.T, r *rules.Rules) (*model.Game, Result) {
 		}
 	}
 	w := NewWorld(r, g, Host)
-	res := Run(w, orders, Options{Battles: true, EndOfTurn: sc.endOfTurn})
+	res := Run(w, orders, Options{EndOfTurn: sc.endOfTurn})
 	return g, res
 }
 

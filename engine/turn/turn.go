@@ -46,9 +46,6 @@ func (d Diagnostic) String() string {
 
 // Options choose what of a turn is carried out.
 type Options struct {
-	// Battles carries out fire and combat; without them ships only move
-	// (a check or forecast assumes no one interferes).
-	Battles bool
 	// EndOfTurn carries out phase 7: mines, ownership, the black hole,
 	// markets, growth, tax and pay, points, winning.
 	EndOfTurn bool
