@@ -21,9 +21,13 @@ func (t *run) phase(n int) {
 		if s == nil || m.failed || m.done {
 			continue
 		}
+		exec := movementExec[n][m.o.Code]
+		if exec == nil {
+			continue // the order has no part in this phase
+		}
 		t.cur, t.o = m.src, m.o
 		m.killed = false
-		t.act(m, s, n)
+		exec(t, m, s)
 	}
 	t.cur, t.o = noRef, order.Order{}
 	if t.battles() && n == 4 {
@@ -34,60 +38,107 @@ func (t *run) phase(n int) {
 	}
 }
 
-// act does one ship's order in one phase.
-func (t *run) act(m *move, s *model.Ship, n int) {
-	switch m.o.Code {
-	case order.HD:
-		if n == 2 {
-			if t.w.Mode == Host {
-				t.hyperjump(s, t.rng("hyperdrive"))
-				if s.Defence < 1 {
-					t.destroy(s, 0, "its hyperjump took its last defence units")
-				}
-			}
-			m.done = true
+// moveFunc carries out a ship's battle/movement order's part of a phase.
+type moveFunc func(t *run, m *move, s *model.Ship)
+
+// movementExec carries out the battle/movement orders in phases 2 to 4, by
+// phase and code, as the rule book lists them: fire, move, defend, engage,
+// ambush, strafe and pursue in each; hyperdrive in phase 2; warpdrive and
+// bombard in phase 3. The orders toward planets (MP, EP, WP, SL, FP) act as
+// their plain forms once phase 2 has worked out where they go; copy orders
+// have become the order they copy by then.
+var movementExec = func() (x [5]map[order.Code]moveFunc) {
+	for p := 2; p <= 4; p++ {
+		x[p] = map[order.Code]moveFunc{
+			order.FI: (*run).fireAct,
+			order.MO: (*run).moveAct, order.MP: (*run).moveAct, order.FP: (*run).moveAct,
+			order.DF: (*run).defendAct,
+			order.EN: (*run).engageAct, order.EP: (*run).engageAct,
+			order.AB: (*run).ambushAct,
+			order.ST: (*run).strafeAct, order.SL: (*run).strafeAct,
+			order.PS: (*run).pursue,
 		}
-	case order.WD, order.WP:
-		if n == 3 && m.hasDest {
-			t.jump(m, s)
+	}
+	x[2][order.HD] = (*run).hyperdriveAct
+	x[3][order.WD] = (*run).warpAct
+	x[3][order.WP] = (*run).warpAct
+	x[3][order.BP] = (*run).bombardAct
+	return x
+}()
+
+// hyperdriveAct is HD (phase 2): a jump to a random place, on the host.
+func (t *run) hyperdriveAct(m *move, s *model.Ship) {
+	if t.w.Mode == Host {
+		t.hyperjump(s, t.rng("hyperdrive"))
+		if s.Defence < 1 {
+			t.destroy(s, 0, "its hyperjump took its last defence units")
 		}
-	case order.MO, order.MP, order.FP:
-		t.advance(m, s, n)
-	case order.EN, order.EP:
-		if t.battles() && t.engage(m, s, false) && !m.killed {
-			return // stopped to fight
-		}
-		t.advance(m, s, n)
-		if t.battles() {
-			t.engage(m, s, false)
-		}
-	case order.ST, order.SL:
-		t.advance(m, s, n)
-		if t.battles() {
-			t.engage(m, s, true)
-		}
-	case order.AB:
-		if t.battles() {
-			t.ambush(m, s)
-		}
-	case order.DF:
-		if t.battles() {
-			t.engage(m, s, false)
-		}
-	case order.FI:
-		if t.battles() {
-			if b := t.w.Ship(m.target); b != nil && b.Inside == 0 && t.inRange(s, b) {
-				t.fire(s, b, false)
-			} else if b == nil {
-				m.done = true
-			}
-		}
-	case order.PS:
-		t.pursue(m, s, n)
-	case order.BP:
-		if n == 3 && t.battles() {
-			t.bombard(s)
-		}
+	}
+	m.done = true
+}
+
+// warpAct is WD and WP (phase 3): a jump to the place chosen.
+func (t *run) warpAct(m *move, s *model.Ship) {
+	if m.hasDest {
+		t.jump(m, s)
+	}
+}
+
+// moveAct is MO, MP and FP: a third of the range toward the destination.
+func (t *run) moveAct(m *move, s *model.Ship) { t.advance(m, s, t.curPhase) }
+
+// engageAct is EN and EP: stop to fight a target in range; else, or once
+// the target is destroyed, move on, and fire at what the move brings in
+// range.
+func (t *run) engageAct(m *move, s *model.Ship) {
+	if t.battles() && t.engage(m, s, false) && !m.killed {
+		return // stopped to fight
+	}
+	t.advance(m, s, t.curPhase)
+	if t.battles() {
+		t.engage(m, s, false)
+	}
+}
+
+// strafeAct is ST and SL: move on, firing one damage a shot on the way.
+func (t *run) strafeAct(m *move, s *model.Ship) {
+	t.advance(m, s, t.curPhase)
+	if t.battles() {
+		t.engage(m, s, true)
+	}
+}
+
+// ambushAct is AB.
+func (t *run) ambushAct(m *move, s *model.Ship) {
+	if t.battles() {
+		t.ambush(m, s)
+	}
+}
+
+// defendAct is DF: fire at a target in range, staying put.
+func (t *run) defendAct(m *move, s *model.Ship) {
+	if t.battles() {
+		t.engage(m, s, false)
+	}
+}
+
+// fireAct is FI: fire at the ship named while it is in range; the order
+// ends with the ship.
+func (t *run) fireAct(m *move, s *model.Ship) {
+	if !t.battles() {
+		return
+	}
+	if b := t.w.Ship(m.target); b != nil && b.Inside == 0 && t.inRange(s, b) {
+		t.fire(s, b, false)
+	} else if b == nil {
+		m.done = true
+	}
+}
+
+// bombardAct is BP (phase 3).
+func (t *run) bombardAct(m *move, s *model.Ship) {
+	if t.battles() {
+		t.bombard(s)
 	}
 }
 
@@ -95,7 +146,7 @@ func (t *run) act(m *move, s *model.Ship, n int) {
 // (never both in one phase);
 // the target gets away beyond twice the pursuer's communication range, or
 // when it docks or cloaks.
-func (t *run) pursue(m *move, s *model.Ship, n int) {
+func (t *run) pursue(m *move, s *model.Ship) {
 	b := t.w.Ship(m.target)
 	if b == nil || b.Inside != 0 || b.Cloaked {
 		m.done = true
@@ -114,7 +165,7 @@ func (t *run) pursue(m *move, s *model.Ship, n int) {
 	// your ship will fire at it, otherwise ... move", one or the other in a
 	// phase.
 	m.dest, m.hasDest = b.Loc, true
-	t.advance(m, s, n)
+	t.advance(m, s, t.curPhase)
 	m.done = false
 }
 

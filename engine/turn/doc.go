@@ -6,7 +6,11 @@
 // moderator's host (the whole game).
 //
 // A turn is a table of steps (steps.go), each a phase's command or an
-// end-of-turn adjustment. A step that cannot carry out an order reports
+// end-of-turn adjustment. Orders are carried out through tables by code:
+// phase 0's names and gifts (phase0Exec), the general orders of phases 1
+// and 5 (generalExec), and each ship's battle/movement order in phases 2
+// to 4 (movementExec, by phase); a test holds every code to an executor
+// in the phases it acts in. A step that cannot carry out an order reports
 // why, with a stable code: the host writes it into the empire's "errors
 // in orders", the checker shows it to the player as an error.
 //

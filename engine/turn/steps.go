@@ -29,6 +29,13 @@ var generalExec = map[order.Code]func(t *run, o order.Order){
 	order.SR: (*run).scan,
 }
 
+// phase0Exec carries out the orders of the order sheet's own spaces that
+// act in phase 0, by code: names and gifts.
+var phase0Exec = map[order.Code]func(t *run, o order.Order){
+	order.NameShip: (*run).name, order.NamePlanet: (*run).name, order.NameOfficer: (*run).name,
+	order.GiftShip: (*run).gift, order.GiftPlanet: (*run).gift,
+}
+
 // commandSteps are the general orders of a phase as steps, in the order
 // the rule book gives for the phase.
 func commandSteps(phase int) []stepDef {
@@ -51,10 +58,13 @@ func commandSteps(phase int) []stepDef {
 	return out
 }
 
-func each(codes []order.Code, f func(t *run, o order.Order)) func(t *run) {
+// each carries out the orders of the codes, code by code, with their
+// phase 0 executors.
+func each(codes ...order.Code) func(t *run) {
 	return func(t *run) {
 		for _, c := range codes {
-			t.forEach(c, func(o order.Order) { f(t, o) })
+			exec := phase0Exec[c]
+			t.forEach(c, func(o order.Order) { exec(t, o) })
 		}
 	}
 }
@@ -69,8 +79,8 @@ func battlePhase(n int) func(t *run) {
 // steps is the turn, in the order the rule book carries it out.
 var steps = func() []stepDef {
 	s := []stepDef{
-		{0, "names", false, each([]order.Code{order.NameShip, order.NamePlanet, order.NameOfficer}, (*run).name)},
-		{0, "gifts", false, each([]order.Code{order.GiftShip, order.GiftPlanet}, (*run).gift)},
+		{0, "names", false, each(order.NameShip, order.NamePlanet, order.NameOfficer)},
+		{0, "gifts", false, each(order.GiftShip, order.GiftPlanet)},
 		{0, "Sauran's program", true, (*run).sauranProgram},
 		{0, "allies' points", true, (*run).allyPoints},
 		{0, "refuelling", false, (*run).refuelAtStart},
