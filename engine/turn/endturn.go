@@ -10,11 +10,15 @@ import (
 	"silverfall/engine/rules"
 )
 
+// closing is the end of the turn (phase 7): the world's own turn after the
+// orders, from mining to the next turn.
+type closing struct{ *run }
+
 // mines is phase 7's mining: each mine digs its rate of ore (more with an
 // Enterprise officer on the planet) into the planet's stock while ore
 // lasts; a mine whose ore is gone ceases. Each mine needs 1,000 population:
 // below 2,000 one of a planet's mines stops, below 1,000 both.
-func (t *run) mines() {
+func (t closing) mines() {
 	w := t.w
 	perMine := w.R.Mines.PopulationPerMine
 	working := map[int]int{} // planet → mines that may work
@@ -61,7 +65,7 @@ func (t *run) mines() {
 // ownership gives a planet to the one player who has the only visible
 // ships above it; trading and origin planets, planets with defence units
 // and allies' planets cannot be taken. Mines go to the planet's owner.
-func (t *run) ownership() {
+func (t closing) ownership() {
 	w := t.w
 	// The one player with visible ships at each place (-1: more than one).
 	side := make(map[geom.Point]int, len(w.G.Planets))
@@ -105,7 +109,7 @@ func (t *run) ownership() {
 // toward the centre (1, 3, 6, ... positions in the pull's first, second,
 // third turn); the battle stations hold their place but lose defence units
 // to the pull.
-func (t *run) gravity() {
+func (t closing) gravity() {
 	w := t.w
 	pull := w.R.GravityPull(w.G.Turn + 1)
 	if pull <= 0 {
@@ -133,7 +137,7 @@ func (t *run) gravity() {
 }
 
 // blackHole destroys everything within 20 positions of Silverfall.
-func (t *run) blackHole() {
+func (t closing) blackHole() {
 	w := t.w
 	d := w.R.Movement.DestructionRadius
 	w.Live(func(s *model.Ship) {
@@ -195,7 +199,7 @@ func (t *run) blackHole() {
 // markets is the trading planets' turn: each uses up its share of ore and
 // fuel, and its prices follow its stocks: base price times reference stock
 // over stock, within the bounds.
-func (t *run) markets() {
+func (t closing) markets() {
 	w := t.w
 	mr := w.R.Market
 	ids := make([]int, 0, len(w.G.Markets))
@@ -225,7 +229,7 @@ func (t *run) markets() {
 // growth is development and population growth, worked out together from
 // the figures at the start, then the officers' Enterprise and
 // Administration on their planets.
-func (t *run) growth() {
+func (t closing) growth() {
 	w := t.w
 	g := w.R.Growth
 	for i := range w.G.Planets {
@@ -276,7 +280,7 @@ func (w *World) caps(p *model.Planet) (pop, ind int) {
 // the council's pay for Rings and special abilities; the fleets' upkeep,
 // the crews' pay and the interceptors' pay (which may leave the balance
 // below zero); points from artifacts.
-func (t *run) taxAndPay() {
+func (t closing) taxAndPay() {
 	w := t.w
 	r := w.R
 	tax := map[int]int{}
@@ -340,7 +344,7 @@ func (t *run) taxAndPay() {
 
 // specials grants the council's special abilities at the point thresholds:
 // one at 20,000 points and one for every 10,000 after.
-func (t *run) specials() {
+func (t closing) specials() {
 	w := t.w
 	pr := w.R.Points
 	rng := t.rng("special abilities")
@@ -374,7 +378,7 @@ func countGranted(e *model.Empire) int {
 // their maximum, rounded (the book's "increased by 10%" of the "maximum
 // defence rate" its sentence names; see docs/choices.md); a ship whose
 // officer is an Engineer regains a unit a level.
-func (t *run) selfRepairs() {
+func (t closing) selfRepairs() {
 	w := t.w
 	rp := w.R.Repair
 	w.Live(func(s *model.Ship) {
@@ -397,7 +401,7 @@ func (t *run) selfRepairs() {
 
 // officerGrowth: each officer has a small chance a turn of a level more in
 // each ability, where his aptitude allows.
-func (t *run) officerGrowth() {
+func (t closing) officerGrowth() {
 	w := t.w
 	rng := t.rng("officer growth")
 	pct := float64(w.R.OfficerGrowth.RandomIncreasePercent)
@@ -411,8 +415,6 @@ func (t *run) officerGrowth() {
 		}
 	}
 }
-
-func (t *run) score(p int) int { return t.w.Score(p) }
 
 // Score is player p's score: credits, planets, ships, mines, points and
 // anti-points.
@@ -443,7 +445,7 @@ func (w *World) Score(p int) int {
 // out takes out of the game the empires that have no ships left: "a player
 // will remain in the game until he/she no longer has any ships". It is for
 // good: a ship given to it later does not bring it back.
-func (t *run) out() {
+func (t closing) out() {
 	w := t.w
 	ships := map[int]int{}
 	w.Live(func(s *model.Ship) { ships[s.Owner]++ })
@@ -460,7 +462,7 @@ func (t *run) out() {
 // winning checks the winning conditions: more than 15% of the planets once
 // Sauran's battle stations are gone, or a score above five million with
 // more than 15% of the planets, or all ten Rings of Darkness.
-func (t *run) winning() {
+func (t closing) winning() {
 	w := t.w
 	r := w.R
 	stations := 0
@@ -516,7 +518,7 @@ func playerList(ps []int) string {
 
 // standing carries each ship's battle/movement order over to the next turn,
 // unless it is finished or the ship can no longer carry it out.
-func (t *run) standing() {
+func (t closing) standing() {
 	w := t.w
 	w.Live(func(s *model.Ship) {
 		m := t.battle[s.ID]
@@ -538,7 +540,7 @@ func (t *run) standing() {
 
 // original is the order as the player gave it, for ships: the converted
 // forms (MP to MO, ...) carry over as given.
-func (t *run) original(m *move) order.Order {
+func (t closing) original(m *move) order.Order {
 	if m.src.player >= 0 && m.src.index >= 0 {
 		o := t.orders[m.src.player][m.src.index]
 		o.Fleet = false
@@ -550,7 +552,7 @@ func (t *run) original(m *move) order.Order {
 
 // missedTurns counts the turns in a row an empire sent no orders; a player
 // who misses too many is dropped and his empire goes on as a computer one.
-func (t *run) missedTurns() {
+func (t closing) missedTurns() {
 	w := t.w
 	for i := range w.G.Empires {
 		e := &w.G.Empires[i]
@@ -573,7 +575,7 @@ func (t *run) missedTurns() {
 }
 
 // advanceTurn closes the turn: the game is at the next turn.
-func (t *run) advanceTurn() {
+func (t closing) advanceTurn() {
 	w := t.w
 	w.G.Turn++
 	var lines []string

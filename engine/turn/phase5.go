@@ -370,6 +370,8 @@ func (t *run) scanPlayer(target int) {
 	t.tell(t.me(), "Your raiders brought back %s credits and %s points from player %d.", cr(stolen), cr(points), target)
 }
 
+func (t *run) score(p int) int { return t.w.Score(p) }
+
 // interception is the chance (0 to 100) that target's interceptors stop a
 // scan by player p: one in a hundred an interceptor, fewer usable when a
 // smaller empire scans.

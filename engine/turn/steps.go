@@ -76,6 +76,13 @@ func battlePhase(n int) func(t *run) {
 	}
 }
 
+// in makes a step of a helper type's method: the helper types split the
+// turn's work by concern (movement, combat, cargo and trade, the end of the
+// turn), each on the run of the turn.
+func in[T ~struct{ *run }](f func(T)) func(*run) {
+	return func(t *run) { f(T{t}) }
+}
+
 // steps is the turn, in the order the rule book carries it out.
 var steps = func() []stepDef {
 	s := []stepDef{
@@ -98,29 +105,29 @@ var steps = func() []stepDef {
 	s = append(s, commandSteps(5)...)
 	s = append(s, stepDef{5, "officers' levels", true, (*run).officerLevels})
 	s = append(s,
-		stepDef{7, "mines", false, (*run).mines},
-		stepDef{7, "ownership", false, (*run).ownership},
-		stepDef{7, "gravity", false, (*run).gravity},
-		stepDef{7, "black hole", false, (*run).blackHole},
-		stepDef{7, "markets", false, (*run).markets},
-		stepDef{7, "growth", false, (*run).growth},
-		stepDef{7, "tax and pay", false, (*run).taxAndPay},
-		stepDef{7, "special abilities", true, (*run).specials},
-		stepDef{7, "repairs", false, (*run).selfRepairs},
-		stepDef{7, "officer growth", true, (*run).officerGrowth},
+		stepDef{7, "mines", false, in(closing.mines)},
+		stepDef{7, "ownership", false, in(closing.ownership)},
+		stepDef{7, "gravity", false, in(closing.gravity)},
+		stepDef{7, "black hole", false, in(closing.blackHole)},
+		stepDef{7, "markets", false, in(closing.markets)},
+		stepDef{7, "growth", false, in(closing.growth)},
+		stepDef{7, "tax and pay", false, in(closing.taxAndPay)},
+		stepDef{7, "special abilities", true, in(closing.specials)},
+		stepDef{7, "repairs", false, in(closing.selfRepairs)},
+		stepDef{7, "officer growth", true, in(closing.officerGrowth)},
 		stepDef{7, "officers' levels", true, (*run).officerLevels},
-		stepDef{7, "standing orders", false, (*run).standing},
-		stepDef{7, "Sauran's interceptors", true, (*run).sauranInterceptors},
-		stepDef{7, "empires out", true, (*run).out},
-		stepDef{7, "winning", true, (*run).winning},
-		stepDef{7, "missed turns", true, (*run).missedTurns},
-		stepDef{7, "next turn", false, (*run).advanceTurn},
+		stepDef{7, "standing orders", false, in(closing.standing)},
+		stepDef{7, "Sauran's interceptors", true, in(closing.sauranInterceptors)},
+		stepDef{7, "empires out", true, in(closing.out)},
+		stepDef{7, "winning", true, in(closing.winning)},
+		stepDef{7, "missed turns", true, in(closing.missedTurns)},
+		stepDef{7, "next turn", false, in(closing.advanceTurn)},
 	)
 	return s
 }()
 
 // sauranInterceptors: the Dark Lord loses some interceptors each turn.
-func (t *run) sauranInterceptors() {
+func (t closing) sauranInterceptors() {
 	if e := t.w.Empire(t.w.R.Game.PlayerSauran); e != nil {
 		e.Interceptors = max(0, e.Interceptors-t.w.R.Sauran.InterceptorLossPerTurn)
 	}
