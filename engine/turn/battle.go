@@ -3,7 +3,6 @@ package turn
 import (
 	"fmt"
 	"math"
-	"sort"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
@@ -11,11 +10,15 @@ import (
 	"silverfall/engine/rules"
 )
 
+// combat is phases 2 to 4: each ship's battle/movement order carried out,
+// fire and its rewards, planet defence, bombardment.
+type combat struct{ *run }
+
 // phase carries out phase 2, 3 or 4 of battle and movement: each ship in
 // moving order does its order's part of the phase.
-func (t *run) phase(n int) {
+func (t combat) phase(n int) {
 	w := t.w
-	list := t.movingOrder()
+	list := t.moves().movingOrder()
 	for _, m := range list {
 		s := w.Ship(m.ship)
 		if s == nil || m.failed || m.done {
@@ -39,7 +42,7 @@ func (t *run) phase(n int) {
 }
 
 // moveFunc carries out a ship's battle/movement order's part of a phase.
-type moveFunc func(t *run, m *move, s *model.Ship)
+type moveFunc func(t combat, m *move, s *model.Ship)
 
 // movementExec carries out the battle/movement orders in phases 2 to 4, by
 // phase and code, as the rule book lists them: fire, move, defend, engage,
@@ -50,24 +53,24 @@ type moveFunc func(t *run, m *move, s *model.Ship)
 var movementExec = func() (x [5]map[order.Code]moveFunc) {
 	for p := 2; p <= 4; p++ {
 		x[p] = map[order.Code]moveFunc{
-			order.FI: (*run).fireAct,
-			order.MO: (*run).moveAct, order.MP: (*run).moveAct, order.FP: (*run).moveAct,
-			order.DF: (*run).defendAct,
-			order.EN: (*run).engageAct, order.EP: (*run).engageAct,
-			order.AB: (*run).ambushAct,
-			order.ST: (*run).strafeAct, order.SL: (*run).strafeAct,
-			order.PS: (*run).pursue,
+			order.FI: combat.fireAct,
+			order.MO: combat.moveAct, order.MP: combat.moveAct, order.FP: combat.moveAct,
+			order.DF: combat.defendAct,
+			order.EN: combat.engageAct, order.EP: combat.engageAct,
+			order.AB: combat.ambushAct,
+			order.ST: combat.strafeAct, order.SL: combat.strafeAct,
+			order.PS: combat.pursue,
 		}
 	}
-	x[2][order.HD] = (*run).hyperdriveAct
-	x[3][order.WD] = (*run).warpAct
-	x[3][order.WP] = (*run).warpAct
-	x[3][order.BP] = (*run).bombardAct
+	x[2][order.HD] = combat.hyperdriveAct
+	x[3][order.WD] = combat.warpAct
+	x[3][order.WP] = combat.warpAct
+	x[3][order.BP] = combat.bombardAct
 	return x
 }()
 
 // hyperdriveAct is HD (phase 2): a jump to a random place, on the host.
-func (t *run) hyperdriveAct(m *move, s *model.Ship) {
+func (t combat) hyperdriveAct(m *move, s *model.Ship) {
 	if t.w.Mode == Host {
 		t.hyperjump(s, t.rng("hyperdrive"))
 		if s.Defence < 1 {
@@ -78,45 +81,45 @@ func (t *run) hyperdriveAct(m *move, s *model.Ship) {
 }
 
 // warpAct is WD and WP (phase 3): a jump to the place chosen.
-func (t *run) warpAct(m *move, s *model.Ship) {
+func (t combat) warpAct(m *move, s *model.Ship) {
 	if m.hasDest {
-		t.jump(m, s)
+		t.moves().jump(m, s)
 	}
 }
 
 // moveAct is MO, MP and FP: a third of the range toward the destination.
-func (t *run) moveAct(m *move, s *model.Ship) { t.advance(m, s, t.curPhase) }
+func (t combat) moveAct(m *move, s *model.Ship) { t.moves().advance(m, s, t.curPhase) }
 
 // engageAct is EN and EP: stop to fight a target in range; else, or once
 // the target is destroyed, move on, and fire at what the move brings in
 // range.
-func (t *run) engageAct(m *move, s *model.Ship) {
+func (t combat) engageAct(m *move, s *model.Ship) {
 	if t.battles() && t.engage(m, s, false) && !m.killed {
 		return // stopped to fight
 	}
-	t.advance(m, s, t.curPhase)
+	t.moves().advance(m, s, t.curPhase)
 	if t.battles() {
 		t.engage(m, s, false)
 	}
 }
 
 // strafeAct is ST and SL: move on, firing one damage a shot on the way.
-func (t *run) strafeAct(m *move, s *model.Ship) {
-	t.advance(m, s, t.curPhase)
+func (t combat) strafeAct(m *move, s *model.Ship) {
+	t.moves().advance(m, s, t.curPhase)
 	if t.battles() {
 		t.engage(m, s, true)
 	}
 }
 
 // ambushAct is AB.
-func (t *run) ambushAct(m *move, s *model.Ship) {
+func (t combat) ambushAct(m *move, s *model.Ship) {
 	if t.battles() {
 		t.ambush(m, s)
 	}
 }
 
 // defendAct is DF: fire at a target in range, staying put.
-func (t *run) defendAct(m *move, s *model.Ship) {
+func (t combat) defendAct(m *move, s *model.Ship) {
 	if t.battles() {
 		t.engage(m, s, false)
 	}
@@ -124,7 +127,7 @@ func (t *run) defendAct(m *move, s *model.Ship) {
 
 // fireAct is FI: fire at the ship named while it is in range; the order
 // ends with the ship.
-func (t *run) fireAct(m *move, s *model.Ship) {
+func (t combat) fireAct(m *move, s *model.Ship) {
 	if !t.battles() {
 		return
 	}
@@ -136,7 +139,7 @@ func (t *run) fireAct(m *move, s *model.Ship) {
 }
 
 // bombardAct is BP (phase 3).
-func (t *run) bombardAct(m *move, s *model.Ship) {
+func (t combat) bombardAct(m *move, s *model.Ship) {
 	if t.battles() {
 		t.bombard(s)
 	}
@@ -146,7 +149,7 @@ func (t *run) bombardAct(m *move, s *model.Ship) {
 // (never both in one phase);
 // the target gets away beyond twice the pursuer's communication range, or
 // when it docks or cloaks.
-func (t *run) pursue(m *move, s *model.Ship) {
+func (t combat) pursue(m *move, s *model.Ship) {
 	b := t.w.Ship(m.target)
 	if b == nil || b.Inside != 0 || b.Cloaked {
 		m.done = true
@@ -165,24 +168,24 @@ func (t *run) pursue(m *move, s *model.Ship) {
 	// your ship will fire at it, otherwise ... move", one or the other in a
 	// phase.
 	m.dest, m.hasDest = b.Loc, true
-	t.advance(m, s, t.curPhase)
+	t.moves().advance(m, s, t.curPhase)
 	m.done = false
 }
 
 // battles reports whether fire and combat are carried out: on the host.
 // A check or forecast runs one player's orders and assumes no one
 // interferes, so its ships only move.
-func (t *run) battles() bool { return t.w.Mode == Host }
+func (t combat) battles() bool { return t.w.Mode == Host }
 
 // inRange reports whether b is within s's fire range.
-func (t *run) inRange(s, b *model.Ship) bool {
+func (t combat) inRange(s, b *model.Ship) bool {
 	st := t.w.R.Ship(s.Type)
 	return st != nil && st.FireRange.OK && s.Loc.Within(b.Loc, st.FireRange.N)
 }
 
 // engage fires at the best target in range among the ships of the player
 // attacked; true when it fired. Strafing shots do one damage each.
-func (t *run) engage(m *move, s *model.Ship, strafe bool) bool {
+func (t combat) engage(m *move, s *model.Ship, strafe bool) bool {
 	b := t.pick(s, m.against)
 	if b == nil {
 		return false
@@ -195,7 +198,7 @@ func (t *run) engage(m *move, s *model.Ship, strafe bool) bool {
 
 // ambush lies cloaked in wait; on an enemy in range it uncloaks and fires,
 // and cloaks again when the enemy is destroyed.
-func (t *run) ambush(m *move, s *model.Ship) {
+func (t combat) ambush(m *move, s *model.Ship) {
 	b := t.pick(s, m.against)
 	if b == nil {
 		if st := t.w.R.Ship(s.Type); st != nil && st.Cloak {
@@ -212,7 +215,7 @@ func (t *run) ambush(m *move, s *model.Ship) {
 // hostile reports whether ship b belongs to the players that order's
 // player number names, for ship s's owner: 0 all but allies, 88 declared
 // enemies, 99 Sauran, or one player.
-func (t *run) hostile(s, b *model.Ship, against int) bool {
+func (t combat) hostile(s, b *model.Ship, against int) bool {
 	w := t.w
 	if b.Owner == s.Owner || w.Allied(s.Owner, b.Owner) {
 		return false
@@ -231,7 +234,7 @@ func (t *run) hostile(s, b *model.Ship, against int) bool {
 // range that it detects, the one whose fire per unit of defence left is
 // greatest (the most dangerous and the easiest to destroy), then the
 // nearest, then the lowest number.
-func (t *run) pick(s *model.Ship, against int) *model.Ship {
+func (t combat) pick(s *model.Ship, against int) *model.Ship {
 	st := t.w.R.Ship(s.Type)
 	if st == nil || !st.FireRange.OK || s.Fire <= 0 {
 		return nil
@@ -256,7 +259,7 @@ func (t *run) pick(s *model.Ship, against int) *model.Ship {
 
 // detects draws whether s's officer's Surveillance finds the cloaked ship
 // b (within the communication range); one draw a pair a turn.
-func (t *run) detects(s, b *model.Ship) bool {
+func (t combat) detects(s, b *model.Ship) bool {
 	lv := t.w.level(s, abilitySurveillance)
 	if lv == 0 || !s.Loc.Within(b.Loc, t.w.CommRange(s)) {
 		return false
@@ -271,7 +274,7 @@ func (t *run) detects(s, b *model.Ship) bool {
 }
 
 // fire has s fire at b; true when b was destroyed.
-func (t *run) fire(s, b *model.Ship, strafe bool) bool {
+func (t combat) fire(s, b *model.Ship, strafe bool) bool {
 	w := t.w
 	if s.Fire <= 0 {
 		return false
@@ -308,20 +311,10 @@ func (t *run) fire(s, b *model.Ship, strafe bool) bool {
 	return false
 }
 
-// phaseNow is the phase being carried out, for reports.
-func (t *run) phaseNow() int { return t.curPhase }
-
-func (t *run) typeOf(s *model.Ship) string {
-	if st := t.w.R.Ship(s.Type); st != nil {
-		return st.Name
-	}
-	return "?"
-}
-
 // damagePoints pays for damage player by did to ship b, by his ships or
 // his planets' defence units: the council's points for damage to Sauran,
 // Sauran's credits for damage to players, anti-points to the damaged.
-func (t *run) damagePoints(by int, b *model.Ship, d int) {
+func (t combat) damagePoints(by int, b *model.Ship, d int) {
 	w := t.w
 	pr := w.R.Points
 	sa := w.R.Game.PlayerSauran
@@ -347,7 +340,7 @@ func (t *run) damagePoints(by int, b *model.Ship, d int) {
 
 // promote gives a ship without a commission officer, in battle with Sauran,
 // its chance of one rising from the ranks.
-func (t *run) promote(s, b *model.Ship) {
+func (t combat) promote(s, b *model.Ship) {
 	sa := t.w.R.Game.PlayerSauran
 	for _, x := range []*model.Ship{s, b} {
 		other := b
@@ -368,134 +361,9 @@ func (t *run) promote(s, b *model.Ship) {
 	}
 }
 
-// destroy takes a ship out of the game, with what it carries; its officer
-// may escape, a Ring it holds flies to another planet.
-func (t *run) destroy(s *model.Ship, by int, why string) {
-	w := t.w
-	if w.gone[s.ID] {
-		return
-	}
-	w.gone[s.ID] = true
-	if t.lost == nil {
-		t.lost = map[int]lostShip{}
-	}
-	t.lost[s.ID] = lostShip{max(t.curPhase, 1), why}
-	t.battleLine(s.Owner, "Your ship %d (%s) was lost: %s.", s.ID, t.typeOf(s), why)
-	if by > 0 && by != s.Owner {
-		t.battleLine(by, "Ship %d of player %d (%s) was destroyed.", s.ID, s.Owner, t.typeOf(s))
-	}
-	for _, c := range t.carriedBy(s.ID) {
-		t.destroy(c, by, fmt.Sprintf("destroyed with ship %d, which carried it", s.ID))
-		c.Officer = 0 // docked officers have no chance of escape
-	}
-	t.escape(s)
-	if s.Artifact != 0 {
-		t.scatter(s.Artifact)
-		s.Artifact = 0
-	}
-}
-
-// escape gives a destroyed ship's officer his rank's chance of escaping to
-// another ship of his side at the place, or else to the nearest planet of
-// his side.
-func (t *run) escape(s *model.Ship) {
-	w := t.w
-	off := w.Officer(s.Officer)
-	if off == nil || s.Inside != 0 {
-		return
-	}
-	rank := w.R.RankFor(off.Levels.Sum())
-	if w.Mode != Host || !chance(t.rng("escape"), float64(rank.EscapePercent)) {
-		return
-	}
-	for _, b := range w.shipsAt(s.Loc) {
-		if b.Owner == s.Owner && b.ID != s.ID && b.Officer == 0 && b.Inside == 0 {
-			b.Officer, s.Officer = off.ID, 0
-			off.Ship = b.ID
-			t.tell(s.Owner, "Officer %d escaped from ship %d to ship %d.", off.ID, s.ID, b.ID)
-			return
-		}
-	}
-	var best *model.Planet
-	for i := range w.G.Planets {
-		p := &w.G.Planets[i]
-		if p.Owner == s.Owner && p.Officer == 0 && (best == nil || s.Loc.Dist2(p.Loc) < s.Loc.Dist2(best.Loc)) {
-			best = p
-		}
-	}
-	if best != nil {
-		best.Officer, s.Officer = off.ID, 0
-		off.Ship, off.Planet = 0, best.ID
-		t.tell(s.Owner, "Officer %d escaped from ship %d to planet %d.", off.ID, s.ID, best.ID)
-	}
-}
-
-// scatter sends an artifact from a lost ship to a random planet, an
-// unowned one where there is one: a Ring found lies there to be picked up,
-// any other artifact is hidden again.
-func (t *run) scatter(id int) {
-	w := t.w
-	a := w.Artifact(id)
-	if a == nil || w.Mode != Host {
-		return
-	}
-	var cand []*model.Planet
-	for i := range w.G.Planets {
-		p := &w.G.Planets[i]
-		if p.Kind == model.Independent && p.Owner == 0 && p.Artifact == 0 && p.Hidden == 0 {
-			cand = append(cand, p)
-		}
-	}
-	if len(cand) == 0 {
-		return
-	}
-	p := cand[t.rng("artifacts lost").IntN(len(cand))]
-	if a.Ring {
-		p.Artifact = id
-	} else {
-		p.Hidden = id
-	}
-	t.ringMoved(id)
-}
-
-// ringMoved updates where a found Ring of Darkness is, for every sheet.
-func (t *run) ringMoved(id int) {
-	w := t.w
-	a := w.Artifact(id)
-	if a == nil || !a.Ring {
-		return
-	}
-	var sight *model.RingSighting
-	for i := range w.G.Rings {
-		if w.G.Rings[i].Ring == id {
-			sight = &w.G.Rings[i]
-		}
-	}
-	where, holder, found := geom.Point{}, 0, false
-	w.Live(func(s *model.Ship) {
-		if s.Artifact == id {
-			where, holder, found = s.Loc, s.Owner, true
-		}
-	})
-	for i := range w.G.Planets {
-		if p := &w.G.Planets[i]; p.Artifact == id {
-			where, holder, found = p.Loc, p.Owner, true
-		}
-	}
-	if !found {
-		return
-	}
-	if sight == nil {
-		w.G.Rings = append(w.G.Rings, model.RingSighting{Ring: id})
-		sight = &w.G.Rings[len(w.G.Rings)-1]
-	}
-	sight.Loc, sight.Player = where, holder
-	sort.Slice(w.G.Rings, func(i, j int) bool { return w.G.Rings[i].Ring < w.G.Rings[j].Ring })
-}
-
 // proportion sets every ship's fire units in proportion to its defence
 // units left (end of each battle phase), rounded.
-func (t *run) proportion() {
+func (t combat) proportion() {
 	t.w.Live(func(s *model.Ship) {
 		if s.MaxDefence > 0 && s.Defence < s.MaxDefence {
 			s.Fire = min(s.Fire, rules.Adjust(s.MaxFire, float64(s.Defence)*100/float64(s.MaxDefence)-100, 1))
@@ -506,7 +374,7 @@ func (t *run) proportion() {
 // planetDefenceFire is phase 4's fire of the activated planet defence
 // units: one damage a unit at other players' ships above the planet
 // (allies aside), at most five shots a planet, each using up a unit.
-func (t *run) planetDefenceFire() {
+func (t combat) planetDefenceFire() {
 	w := t.w
 	rng := t.rng("planet defence")
 	for i := range w.G.Planets {
@@ -543,7 +411,7 @@ func (t *run) planetDefenceFire() {
 
 // bombard is BP (phase 3): the planet below loses defence units equal to
 // the ship's fire units, and some industry and population.
-func (t *run) bombard(s *model.Ship) {
+func (t combat) bombard(s *model.Ship) {
 	w := t.w
 	p := w.PlanetAt(s.Loc)
 	if p == nil || p.Owner == s.Owner || w.Allied(s.Owner, p.Owner) || p.Kind == model.Trading {

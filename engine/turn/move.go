@@ -11,6 +11,14 @@ import (
 	"silverfall/engine/rules"
 )
 
+// movement is the battle/movement orders' part of the turn that is not
+// combat: each ship's order for the turn, copies and conversions, the order
+// of moving, moves and jumps.
+type movement struct{ *run }
+
+// moves is the turn's movement.
+func (t *run) moves() movement { return movement{t} }
+
 // move is a ship's battle/movement order for the turn and how far it got.
 type move struct {
 	ship    int
@@ -51,7 +59,7 @@ const (
 // the turn, from its own order, its fleet's, the one carried over, or the
 // default (an armed ship without orders defends itself against Sauran);
 // then the orders toward planets and ships become plain moves.
-func (t *run) assign() {
+func (t movement) assign() {
 	w := t.w
 	for _, p := range t.rotation {
 		list := t.orders[p]
@@ -120,7 +128,7 @@ func (t *run) assign() {
 }
 
 // newMove files a move in the turn's slab: there is one for most ships.
-func (t *run) newMove(m move) *move {
+func (t movement) newMove(m move) *move {
 	if len(t.slab) == cap(t.slab) {
 		t.slab = make([]move, 0, 256)
 	}
@@ -131,7 +139,7 @@ func (t *run) newMove(m move) *move {
 // fleetOrder gives a fleet's order to the ships of the fleet that have no
 // order of their own and can carry it out; the others are passed over
 // without a word, as the rules say.
-func (t *run) fleetOrder(o order.Order) {
+func (t movement) fleetOrder(o order.Order) {
 	f := t.fleets[t.me()][o.Subject()]
 	if f == nil {
 		t.fail("unknown-fleet", "you have no fleet %d", o.Subject())
@@ -189,12 +197,12 @@ func (t *run) fleetOrder(o order.Order) {
 }
 
 // isAlly reports whether p is the current player's ally now.
-func (t *run) isAlly(p int) bool { return t.w.Allied(t.me(), p) }
+func (t movement) isAlly(p int) bool { return t.w.Allied(t.me(), p) }
 
 // battleFor checks a battle/movement order for one ship and works out
 // where it goes. For a fleet's or a carried-over order (strict false) the
 // ships that cannot carry it out are passed over without a word.
-func (t *run) battleFor(m *move, s *model.Ship, strict bool) bool {
+func (t movement) battleFor(m *move, s *model.Ship, strict bool) bool {
 	w := t.w
 	o := m.o
 	st := w.R.Ship(s.Type)
@@ -343,7 +351,7 @@ func (t *run) battleFor(m *move, s *model.Ship, strict bool) bool {
 
 // destination works out where an order heads; false when it is not known
 // (a planet or ship the player cannot see).
-func (t *run) destination(m *move) bool {
+func (t movement) destination(m *move) bool {
 	o := m.o
 	if l, ok := o.Location(); ok {
 		m.dest, m.hasDest = l, true
@@ -375,7 +383,7 @@ func (t *run) destination(m *move) bool {
 
 // plan checks fuel and the black hole for an order that moves the ship,
 // and sets how far it may go this turn.
-func (t *run) plan(m *move, s *model.Ship, st *rules.ShipType, strict bool) bool {
+func (t movement) plan(m *move, s *model.Ship, st *rules.ShipType, strict bool) bool {
 	if !st.CanMove() {
 		if strict {
 			t.fail("cannot-move", "a %s cannot move", st.Name)
@@ -433,7 +441,7 @@ func ceilDiv(a, b int) int { return (a + b - 1) / b }
 // than the slowest ship of the sequence ("only move as far as the slowest
 // ship in the sequence", "all ships will end the turn at the same
 // location").
-func (t *run) copies() {
+func (t movement) copies() {
 	ids := t.battleIDs()
 	// head[id] is the ship at the head of id's chain; 0 when the chain is
 	// broken (a ship without an order, a failed one, or a loop).
@@ -505,7 +513,7 @@ func (t *run) copies() {
 // battleIDs are the ships with a battle/movement order this turn, by
 // number: whatever walks the orders does so in this order, never in a
 // map's.
-func (t *run) battleIDs() []int {
+func (t movement) battleIDs() []int {
 	ids := make([]int, 0, len(t.battle))
 	for id := range t.battle { // any order: sorted below
 		ids = append(ids, id)
@@ -516,7 +524,7 @@ func (t *run) battleIDs() []int {
 
 // convert turns the orders toward planets into plain ones (phase 2): MP
 // and FP to MO, EP to EN, WP to WD, SL to ST.
-func (t *run) convert() {
+func (t movement) convert() {
 	for _, id := range t.battleIDs() {
 		m := t.battle[id]
 		s := t.w.Ship(id)
@@ -531,7 +539,7 @@ func (t *run) convert() {
 
 // findPlanet is FP: a random planet of the given player (0: anyone's but
 // the ship's own side and allies) that the ship reaches this turn.
-func (t *run) findPlanet(m *move, s *model.Ship) {
+func (t movement) findPlanet(m *move, s *model.Ship) {
 	w := t.w
 	reach := min(w.MoveRange(s), s.Fuel)
 	var cand []*model.Planet
@@ -570,7 +578,7 @@ func (t *run) findPlanet(m *move, s *model.Ship) {
 
 // order of moving: the fastest first; of equal speed the smaller; Sauran's
 // after the others of the same speed; then by number.
-func (t *run) movingOrder() []*move {
+func (t movement) movingOrder() []*move {
 	if t.moving != nil {
 		return t.moving // the order is fixed for the turn
 	}
@@ -610,7 +618,7 @@ func (t *run) movingOrder() []*move {
 
 // advance moves a ship its share of this phase toward its destination,
 // burning a unit of fuel a position; false when it did not move.
-func (t *run) advance(m *move, s *model.Ship, phase int) bool {
+func (t movement) advance(m *move, s *model.Ship, phase int) bool {
 	if !m.hasDest || m.budget <= 0 || s.Loc == m.dest {
 		if s.Loc == m.dest && m.hasDest && isPlainMove(m.o.Code) {
 			m.done = true
@@ -667,7 +675,7 @@ func isPlainMove(c order.Code) bool {
 }
 
 // jump carries out a warpdrive jump (phase 3).
-func (t *run) jump(m *move, s *model.Ship) {
+func (t movement) jump(m *move, s *model.Ship) {
 	s.Defence -= t.w.R.Movement.WarpdriveDefenceCost
 	t.relocate(s, m.dest)
 	s.Cloaked = false

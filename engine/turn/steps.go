@@ -72,7 +72,7 @@ func each(codes ...order.Code) func(t *run) {
 func battlePhase(n int) func(t *run) {
 	return func(t *run) {
 		t.curPhase = n
-		t.phase(n)
+		combat{t}.phase(n)
 	}
 }
 
@@ -96,8 +96,8 @@ var steps = func() []stepDef {
 	s = append(s, commandSteps(1)...)
 	s = append(s, stepDef{1, "officers' levels", true, (*run).officerLevels})
 	s = append(s,
-		stepDef{2, "orders of ships and fleets", false, (*run).assign},
-		stepDef{2, "conversions", false, (*run).convert},
+		stepDef{2, "orders of ships and fleets", false, in(movement.assign)},
+		stepDef{2, "conversions", false, in(movement.convert)},
 		stepDef{2, "phase 2", false, battlePhase(2)},
 		stepDef{3, "phase 3", false, battlePhase(3)},
 		stepDef{4, "phase 4", false, battlePhase(4)},
