@@ -18,8 +18,8 @@ type stepDef struct {
 // generalExec carries out one general order, by code.
 var generalExec = map[order.Code]func(t *run, o order.Order){
 	order.PR: (*run).practice, order.TO: (*run).transferOfficer, order.RE: (*run).release,
-	order.UL: (*run).ore, order.LO: (*run).ore, order.UF: (*run).fuel, order.LF: (*run).fuel,
-	order.UP: (*run).population, order.LP: (*run).population, order.RF: (*run).refuel,
+	order.UL: with(cargo.ore), order.LO: with(cargo.ore), order.UF: with(cargo.fuel), order.LF: with(cargo.fuel),
+	order.UP: with(cargo.population), order.LP: with(cargo.population), order.RF: with(cargo.refuel),
 	order.RP: (*run).repair, order.TA: (*run).transferArtifact, order.DO: (*run).dock,
 	order.SM: (*run).startMine, order.BU: (*run).defenceUnits, order.AD: (*run).planetDefence,
 	order.DA: (*run).planetDefence,
@@ -34,6 +34,11 @@ var generalExec = map[order.Code]func(t *run, o order.Order){
 var phase0Exec = map[order.Code]func(t *run, o order.Order){
 	order.NameShip: (*run).name, order.NamePlanet: (*run).name, order.NameOfficer: (*run).name,
 	order.GiftShip: (*run).gift, order.GiftPlanet: (*run).gift,
+}
+
+// with makes a general order's executor of a helper type's method.
+func with[T ~struct{ *run }](f func(T, order.Order)) func(*run, order.Order) {
+	return func(t *run, o order.Order) { f(T{t}, o) }
 }
 
 // commandSteps are the general orders of a phase as steps, in the order
