@@ -112,7 +112,10 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 		k.ScannedPlayer = append([]Ship(nil), rep.ScannedPlayer...)
 		// What the sheet shows of an empire is not the moderator's side.
 		k.Empire.Report = Report{}
-		k.Empire.Missed, k.Empire.Computer, k.Empire.Dropped = 0, false, false
+		k.Empire.Missed, k.Empire.Computer, k.Empire.Dropped, k.Empire.Out = 0, false, false, false
+		for i := range k.Empire.Abilities {
+			k.Empire.Abilities[i].Practised = false // how it was won is the moderator's to know
+		}
 	}
 	owned := map[int]bool{}
 	for _, s := range g.Ships {
@@ -136,6 +139,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 	}
 	for _, o := range g.Officers {
 		if (o.Ship != 0 && shipOwned[o.Ship]) || (o.Planet != 0 && owned[o.Planet]) {
+			o.Raised = Levels{} // the moderator's side: a sheet shows only the current levels
 			k.Officers = append(k.Officers, o)
 		}
 	}

@@ -66,6 +66,15 @@ func TestKnowledgeOf(t *testing.T) {
 	if len(k.Officers) != 1 || k.Officers[0].ID != 1 {
 		t.Errorf("officers %+v: only the player's own", k.Officers)
 	}
+	g := sightGame()
+	g.Empires[0].Out, g.Empires[0].Abilities = true, []SpecialAbility{{Name: "A", Practised: true}}
+	if e := g.KnowledgeOf(r, 1).Empire; e.Out || e.Abilities[0].Practised || !g.Empires[0].Abilities[0].Practised {
+		t.Errorf("empire %+v: the sheet shows neither that it is out nor how an ability was won", e)
+	}
+	g.Officers[0].Current[0], g.Officers[0].Raised[0] = 2, 1
+	if o := g.KnowledgeOf(r, 1).Officers[0]; o.Current[0] != 2 || o.Raised != (Levels{}) {
+		t.Errorf("officer %+v: the sheet shows his current levels, not the artifact's part in them", o)
+	}
 	if len(k.Fleets) != 2 || k.Empire.Credits != 100 || k.Credit.Opening != 100 {
 		t.Errorf("fleets %d, credits %d", len(k.Fleets), k.Empire.Credits)
 	}
