@@ -179,6 +179,8 @@ var cases = []struct {
 	{"carry population without room", []string{"LP 7 10"}, []string{"E cannot-carry-population @0"}, nil},
 	{"unload population", []string{"UP 14 100"}, nil, nil},
 	{"unload population not aboard", []string{"UP 14 101"}, []string{"E population-short @0"}, nil},
+	{"unload population beyond the cap", []string{"UP 14 100"}, []string{"W planet-full @0"}, func(k *model.Knowledge) { k.Planets[0].Population = 49950 }},
+	{"unload population up to the cap", []string{"UP 14 50"}, nil, func(k *model.Knowledge) { k.Planets[0].Population = 49950 }},
 
 	// Officers and artifacts.
 	{"officer to planet", []string{"TO 1"}, nil, nil},
