@@ -30,7 +30,7 @@ func fortyPlayers(b *testing.B) (*rules.Rules, []byte, map[int][]order.Order) {
 		return out
 	}
 	for i := 0; i < 5; i++ {
-		turn.Run(turn.NewWorld(r, g, turn.Host), orders(g), turn.Options{Battles: true, EndOfTurn: true})
+		turn.Run(turn.NewWorld(r, g, turn.Host), orders(g), turn.Options{EndOfTurn: true})
 	}
 	var buf bytes.Buffer
 	state.Write(&buf, g)
@@ -52,7 +52,7 @@ func BenchmarkFortyPlayerTurn(b *testing.B) {
 		b.StopTimer()
 		g, _ := state.Read(bytes.NewReader(saved), "state", r)
 		b.StartTimer()
-		turn.Run(turn.NewWorld(r, g, turn.Host), orders, turn.Options{Battles: true, EndOfTurn: true})
+		turn.Run(turn.NewWorld(r, g, turn.Host), orders, turn.Options{EndOfTurn: true})
 	}
 	b.ReportMetric(float64(len(g0.Planets)), "planets")
 	b.ReportMetric(float64(ships), "ships")

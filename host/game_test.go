@@ -91,6 +91,22 @@ func TestGoldenGame(t *testing.T) {
 	}
 }
 
+// TestGoldenGameSameEveryTime plays the golden game several times in one
+// process: Go walks a map in a different order each time, so a turn whose
+// result depends on that order gives a different game here.
+func TestGoldenGameSameEveryTime(t *testing.T) {
+	runs := 3
+	if testing.Short() {
+		runs = 2
+	}
+	first := readTree(t, play(t, 2026, 6, 10, nil).Dir)
+	for i := 1; i < runs; i++ {
+		if diff := treeDiff(first, readTree(t, play(t, 2026, 6, 10, nil).Dir)); diff != "" {
+			t.Fatalf("run %d differs from the first: %s", i+1, diff)
+		}
+	}
+}
+
 func firstDiff(a, b string) string {
 	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
 	for i := 0; i < len(al) || i < len(bl); i++ {

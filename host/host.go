@@ -313,8 +313,8 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 	written := map[string][]byte{} // the computer's order files, by name
 	for _, e := range g.Empires {
 		p := e.Player
-		if !h.R.IsPlayer(p) {
-			continue
+		if !h.R.IsPlayer(p) || e.Out {
+			continue // an empire out of the game gives no orders
 		}
 		_, sent := rec.Orders[p]
 		switch {
@@ -370,7 +370,7 @@ func (h *Game) advance(rec *Received, opt TurnOptions) (*model.Game, error) {
 // received, and returns it.
 func Advance(r *rules.Rules, g *model.Game, rec *Received, opt TurnOptions) *model.Game {
 	w := turn.NewWorld(r, g, turn.Host)
-	turn.Run(w, rec.Orders, turn.Options{Battles: true, EndOfTurn: true, ByComputer: rec.Computer, Refused: rec.Refused})
+	turn.Run(w, rec.Orders, turn.Options{EndOfTurn: true, ByComputer: rec.Computer, Refused: rec.Refused})
 	if opt.DueDate != "" {
 		g.DueDate = opt.DueDate
 	}
@@ -414,7 +414,8 @@ type Status struct {
 	Computer []int          // empires played by the computer
 	Missing  []int          // players whose orders are not in
 	Problems []string
-	Scores   map[int]int
+	Scores   map[int]int // the empires still in the game
+	Out      []int       // the empires out of the game: they lost every ship
 }
 
 // Status reports the game's turn and whose orders are in.
@@ -429,6 +430,10 @@ func (h *Game) Status() (Status, error) {
 	w := turn.NewWorld(h.R, g, turn.Host)
 	for _, e := range g.Empires {
 		if !h.R.IsPlayer(e.Player) {
+			continue
+		}
+		if e.Out {
+			st.Out = append(st.Out, e.Player)
 			continue
 		}
 		st.Scores[e.Player] = w.Score(e.Player)

@@ -193,6 +193,54 @@ func TestAutoMissingAndDropped(t *testing.T) {
 	}
 }
 
+// An empire that has lost its last ship is out of the game: it is due no
+// orders, the computer writes none for it, and the status lists it apart
+// from the scores.
+func TestEmpireOutOfTheGame(t *testing.T) {
+	g := newGame(t, 2)
+	ships, gone := g.State.Ships[:0], map[int]bool{}
+	for _, s := range g.State.Ships {
+		if s.Owner != 2 {
+			ships = append(ships, s)
+		} else {
+			gone[s.ID] = true
+		}
+	}
+	g.State.Ships = ships
+	officers := g.State.Officers[:0]
+	for _, o := range g.State.Officers {
+		if !gone[o.Ship] {
+			officers = append(officers, o)
+		}
+	}
+	g.State.Officers = officers
+	put(t, g, "player-01.txt", orderFile(t, g, 1, "PI 1"))
+	if _, err := g.Turn(TurnOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if e := g.State.Empire(2); !e.Out {
+		t.Fatalf("player 2 has no ships and is still in the game: %+v", e)
+	}
+	st, err := g.Status()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ranked := st.Scores[2]; ranked || fmt.Sprint(st.Out) != "[2]" || fmt.Sprint(st.Missing) != "[1]" {
+		t.Errorf("status: scores %v, out %v, missing %v; want player 2 out, neither scored nor missing", st.Scores, st.Out, st.Missing)
+	}
+	put(t, g, "player-01.txt", orderFile(t, g, 1, "PI 1"))
+	sum, err := g.Turn(TurnOptions{AutoMissing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Computer) != 0 || len(sum.Missing) != 0 {
+		t.Errorf("the computer wrote orders for %v, missing %v: nothing is due from player 2", sum.Computer, sum.Missing)
+	}
+	if e := g.State.Empire(2); e.Missed != 0 || e.Dropped {
+		t.Errorf("player 2, out of the game, counted as missing turns: %+v", e)
+	}
+}
+
 // Order files that cannot be taken stop the turn, each with its reason.
 func TestBadOrderFilesStopTheTurn(t *testing.T) {
 	g := newGame(t, 2)

@@ -53,7 +53,7 @@ func Replay(dir string) ([]ReplayTurn, error) {
 		// Empires the computer plays whose orders are not on file get them
 		// as the host gave them.
 		for _, e := range g.Empires {
-			if _, sent := rec.Orders[e.Player]; !sent && r.IsPlayer(e.Player) && (e.Computer || e.Dropped) {
+			if _, sent := rec.Orders[e.Player]; !sent && r.IsPlayer(e.Player) && !e.Out && (e.Computer || e.Dropped) {
 				rec.Orders[e.Player] = ai.Play(r, g.KnowledgeOf(r, e.Player), computerSeed(g, e.Player), c.level(e.Player))
 				rec.Computer[e.Player] = true
 			}

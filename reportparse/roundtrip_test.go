@@ -105,6 +105,7 @@ func enrich(rng *rand.Rand, k *model.Knowledge) {
 		k.Mines = []model.Mine{{ID: 9, Planet: p.ID, OreType: 2, Rate: 50, Owner: k.Empire.Player}}
 	}
 	k.ScannedPlanet = &model.Planet{ID: 77, Name: "", Loc: geom.Point{X: -5, Y: 90, Z: 1}, Owner: 4, Population: 9000, Industry: 1200, Ore: model.Ore{9, 8, 7, 6, 5}}
+	k.ScannedMines = []model.Mine{{ID: 31, Planet: 77, OreType: 3, Rate: 10, Owner: 4}, {ID: 32, Planet: 77, OreType: 5, Rate: 350, Owner: 4}}
 	k.ScannedShip = &model.Ship{ID: 4242, Type: 17, Owner: 4, Loc: geom.Point{X: 3, Y: 4, Z: 5}, Fuel: 20}
 	k.ScannedPlayerID = 4
 	k.ScannedPlayer = []model.Ship{{ID: 4242, Type: 17, Owner: 4, Loc: geom.Point{X: 3, Y: 4, Z: 5}}, {ID: 4243, Type: 1, Owner: 4, Loc: geom.Point{X: -3, Y: 4, Z: 5}, Name: "Swift"}}

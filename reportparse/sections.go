@@ -281,7 +281,16 @@ func (p *parser) section(num int, ls []line) {
 	case turnsheet.Mines:
 		p.mines(ls, name)
 	case turnsheet.PlanetScanned:
-		p.planets(ls, name, func(pl model.Planet) { p.k.ScannedPlanet = &pl })
+		// The planet, then its mines under their column heads.
+		split := len(ls)
+		for i, l := range ls {
+			if f := strings.Fields(l.text); len(f) > 0 && f[0] == "Mine" {
+				split = i
+				break
+			}
+		}
+		p.planets(ls[:split], name, func(pl model.Planet) { p.k.ScannedPlanet = &pl })
+		p.mineLines(ls[split:], name, func(m model.Mine) { p.k.ScannedMines = append(p.k.ScannedMines, m) })
 	case turnsheet.ShipScanned:
 		p.ships(ls, name, func(s model.Ship) { p.k.ScannedShip = &s })
 	case turnsheet.PlayerScanned:
@@ -881,6 +890,11 @@ func (p *parser) fleets(ls []line, sec string) {
 }
 
 func (p *parser) mines(ls []line, sec string) {
+	p.mineLines(ls, sec, func(m model.Mine) { p.k.Mines = append(p.k.Mines, m) })
+}
+
+// mineLines reads a table of mines.
+func (p *parser) mineLines(ls []line, sec string, add func(model.Mine)) {
 	for _, l := range ls {
 		c := p.cursor(l, sec)
 		if c.peek() == "Mine" {
@@ -896,7 +910,7 @@ func (p *parser) mines(ls []line, sec string) {
 		c.count("the ore left")
 		c.done()
 		if !c.fail {
-			p.k.Mines = append(p.k.Mines, m)
+			add(m)
 		}
 	}
 }
@@ -1021,5 +1035,10 @@ func (p *parser) finish() {
 	sort.Slice(p.k.ForeignPlanets, func(i, j int) bool { return p.k.ForeignPlanets[i].ID < p.k.ForeignPlanets[j].ID })
 	for i := range p.k.Mines {
 		p.k.Mines[i].Owner = p.k.Empire.Player
+	}
+	if p.k.ScannedPlanet != nil {
+		for i := range p.k.ScannedMines {
+			p.k.ScannedMines[i].Owner = p.k.ScannedPlanet.Owner // mines are the planet owner's
+		}
 	}
 }

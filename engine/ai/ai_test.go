@@ -34,7 +34,7 @@ func game(t *testing.T, seed int64, players, turns int, visit func(g *model.Game
 				visit(g, p, k, all[p])
 			}
 		}
-		turn.Run(turn.NewWorld(r, g, turn.Host), all, turn.Options{Battles: true, EndOfTurn: true})
+		turn.Run(turn.NewWorld(r, g, turn.Host), all, turn.Options{EndOfTurn: true})
 	}
 	return g
 }

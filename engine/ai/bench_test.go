@@ -23,7 +23,7 @@ func BenchmarkOrdersFortyPlayers(b *testing.B) {
 		for p := 1; p <= 40; p++ {
 			all[p] = Play(r, g.KnowledgeOf(r, p), uint64(g.Turn*100+p), Normal())
 		}
-		turn.Run(turn.NewWorld(r, g, turn.Host), all, turn.Options{Battles: true, EndOfTurn: true})
+		turn.Run(turn.NewWorld(r, g, turn.Host), all, turn.Options{EndOfTurn: true})
 	}
 	ks := make([]*model.Knowledge, 40)
 	for p := 1; p <= 40; p++ {

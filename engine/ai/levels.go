@@ -76,7 +76,7 @@ func LevelNamed(name string) (*Level, error) {
 func LevelNames() []string {
 	all, _ := levels()
 	var names []string
-	for n := range all {
+	for n := range all { // any order: sorted below
 		names = append(names, n)
 	}
 	sort.Strings(names)

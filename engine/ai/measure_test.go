@@ -158,7 +158,7 @@ func measureGame(seed int64, players, turns int, levelOf func(p int) *Level) (*f
 		for p := 1; p <= players; p++ {
 			before[p] = g.Empire(p).Points
 		}
-		turn.Run(turn.NewWorld(r, g, turn.Host), all, turn.Options{Battles: true, EndOfTurn: true})
+		turn.Run(turn.NewWorld(r, g, turn.Host), all, turn.Options{EndOfTurn: true})
 		fleet := map[[2]int]int{} // (owner, location) -> ships there
 		key := func(s *model.Ship) [2]int { return [2]int{s.Owner, pointKey(s.Loc)} }
 		for i := range g.Ships {

@@ -84,7 +84,7 @@ var cases = []struct {
 	{"bombard nothing", []string{"BP 16"}, []string{"E no-planet-here @0"}, nil},
 	{"bombard own", []string{"BP 9"}, []string{"E bombard-own @0"}, nil},
 	{"copy in range", []string{"CP 7 500"}, nil, nil},
-	{"copy out of range", []string{"CP 7 502"}, []string{"W out-of-comm-range @0"}, nil},
+	{"copy out of range", []string{"CP 7 502"}, []string{"E out-of-comm-range @0"}, nil},
 
 	// Building.
 	{"build", []string{"BS 1 8"}, nil, nil},
@@ -179,6 +179,8 @@ var cases = []struct {
 	{"carry population without room", []string{"LP 7 10"}, []string{"E cannot-carry-population @0"}, nil},
 	{"unload population", []string{"UP 14 100"}, nil, nil},
 	{"unload population not aboard", []string{"UP 14 101"}, []string{"E population-short @0"}, nil},
+	{"unload population beyond the cap", []string{"UP 14 100"}, []string{"W planet-full @0"}, func(k *model.Knowledge) { k.Planets[0].Population = 49950 }},
+	{"unload population up to the cap", []string{"UP 14 50"}, nil, func(k *model.Knowledge) { k.Planets[0].Population = 49950 }},
 
 	// Officers and artifacts.
 	{"officer to planet", []string{"TO 1"}, nil, nil},
@@ -213,13 +215,14 @@ var cases = []struct {
 	{"scan two ships", []string{"SS 500", "SS 501"}, []string{"E one-ship-scan @1"}, nil},
 	{"scan two planets", []string{"SP 30", "SP 31"}, []string{"E one-planet-scan @1"}, nil},
 	{"scan player", []string{"SR 7"}, nil, nil},
-	{"scan player twice", []string{"SR 7", "SR 8"}, nil, nil},
-	{"scan player three times", []string{"SR 7", "SR 8", "SR 9"}, []string{"E interceptors-short @2"}, nil},
+	{"scan player twice", []string{"SR 7", "SR 8"}, []string{"W unknown-player @1"}, nil},
+	{"scan player three times", []string{"SR 7", "SR 8", "SR 9"}, []string{"W unknown-player @1", "E interceptors-short @2"}, nil},
+	{"scan a player the sheet does not show", []string{"SR 12"}, []string{"W unknown-player @0"}, nil},
 	{"scan Sauran early", []string{"SR 99"}, []string{"W sauran-scan-early @0"}, nil},
 	{"scan self", []string{"SR 3"}, []string{"E scan-self @0"}, nil},
 	{"interceptors", []string{"PI 45"}, nil, nil},
 	{"interceptors over 90", []string{"PI 71"}, []string{"E interceptor-limit @0"}, rich},
-	{"interceptors pay for a scan", []string{"PI 5", "SR 7", "SR 8"}, nil, func(k *model.Knowledge) { k.Empire.Interceptors, k.Empire.Credits = 15, 110000 }},
+	{"interceptors pay for a scan", []string{"PI 5", "SR 7", "SR 8"}, []string{"W unknown-player @2"}, func(k *model.Knowledge) { k.Empire.Interceptors, k.Empire.Credits = 15, 110000 }},
 	{"add ally", []string{"AA 8"}, nil, nil},
 	{"add two allies", []string{"AA 8", "AA 9"}, []string{"E ally-change-limit @1"}, nil},
 	{"four allies", []string{"AA 8"}, []string{"E ally-limit @0"}, func(k *model.Knowledge) { k.Empire.Allies = []int{5, 6, 7} }},

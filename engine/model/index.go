@@ -108,7 +108,7 @@ func (k *Knowledge) SeenShips() []Ship {
 		byID[s.ID] = *s
 	}
 	out := make([]Ship, 0, len(byID))
-	for _, s := range byID {
+	for _, s := range byID { // any order: sorted below
 		out = append(out, s)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })

@@ -58,7 +58,11 @@ type Empire struct {
 	Missed   int  // turns in a row without orders
 	Computer bool // the empire's orders come from a computer player
 	Dropped  bool // dropped out of the game: a computer empire from now on
-	Report   Report
+	// Out: the empire lost its last ship and is out of the game ("a player
+	// will remain in the game until he/she no longer has any ships"): it
+	// gives no orders and its score no longer ranks it.
+	Out    bool
+	Report Report
 }
 
 // Report is what happened to an empire in the last turn, for its sheet.
@@ -69,6 +73,7 @@ type Report struct {
 	Errors          []string // orders that could not be carried out, and why
 	ScannedShip     *Ship
 	ScannedPlanet   *Planet
+	ScannedMines    []Mine // the mines on the scanned planet
 	ScannedPlayerID int
 	ScannedPlayer   []Ship
 }
@@ -77,6 +82,9 @@ type Report struct {
 type SpecialAbility struct {
 	Name        string
 	Description string
+	// Practised: won by practising Technology, not granted for points; it
+	// does not count against the council's grants.
+	Practised bool
 }
 
 // HasAlly reports whether p is among the allies.
@@ -183,8 +191,11 @@ type Officer struct {
 	// Current are the levels in effect, raised by race, special abilities
 	// and artifacts; these are what the abilities act with.
 	Current Levels
-	Ship    int // ship commanded; 0 when on a planet
-	Planet  int // planet stationed on; 0 when on a ship
+	// Raised is the part of Current that an artifact on his ship or planet
+	// gives him (the moderator's side: a sheet shows only Current).
+	Raised Levels
+	Ship   int // ship commanded; 0 when on a planet
+	Planet int // planet stationed on; 0 when on a ship
 }
 
 // Artifact is an artifact; Ring marks the ten Rings of Darkness.
@@ -278,6 +289,7 @@ type Knowledge struct {
 
 	ScannedShip     *Ship   // the ship scanned last turn, in full
 	ScannedPlanet   *Planet // the planet scanned last turn, in full
+	ScannedMines    []Mine  // its mines, as its owner sees them
 	ScannedPlayerID int     // the player scanned last turn; 0 none
 	ScannedPlayer   []Ship  // that player's ships: number, type, name, location
 

@@ -68,7 +68,7 @@ func Sight(r *rules.Rules, ships []Ship, officers map[int]*Officer) map[geom.Poi
 
 // Seen reports whether p is within sight.
 func Seen(sight map[geom.Point]int, p geom.Point) bool {
-	for loc, rng := range sight {
+	for loc, rng := range sight { // any order: whether any place sees p
 		if loc.Within(p, rng) {
 			return true
 		}
@@ -106,12 +106,16 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 			pl := *rep.ScannedPlanet
 			pl.Hidden = 0
 			k.ScannedPlanet = &pl
+			k.ScannedMines = append([]Mine(nil), rep.ScannedMines...)
 		}
 		k.ScannedPlayerID = rep.ScannedPlayerID
 		k.ScannedPlayer = append([]Ship(nil), rep.ScannedPlayer...)
 		// What the sheet shows of an empire is not the moderator's side.
 		k.Empire.Report = Report{}
-		k.Empire.Missed, k.Empire.Computer, k.Empire.Dropped = 0, false, false
+		k.Empire.Missed, k.Empire.Computer, k.Empire.Dropped, k.Empire.Out = 0, false, false, false
+		for i := range k.Empire.Abilities {
+			k.Empire.Abilities[i].Practised = false // how it was won is the moderator's to know
+		}
 	}
 	owned := map[int]bool{}
 	for _, s := range g.Ships {
@@ -135,6 +139,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 	}
 	for _, o := range g.Officers {
 		if (o.Ship != 0 && shipOwned[o.Ship]) || (o.Planet != 0 && owned[o.Planet]) {
+			o.Raised = Levels{} // the moderator's side: a sheet shows only the current levels
 			k.Officers = append(k.Officers, o)
 		}
 	}
@@ -184,7 +189,8 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 	return k
 }
 
-// scores is p's score with the lowest and highest of all players but Sauran.
+// scores is p's score with the lowest and highest of all players but
+// Sauran and those out of the game.
 func (g *Game) scores(r *rules.Rules, p int) Score {
 	planets, ships, mines := map[int]int{}, map[int]int{}, map[int]int{}
 	for _, pl := range g.Planets {
@@ -206,6 +212,9 @@ func (g *Game) scores(r *rules.Rules, p int) Score {
 		v := ScoreOf(r, e, planets[e.Player], ships[e.Player], mines[e.Player])
 		if e.Player == p {
 			sc.Current = v
+		}
+		if e.Out {
+			continue // an empire out of the game no longer ranks
 		}
 		if first || v < sc.Low {
 			sc.Low = v

@@ -66,12 +66,40 @@ func TestKnowledgeOf(t *testing.T) {
 	if len(k.Officers) != 1 || k.Officers[0].ID != 1 {
 		t.Errorf("officers %+v: only the player's own", k.Officers)
 	}
+	g := sightGame()
+	g.Empires[0].Out, g.Empires[0].Abilities = true, []SpecialAbility{{Name: "A", Practised: true}}
+	if e := g.KnowledgeOf(r, 1).Empire; e.Out || e.Abilities[0].Practised || !g.Empires[0].Abilities[0].Practised {
+		t.Errorf("empire %+v: the sheet shows neither that it is out nor how an ability was won", e)
+	}
+	g.Officers[0].Current[0], g.Officers[0].Raised[0] = 2, 1
+	if o := g.KnowledgeOf(r, 1).Officers[0]; o.Current[0] != 2 || o.Raised != (Levels{}) {
+		t.Errorf("officer %+v: the sheet shows his current levels, not the artifact's part in them", o)
+	}
 	if len(k.Fleets) != 2 || k.Empire.Credits != 100 || k.Credit.Opening != 100 {
 		t.Errorf("fleets %d, credits %d", len(k.Fleets), k.Empire.Credits)
 	}
 	// Scores: player 1 has 1 planet and 4 ships, player 2 has 1 planet and 5 ships.
 	if k.Score.Current != 100+10000+4*5000 || k.Score.High != 50+10000+5*5000 || k.Score.Low != k.Score.Current {
 		t.Errorf("score %+v", k.Score)
+	}
+}
+
+// An empire out of the game (no ships left) no longer ranks: the lowest
+// and highest scores leave it out, though it still sees its own.
+func TestScoresLeaveOutEmpiresOutOfTheGame(t *testing.T) {
+	r := rules.Default()
+	g := sightGame()
+	g.Empires = append(g.Empires, Empire{Player: 3, Credits: 10_000_000, Out: true})
+	k := g.KnowledgeOf(r, 1)
+	if k.Score.High != 50+10000+5*5000 {
+		t.Errorf("highest score %d: the empire out of the game ranks", k.Score.High)
+	}
+	if k := g.KnowledgeOf(r, 3); k.Score.Current != 10_000_000 || k.Score.High != 50+10000+5*5000 {
+		t.Errorf("the empire out of the game: score %+v", k.Score)
+	}
+	g.Empires[len(g.Empires)-1].Out = false
+	if k := g.KnowledgeOf(r, 1); k.Score.High != 10_000_000 {
+		t.Errorf("highest score %d, want the empire still in the game", k.Score.High)
 	}
 }
 

@@ -119,6 +119,7 @@ type RepairRules struct {
 	FireUnitCost                   int `toml:"fire_unit_cost"`
 	DefenceUnitCost                int `toml:"defence_unit_cost"`
 	BattleStationSelfRepairPercent int `toml:"battle_station_self_repair_percent"`
+	BattleStationSelfRepairMin     int `toml:"battle_station_self_repair_min"`
 }
 
 // MineRules covers starting and running mines.
@@ -763,7 +764,13 @@ func (r *Rules) convert(raw *rawRules) error {
 	r.Races = make([]Race, 0, len(raw.RawRaces))
 	for _, rr := range raw.RawRaces {
 		race := Race{ID: rr.ID, Name: rr.Name}
-		for k, v := range rr.Bonus {
+		keys := make([]string, 0, len(rr.Bonus))
+		for k := range rr.Bonus { // any order: sorted below
+			keys = append(keys, k)
+		}
+		sort.Strings(keys) // the same key named in an error every time
+		for _, k := range keys {
+			v := rr.Bonus[k]
 			a, err := strconv.Atoi(k)
 			if err != nil || a < 1 || a > Abilities {
 				return fmt.Errorf("rules: race %d: bonus key %q is not an ability number 1 to %d", rr.ID, k, Abilities)
@@ -871,6 +878,20 @@ func Adjust(v int, percentPerLevel float64, level int) int {
 		return -int(-x + 0.5)
 	}
 	return int(x + 0.5)
+}
+
+// AdjustAll applies several adjustments in percent to a figure, one after
+// the other, and rounds only the final figure, as the rule book asks ("if
+// there is more then one adjustment to be made in any one action, only the
+// final figure is rounded out").
+func AdjustAll(v float64, percents ...float64) int {
+	for _, p := range percents {
+		v *= 1 + p/100
+	}
+	if v < 0 {
+		return -int(-v + 0.5)
+	}
+	return int(v + 0.5)
 }
 
 // Percent is the first percentage per level of ability a (0 if none).

@@ -391,3 +391,23 @@ func TestNAIsNotZero(t *testing.T) {
 		t.Error("N/A must print and compare apart from 0")
 	}
 }
+
+// The rule book rounds only the final figure of a chain of adjustments.
+func TestAdjustAll(t *testing.T) {
+	for _, c := range []struct {
+		v        float64
+		percents []float64
+		want     int
+	}{
+		{1.3, nil, 1}, {2.5, nil, 3}, {4.67, nil, 5}, // the book's own examples
+		{10, []float64{5}, 11},       // 10.5
+		{10, []float64{5, 25}, 13},   // 13.125, not 11 x 1.25 = 13.75 -> 14
+		{45, []float64{10, 10}, 54},  // 54.45, not 49.5 -> 50, then 55
+		{25, []float64{20, -20}, 24}, // 24, not 30 -> 24 either way
+		{-2.5, nil, -3},
+	} {
+		if got := AdjustAll(c.v, c.percents...); got != c.want {
+			t.Errorf("AdjustAll(%v, %v) = %d, want %d", c.v, c.percents, got, c.want)
+		}
+	}
+}

@@ -54,6 +54,7 @@ type abilityRecord struct {
 	Player      int
 	Name        string
 	Description string
+	Practised   bool
 }
 
 type creditRecord struct {
@@ -95,7 +96,7 @@ func Write(w io.Writer, g *model.Game) error {
 		line("empire", e)
 		p := e.Player
 		for _, a := range e.Abilities {
-			line("ability", abilityRecord{p, a.Name, a.Description})
+			line("ability", abilityRecord{p, a.Name, a.Description, a.Practised})
 		}
 		r := e.Report
 		if r.Credit.Opening != 0 || len(r.Credit.Lines) > 0 {
@@ -119,6 +120,9 @@ func Write(w io.Writer, g *model.Game) error {
 		if r.ScannedPlanet != nil {
 			line("scannedplanet", textRecord{Player: p}, *r.ScannedPlanet)
 		}
+		for _, m := range r.ScannedMines {
+			line("scannedmine", textRecord{Player: p}, m)
+		}
 		if r.ScannedPlayerID != 0 {
 			line("scannedplayer", scannedPlayerRecord{p, r.ScannedPlayerID})
 		}
@@ -130,7 +134,7 @@ func Write(w io.Writer, g *model.Game) error {
 		line("planet", p)
 	}
 	ids := make([]int, 0, len(g.Markets))
-	for id := range g.Markets {
+	for id := range g.Markets { // any order: sorted below
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)
@@ -341,7 +345,7 @@ func (rd *reader) record(text string) {
 		var x abilityRecord
 		if set(&x) {
 			if e := rd.player(kind, x.Player); e != nil {
-				e.Abilities = append(e.Abilities, model.SpecialAbility{Name: x.Name, Description: x.Description})
+				e.Abilities = append(e.Abilities, model.SpecialAbility{Name: x.Name, Description: x.Description, Practised: x.Practised})
 			}
 		}
 	case "credit":
@@ -387,6 +391,12 @@ func (rd *reader) record(text string) {
 		var pl model.Planet
 		if p, ok := withPlayer(&pl); ok {
 			rd.player(kind, p).Report.ScannedPlanet = &pl
+		}
+	case "scannedmine":
+		var m model.Mine
+		if p, ok := withPlayer(&m); ok {
+			r := &rd.player(kind, p).Report
+			r.ScannedMines = append(r.ScannedMines, m)
 		}
 	case "scannedplayer":
 		var x scannedPlayerRecord

@@ -1,6 +1,8 @@
 package state
 
 import (
+	"slices"
+
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
 )
@@ -57,7 +59,13 @@ func (rd *reader) validate(r *rules.Rules) {
 			}
 		}
 	}
-	for id, m := range g.Markets {
+	marketIDs := make([]int, 0, len(g.Markets))
+	for id := range g.Markets { // any order: sorted below
+		marketIDs = append(marketIDs, id)
+	}
+	slices.Sort(marketIDs) // the errors in the same order every time
+	for _, id := range marketIDs {
+		m := g.Markets[id]
 		line := at("market", id)
 		if !has("planet", id) {
 			rd.failAt(line, "market of planet %d, which has no record", id)

@@ -3,7 +3,6 @@ package turn
 import (
 	"fmt"
 	"math"
-	"sort"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
@@ -11,100 +10,146 @@ import (
 	"silverfall/engine/rules"
 )
 
+// combat is phases 2 to 4: each ship's battle/movement order carried out,
+// fire and its rewards, planet defence, bombardment.
+type combat struct{ *run }
+
 // phase carries out phase 2, 3 or 4 of battle and movement: each ship in
 // moving order does its order's part of the phase.
-func (t *run) phase(n int) {
+func (t combat) phase(n int) {
 	w := t.w
-	list := t.movingOrder()
+	list := t.moves().movingOrder()
 	for _, m := range list {
 		s := w.Ship(m.ship)
 		if s == nil || m.failed || m.done {
 			continue
 		}
+		exec := movementExec[n][m.o.Code]
+		if exec == nil {
+			continue // the order has no part in this phase
+		}
 		t.cur, t.o = m.src, m.o
 		m.killed = false
-		t.act(m, s, n)
+		exec(t, m, s)
 	}
 	t.cur, t.o = noRef, order.Order{}
-	if t.opt.Battles && n == 4 {
+	if t.battles() && n == 4 {
 		t.planetDefenceFire()
 	}
-	if t.opt.Battles {
+	if t.battles() {
 		t.proportion()
 	}
 }
 
-// act does one ship's order in one phase.
-func (t *run) act(m *move, s *model.Ship, n int) {
-	switch m.o.Code {
-	case order.HD:
-		if n == 2 {
-			if t.w.Mode == Host {
-				t.hyperjump(s, t.rng("hyperdrive"))
-				if s.Defence < 1 {
-					t.destroy(s, 0, "its hyperjump took its last defence units")
-				}
-			}
-			m.done = true
+// moveFunc carries out a ship's battle/movement order's part of a phase.
+type moveFunc func(t combat, m *move, s *model.Ship)
+
+// movementExec carries out the battle/movement orders in phases 2 to 4, by
+// phase and code, as the rule book lists them: fire, move, defend, engage,
+// ambush, strafe and pursue in each; hyperdrive in phase 2; warpdrive and
+// bombard in phase 3. The orders toward planets (MP, EP, WP, SL, FP) act as
+// their plain forms once phase 2 has worked out where they go; copy orders
+// have become the order they copy by then.
+var movementExec = func() (x [5]map[order.Code]moveFunc) {
+	for p := 2; p <= 4; p++ {
+		x[p] = map[order.Code]moveFunc{
+			order.FI: combat.fireAct,
+			order.MO: combat.moveAct, order.MP: combat.moveAct, order.FP: combat.moveAct,
+			order.DF: combat.defendAct,
+			order.EN: combat.engageAct, order.EP: combat.engageAct,
+			order.AB: combat.ambushAct,
+			order.ST: combat.strafeAct, order.SL: combat.strafeAct,
+			order.PS: combat.pursue,
 		}
-	case order.WD, order.WP:
-		if n == 3 && m.hasDest {
-			t.jump(m, s)
+	}
+	x[2][order.HD] = combat.hyperdriveAct
+	x[3][order.WD] = combat.warpAct
+	x[3][order.WP] = combat.warpAct
+	x[3][order.BP] = combat.bombardAct
+	return x
+}()
+
+// hyperdriveAct is HD (phase 2): a jump to a random place, on the host.
+func (t combat) hyperdriveAct(m *move, s *model.Ship) {
+	if t.w.Mode == Host {
+		t.hyperjump(s, t.rng("hyperdrive"))
+		if s.Defence < 1 {
+			t.destroy(s, 0, "its hyperjump took its last defence units")
 		}
-	case order.MO, order.MP, order.FP:
-		t.advance(m, s, n)
-	case order.CP:
-		t.copyAct(m, s, n)
-	case order.EN, order.EP:
-		if t.opt.Battles && t.engage(m, s, false) && !m.killed {
-			return // stopped to fight
-		}
-		t.advance(m, s, n)
-		if t.opt.Battles {
-			t.engage(m, s, false)
-		}
-	case order.ST, order.SL:
-		t.advance(m, s, n)
-		if t.opt.Battles {
-			t.engage(m, s, true)
-		}
-	case order.AB:
-		if t.opt.Battles {
-			t.ambush(m, s)
-		}
-	case order.DF:
-		if t.opt.Battles {
-			t.engage(m, s, false)
-		}
-	case order.FI:
-		if t.opt.Battles {
-			if b := t.w.Ship(m.target); b != nil && b.Inside == 0 && t.inRange(s, b) {
-				t.fire(s, b, false)
-			} else if b == nil {
-				m.done = true
-			}
-		}
-	case order.PS:
-		t.pursue(m, s, n)
-	case order.BP:
-		if n == 3 && t.opt.Battles {
-			t.bombard(s)
-		}
+	}
+	m.done = true
+}
+
+// warpAct is WD and WP (phase 3): a jump to the place chosen.
+func (t combat) warpAct(m *move, s *model.Ship) {
+	if m.hasDest {
+		t.moves().jump(m, s)
 	}
 }
 
-// copyAct does a copying ship's part: what the copied ship's order does.
-func (t *run) copyAct(m *move, s *model.Ship, n int) {
-	c := *m
-	c.o.Code = m.o.Code
-	t.act(&c, s, n)
-	m.moved, m.budget, m.done = c.moved, c.budget, c.done
+// moveAct is MO, MP and FP: a third of the range toward the destination.
+func (t combat) moveAct(m *move, s *model.Ship) { t.moves().advance(m, s, t.curPhase) }
+
+// engageAct is EN and EP: stop to fight a target in range; else, or once
+// the target is destroyed, move on, and fire at what the move brings in
+// range.
+func (t combat) engageAct(m *move, s *model.Ship) {
+	if t.battles() && t.engage(m, s, false) && !m.killed {
+		return // stopped to fight
+	}
+	t.moves().advance(m, s, t.curPhase)
+	if t.battles() {
+		t.engage(m, s, false)
+	}
 }
 
-// pursue does PS: fire when the target is in range, else move toward it;
+// strafeAct is ST and SL: move on, firing one damage a shot on the way.
+func (t combat) strafeAct(m *move, s *model.Ship) {
+	t.moves().advance(m, s, t.curPhase)
+	if t.battles() {
+		t.engage(m, s, true)
+	}
+}
+
+// ambushAct is AB.
+func (t combat) ambushAct(m *move, s *model.Ship) {
+	if t.battles() {
+		t.ambush(m, s)
+	}
+}
+
+// defendAct is DF: fire at a target in range, staying put.
+func (t combat) defendAct(m *move, s *model.Ship) {
+	if t.battles() {
+		t.engage(m, s, false)
+	}
+}
+
+// fireAct is FI: fire at the ship named while it is in range; the order
+// ends with the ship.
+func (t combat) fireAct(m *move, s *model.Ship) {
+	if !t.battles() {
+		return
+	}
+	if b := t.w.Ship(m.target); b != nil && b.Inside == 0 && t.inRange(s, b) {
+		t.fire(s, b, false)
+	} else if b == nil {
+		m.done = true
+	}
+}
+
+// bombardAct is BP (phase 3).
+func (t combat) bombardAct(m *move, s *model.Ship) {
+	if t.battles() {
+		t.bombard(s)
+	}
+}
+
+// pursue does PS: fire when the target is in range, else move toward it
+// (never both in one phase);
 // the target gets away beyond twice the pursuer's communication range, or
 // when it docks or cloaks.
-func (t *run) pursue(m *move, s *model.Ship, n int) {
+func (t combat) pursue(m *move, s *model.Ship) {
 	b := t.w.Ship(m.target)
 	if b == nil || b.Inside != 0 || b.Cloaked {
 		m.done = true
@@ -115,27 +160,32 @@ func (t *run) pursue(m *move, s *model.Ship, n int) {
 		t.tell(s.Owner, "Ship %d lost sight of ship %d, which got away.", s.ID, b.ID)
 		return
 	}
-	if t.opt.Battles && t.inRange(s, b) {
+	if t.battles() && t.inRange(s, b) {
 		t.fire(s, b, false)
 		return
 	}
+	// Out of range it only moves: the rule book's "if within fire-range
+	// your ship will fire at it, otherwise ... move", one or the other in a
+	// phase.
 	m.dest, m.hasDest = b.Loc, true
-	t.advance(m, s, n)
+	t.moves().advance(m, s, t.curPhase)
 	m.done = false
-	if t.opt.Battles && t.inRange(s, b) {
-		t.fire(s, b, false)
-	}
 }
 
+// battles reports whether fire and combat are carried out: on the host.
+// A check or forecast runs one player's orders and assumes no one
+// interferes, so its ships only move.
+func (t combat) battles() bool { return t.w.Mode == Host }
+
 // inRange reports whether b is within s's fire range.
-func (t *run) inRange(s, b *model.Ship) bool {
+func (t combat) inRange(s, b *model.Ship) bool {
 	st := t.w.R.Ship(s.Type)
 	return st != nil && st.FireRange.OK && s.Loc.Within(b.Loc, st.FireRange.N)
 }
 
 // engage fires at the best target in range among the ships of the player
 // attacked; true when it fired. Strafing shots do one damage each.
-func (t *run) engage(m *move, s *model.Ship, strafe bool) bool {
+func (t combat) engage(m *move, s *model.Ship, strafe bool) bool {
 	b := t.pick(s, m.against)
 	if b == nil {
 		return false
@@ -148,7 +198,7 @@ func (t *run) engage(m *move, s *model.Ship, strafe bool) bool {
 
 // ambush lies cloaked in wait; on an enemy in range it uncloaks and fires,
 // and cloaks again when the enemy is destroyed.
-func (t *run) ambush(m *move, s *model.Ship) {
+func (t combat) ambush(m *move, s *model.Ship) {
 	b := t.pick(s, m.against)
 	if b == nil {
 		if st := t.w.R.Ship(s.Type); st != nil && st.Cloak {
@@ -165,7 +215,7 @@ func (t *run) ambush(m *move, s *model.Ship) {
 // hostile reports whether ship b belongs to the players that order's
 // player number names, for ship s's owner: 0 all but allies, 88 declared
 // enemies, 99 Sauran, or one player.
-func (t *run) hostile(s, b *model.Ship, against int) bool {
+func (t combat) hostile(s, b *model.Ship, against int) bool {
 	w := t.w
 	if b.Owner == s.Owner || w.Allied(s.Owner, b.Owner) {
 		return false
@@ -184,7 +234,7 @@ func (t *run) hostile(s, b *model.Ship, against int) bool {
 // range that it detects, the one whose fire per unit of defence left is
 // greatest (the most dangerous and the easiest to destroy), then the
 // nearest, then the lowest number.
-func (t *run) pick(s *model.Ship, against int) *model.Ship {
+func (t combat) pick(s *model.Ship, against int) *model.Ship {
 	st := t.w.R.Ship(s.Type)
 	if st == nil || !st.FireRange.OK || s.Fire <= 0 {
 		return nil
@@ -209,7 +259,7 @@ func (t *run) pick(s *model.Ship, against int) *model.Ship {
 
 // detects draws whether s's officer's Surveillance finds the cloaked ship
 // b (within the communication range); one draw a pair a turn.
-func (t *run) detects(s, b *model.Ship) bool {
+func (t combat) detects(s, b *model.Ship) bool {
 	lv := t.w.level(s, abilitySurveillance)
 	if lv == 0 || !s.Loc.Within(b.Loc, t.w.CommRange(s)) {
 		return false
@@ -224,24 +274,25 @@ func (t *run) detects(s, b *model.Ship) bool {
 }
 
 // fire has s fire at b; true when b was destroyed.
-func (t *run) fire(s, b *model.Ship, strafe bool) bool {
+func (t combat) fire(s, b *model.Ship, strafe bool) bool {
 	w := t.w
 	if s.Fire <= 0 {
 		return false
 	}
 	s.Cloaked = false // firing gives a ship away
-	dmg := 1.0
+	d := 1            // a strafing shot: one damage, whatever either side's abilities
 	if !strafe {
-		dmg = float64(s.Fire) * (1 + t.percent(abilityTactical, 0)*float64(w.level(s, abilityTactical))/100)
+		dmg := float64(s.Fire) * (1 + t.percent(abilityTactical, 0)*float64(w.level(s, abilityTactical))/100)
+		// The target's Security officer and special abilities soften the
+		// blow; only the final figure is rounded.
+		if lv := w.level(b, abilitySecurity); lv > 0 {
+			dmg *= math.Max(0, 1+t.percent(abilitySecurity, 1)*float64(lv)/100)
+		}
+		if pct, ok := w.special(b.Owner, rules.EffectDamageTakenPercent); ok {
+			dmg *= math.Max(0, 1+float64(pct)/100)
+		}
+		d = geom.Round(dmg)
 	}
-	// The target's Security officer and special abilities soften the blow.
-	if lv := w.level(b, abilitySecurity); lv > 0 {
-		dmg *= math.Max(0, 1+t.percent(abilitySecurity, 1)*float64(lv)/100)
-	}
-	if pct, ok := w.special(b.Owner, rules.EffectDamageTakenPercent); ok {
-		dmg *= math.Max(0, 1+float64(pct)/100)
-	}
-	d := geom.Round(dmg)
 	if d <= 0 {
 		return false
 	}
@@ -251,7 +302,7 @@ func (t *run) fire(s, b *model.Ship, strafe bool) bool {
 		t.phaseNow(), s.ID, t.typeOf(s), b.ID, b.Owner, t.typeOf(b), d)
 	t.battleLine(b.Owner, "Phase %d: ship %d of player %d (%s) fired on your ship %d (%s): %d damage.",
 		t.phaseNow(), s.ID, s.Owner, t.typeOf(s), b.ID, t.typeOf(b), d)
-	t.damagePoints(s, b, d)
+	t.damagePoints(s.Owner, b, d)
 	t.promote(s, b)
 	if b.Defence < 1 {
 		t.destroy(b, s.Owner, fmt.Sprintf("destroyed by ship %d of player %d", s.ID, s.Owner))
@@ -260,36 +311,25 @@ func (t *run) fire(s, b *model.Ship, strafe bool) bool {
 	return false
 }
 
-// phaseNow is the phase being carried out, for reports.
-func (t *run) phaseNow() int { return t.curPhase }
-
-func (t *run) typeOf(s *model.Ship) string {
-	if st := t.w.R.Ship(s.Type); st != nil {
-		return st.Name
-	}
-	return "?"
-}
-
-// damagePoints pays for damage done: the council's points for damage to
-// Sauran, Sauran's credits for damage to players, anti-points to the
-// damaged.
-func (t *run) damagePoints(s, b *model.Ship, d int) {
+// damagePoints pays for damage player by did to ship b, by his ships or
+// his planets' defence units: the council's points for damage to Sauran,
+// Sauran's credits for damage to players, anti-points to the damaged.
+func (t combat) damagePoints(by int, b *model.Ship, d int) {
 	w := t.w
 	pr := w.R.Points
 	sa := w.R.Game.PlayerSauran
-	if s.Owner == b.Owner {
+	if by == b.Owner {
 		return // self-inflicted
 	}
-	if b.GiftedBy == s.Owner {
-		return // a ship once his own: no reward for damaging it
-	}
-	if b.Owner == sa && s.Owner != sa {
-		if e := w.Empire(s.Owner); e != nil {
+	if b.Owner == sa && by != sa {
+		if e := w.Empire(by); e != nil {
 			e.Points += d * pr.PerDamageToSauran
 		}
 	}
-	if b.Owner != sa && s.Owner != sa {
-		t.earn(s.Owner, d*pr.SauranCreditsPerDamageToPlayers, "Paid by Dark Lord Sauran", false)
+	// Sauran pays for damage to players, but never the giver of a ship for
+	// damaging it; its new owner is still owed his anti-points.
+	if b.Owner != sa && by != sa && b.GiftedBy != by {
+		t.earn(by, d*pr.SauranCreditsPerDamageToPlayers, "Paid by Dark Lord Sauran", false)
 	}
 	if b.Owner != sa {
 		if e := w.Empire(b.Owner); e != nil {
@@ -300,7 +340,7 @@ func (t *run) damagePoints(s, b *model.Ship, d int) {
 
 // promote gives a ship without a commission officer, in battle with Sauran,
 // its chance of one rising from the ranks.
-func (t *run) promote(s, b *model.Ship) {
+func (t combat) promote(s, b *model.Ship) {
 	sa := t.w.R.Game.PlayerSauran
 	for _, x := range []*model.Ship{s, b} {
 		other := b
@@ -321,134 +361,9 @@ func (t *run) promote(s, b *model.Ship) {
 	}
 }
 
-// destroy takes a ship out of the game, with what it carries; its officer
-// may escape, a Ring it holds flies to another planet.
-func (t *run) destroy(s *model.Ship, by int, why string) {
-	w := t.w
-	if w.gone[s.ID] {
-		return
-	}
-	w.gone[s.ID] = true
-	if t.lost == nil {
-		t.lost = map[int]lostShip{}
-	}
-	t.lost[s.ID] = lostShip{max(t.curPhase, 1), why}
-	t.battleLine(s.Owner, "Your ship %d (%s) was lost: %s.", s.ID, t.typeOf(s), why)
-	if by > 0 && by != s.Owner {
-		t.battleLine(by, "Ship %d of player %d (%s) was destroyed.", s.ID, s.Owner, t.typeOf(s))
-	}
-	for _, c := range t.carriedBy(s.ID) {
-		t.destroy(c, by, fmt.Sprintf("destroyed with ship %d, which carried it", s.ID))
-		c.Officer = 0 // docked officers have no chance of escape
-	}
-	t.escape(s)
-	if s.Artifact != 0 {
-		t.scatter(s.Artifact)
-		s.Artifact = 0
-	}
-}
-
-// escape gives a destroyed ship's officer his rank's chance of escaping to
-// another ship of his side at the place, or else to the nearest planet of
-// his side.
-func (t *run) escape(s *model.Ship) {
-	w := t.w
-	off := w.Officer(s.Officer)
-	if off == nil || s.Inside != 0 {
-		return
-	}
-	rank := w.R.RankFor(off.Levels.Sum())
-	if w.Mode != Host || !chance(t.rng("escape"), float64(rank.EscapePercent)) {
-		return
-	}
-	for _, b := range w.shipsAt(s.Loc) {
-		if b.Owner == s.Owner && b.ID != s.ID && b.Officer == 0 && b.Inside == 0 {
-			b.Officer, s.Officer = off.ID, 0
-			off.Ship = b.ID
-			t.tell(s.Owner, "Officer %d escaped from ship %d to ship %d.", off.ID, s.ID, b.ID)
-			return
-		}
-	}
-	var best *model.Planet
-	for i := range w.G.Planets {
-		p := &w.G.Planets[i]
-		if p.Owner == s.Owner && p.Officer == 0 && (best == nil || s.Loc.Dist2(p.Loc) < s.Loc.Dist2(best.Loc)) {
-			best = p
-		}
-	}
-	if best != nil {
-		best.Officer, s.Officer = off.ID, 0
-		off.Ship, off.Planet = 0, best.ID
-		t.tell(s.Owner, "Officer %d escaped from ship %d to planet %d.", off.ID, s.ID, best.ID)
-	}
-}
-
-// scatter sends an artifact from a lost ship to a random planet, an
-// unowned one where there is one: a Ring found lies there to be picked up,
-// any other artifact is hidden again.
-func (t *run) scatter(id int) {
-	w := t.w
-	a := w.Artifact(id)
-	if a == nil || w.Mode != Host {
-		return
-	}
-	var cand []*model.Planet
-	for i := range w.G.Planets {
-		p := &w.G.Planets[i]
-		if p.Kind == model.Independent && p.Owner == 0 && p.Artifact == 0 && p.Hidden == 0 {
-			cand = append(cand, p)
-		}
-	}
-	if len(cand) == 0 {
-		return
-	}
-	p := cand[t.rng("artifacts lost").IntN(len(cand))]
-	if a.Ring {
-		p.Artifact = id
-	} else {
-		p.Hidden = id
-	}
-	t.ringMoved(id)
-}
-
-// ringMoved updates where a found Ring of Darkness is, for every sheet.
-func (t *run) ringMoved(id int) {
-	w := t.w
-	a := w.Artifact(id)
-	if a == nil || !a.Ring {
-		return
-	}
-	var sight *model.RingSighting
-	for i := range w.G.Rings {
-		if w.G.Rings[i].Ring == id {
-			sight = &w.G.Rings[i]
-		}
-	}
-	where, holder, found := geom.Point{}, 0, false
-	w.Live(func(s *model.Ship) {
-		if s.Artifact == id {
-			where, holder, found = s.Loc, s.Owner, true
-		}
-	})
-	for i := range w.G.Planets {
-		if p := &w.G.Planets[i]; p.Artifact == id {
-			where, holder, found = p.Loc, p.Owner, true
-		}
-	}
-	if !found {
-		return
-	}
-	if sight == nil {
-		w.G.Rings = append(w.G.Rings, model.RingSighting{Ring: id})
-		sight = &w.G.Rings[len(w.G.Rings)-1]
-	}
-	sight.Loc, sight.Player = where, holder
-	sort.Slice(w.G.Rings, func(i, j int) bool { return w.G.Rings[i].Ring < w.G.Rings[j].Ring })
-}
-
 // proportion sets every ship's fire units in proportion to its defence
 // units left (end of each battle phase), rounded.
-func (t *run) proportion() {
+func (t combat) proportion() {
 	t.w.Live(func(s *model.Ship) {
 		if s.MaxDefence > 0 && s.Defence < s.MaxDefence {
 			s.Fire = min(s.Fire, rules.Adjust(s.MaxFire, float64(s.Defence)*100/float64(s.MaxDefence)-100, 1))
@@ -459,7 +374,7 @@ func (t *run) proportion() {
 // planetDefenceFire is phase 4's fire of the activated planet defence
 // units: one damage a unit at other players' ships above the planet
 // (allies aside), at most five shots a planet, each using up a unit.
-func (t *run) planetDefenceFire() {
+func (t combat) planetDefenceFire() {
 	w := t.w
 	rng := t.rng("planet defence")
 	for i := range w.G.Planets {
@@ -484,11 +399,9 @@ func (t *run) planetDefenceFire() {
 			s.Defence -= d
 			t.battleLine(p.Owner, "Phase 4: the defence units of your planet %d hit ship %d of player %d: %d damage.", p.ID, s.ID, s.Owner, d)
 			t.battleLine(s.Owner, "Phase 4: the defence units of planet %d hit your ship %d: %d damage.", p.ID, s.ID, d)
-			if s.Owner != w.R.Game.PlayerSauran {
-				if e := w.Empire(s.Owner); e != nil {
-					e.AntiPoints += d * w.R.Points.AntiPointsPerDamageTaken
-				}
-			}
+			// Damage by defence units is paid for as a ship's is (see
+			// docs/choices.md).
+			t.damagePoints(p.Owner, s, d)
 			if s.Defence < 1 {
 				t.destroy(s, p.Owner, fmt.Sprintf("destroyed by the defence units of planet %d", p.ID))
 			}
@@ -498,7 +411,7 @@ func (t *run) planetDefenceFire() {
 
 // bombard is BP (phase 3): the planet below loses defence units equal to
 // the ship's fire units, and some industry and population.
-func (t *run) bombard(s *model.Ship) {
+func (t combat) bombard(s *model.Ship) {
 	w := t.w
 	p := w.PlanetAt(s.Loc)
 	if p == nil || p.Owner == s.Owner || w.Allied(s.Owner, p.Owner) || p.Kind == model.Trading {

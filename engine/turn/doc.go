@@ -6,7 +6,18 @@
 // moderator's host (the whole game).
 //
 // A turn is a table of steps (steps.go), each a phase's command or an
-// end-of-turn adjustment. A step that cannot carry out an order reports
+// end-of-turn adjustment. Orders are carried out through tables by code:
+// phase 0's names and gifts (phase0Exec), the general orders of phases 1
+// and 5 (generalExec), and each ship's battle/movement order in phases 2
+// to 4 (movementExec, by phase); a test holds every code to an executor
+// in the phases it acts in.
+//
+// The run of a turn (turn.go) holds what every part shares: the orders,
+// the reports, failing an order, the books of credits, ships lost. Its work
+// is split by concern into helper types on it: movement (move.go), combat
+// (battle.go), cargo and trade (cargo.go) and the end of the turn
+// (endturn.go); the other general orders of phases 0, 1 and 5 stay with the
+// run. A step that cannot carry out an order reports
 // why, with a stable code: the host writes it into the empire's "errors
 // in orders", the checker shows it to the player as an error.
 //

@@ -10,11 +10,15 @@ import (
 	"silverfall/engine/rules"
 )
 
+// closing is the end of the turn (phase 7): the world's own turn after the
+// orders, from mining to the next turn.
+type closing struct{ *run }
+
 // mines is phase 7's mining: each mine digs its rate of ore (more with an
 // Enterprise officer on the planet) into the planet's stock while ore
 // lasts; a mine whose ore is gone ceases. Each mine needs 1,000 population:
 // below 2,000 one of a planet's mines stops, below 1,000 both.
-func (t *run) mines() {
+func (t closing) mines() {
 	w := t.w
 	perMine := w.R.Mines.PopulationPerMine
 	working := map[int]int{} // planet → mines that may work
@@ -23,7 +27,7 @@ func (t *run) mines() {
 	for i, m := range w.G.Mines {
 		byPlanet[m.Planet] = append(byPlanet[m.Planet], i)
 	}
-	for _, is := range byPlanet {
+	for _, is := range byPlanet { // any order: each list is sorted on its own
 		sort.Ints(is)
 	}
 	for i := range w.G.Mines {
@@ -42,10 +46,9 @@ func (t *run) mines() {
 			working[p.ID] = p.Population / perMine
 		}
 		if rank < working[p.ID] && p.Ore[m.OreType-1] > 0 {
-			out := rules.Adjust(m.Rate, t.percent(abilityEnterprise, 1), w.planetLevel(p, abilityEnterprise))
-			if pct, ok := w.special(p.Owner, rules.EffectMineOutputPercent); ok {
-				out = rules.Adjust(out, float64(pct), 1)
-			}
+			// Enterprise and the special ability, rounded once at the end.
+			pct, _ := w.special(p.Owner, rules.EffectMineOutputPercent)
+			out := rules.AdjustAll(float64(m.Rate), t.percent(abilityEnterprise, 1)*float64(w.planetLevel(p, abilityEnterprise)), float64(pct))
 			out = min(out, p.Ore[m.OreType-1])
 			p.Ore[m.OreType-1] -= out
 			p.Stock[m.OreType-1] += out
@@ -62,7 +65,7 @@ func (t *run) mines() {
 // ownership gives a planet to the one player who has the only visible
 // ships above it; trading and origin planets, planets with defence units
 // and allies' planets cannot be taken. Mines go to the planet's owner.
-func (t *run) ownership() {
+func (t closing) ownership() {
 	w := t.w
 	// The one player with visible ships at each place (-1: more than one).
 	side := make(map[geom.Point]int, len(w.G.Planets))
@@ -82,7 +85,9 @@ func (t *run) ownership() {
 			continue
 		}
 		q, ok := side[p.Loc]
-		if !ok || q < 0 || q == p.Owner || w.Allied(p.Owner, q) || w.Allied(q, p.Owner) {
+		// Alliances are one way: a player cannot take his allies' planets,
+		// but a planet whose owner counts him an ally is not safe from him.
+		if !ok || q < 0 || q == p.Owner || w.Allied(q, p.Owner) {
 			continue
 		}
 		if p.Owner != 0 {
@@ -99,10 +104,12 @@ func (t *run) ownership() {
 }
 
 // gravity is the pull of Silverfall from its turn on: every planet but the
-// origins and every ship but the battle stations moves toward the centre
-// (1, 3, 6, ... positions in the pull's first, second, third turn); the
-// battle stations hold their place but lose defence units to the pull.
-func (t *run) gravity() {
+// origins and the trading planets (which the council's force fields hold,
+// see docs/choices.md), and every ship but the battle stations, moves
+// toward the centre (1, 3, 6, ... positions in the pull's first, second,
+// third turn); the battle stations hold their place but lose defence units
+// to the pull.
+func (t closing) gravity() {
 	w := t.w
 	pull := w.R.GravityPull(w.G.Turn + 1)
 	if pull <= 0 {
@@ -110,7 +117,7 @@ func (t *run) gravity() {
 	}
 	for i := range w.G.Planets {
 		p := &w.G.Planets[i]
-		if p.Kind != model.Origin {
+		if p.Kind == model.Independent {
 			p.Loc = p.Loc.Toward(geom.Origin, pull)
 		}
 	}
@@ -130,7 +137,7 @@ func (t *run) gravity() {
 }
 
 // blackHole destroys everything within 20 positions of Silverfall.
-func (t *run) blackHole() {
+func (t closing) blackHole() {
 	w := t.w
 	d := w.R.Movement.DestructionRadius
 	w.Live(func(s *model.Ship) {
@@ -171,7 +178,7 @@ func (t *run) blackHole() {
 		}
 	}
 	w.G.Mines = mines
-	for id := range lost {
+	for id := range lost { // any order: deletes
 		delete(w.G.Markets, id)
 	}
 	var officers []model.Officer
@@ -192,11 +199,11 @@ func (t *run) blackHole() {
 // markets is the trading planets' turn: each uses up its share of ore and
 // fuel, and its prices follow its stocks: base price times reference stock
 // over stock, within the bounds.
-func (t *run) markets() {
+func (t closing) markets() {
 	w := t.w
 	mr := w.R.Market
 	ids := make([]int, 0, len(w.G.Markets))
-	for id := range w.G.Markets {
+	for id := range w.G.Markets { // any order: sorted below
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)
@@ -222,7 +229,7 @@ func (t *run) markets() {
 // growth is development and population growth, worked out together from
 // the figures at the start, then the officers' Enterprise and
 // Administration on their planets.
-func (t *run) growth() {
+func (t closing) growth() {
 	w := t.w
 	g := w.R.Growth
 	for i := range w.G.Planets {
@@ -230,44 +237,50 @@ func (t *run) growth() {
 		if p.Kind == model.Trading {
 			continue
 		}
-		capPop, capInd := g.MaxPopulation, g.MaxIndustry
-		if pct, ok := w.special(p.Owner, rules.EffectGrowthCapPercent); ok && p.Owner != 0 {
-			capPop, capInd = rules.Adjust(capPop, float64(pct), 1), rules.Adjust(capInd, float64(pct), 1)
-		}
+		capPop, capInd := w.caps(p)
 		pop, ind := p.Population, p.Industry
-		newPop, newInd := pop, ind
+		popPct, indPct := 0.0, 0.0 // the turn's change, in percent
 		switch {
 		case pop == 0:
-			newInd = rules.Adjust(ind, -float64(g.EmptyDeclinePercent), 1)
+			indPct = -float64(g.EmptyDeclinePercent)
 		case ind == 0:
-			newPop = rules.Adjust(pop, -float64(g.EmptyDeclinePercent), 1)
+			popPct = -float64(g.EmptyDeclinePercent)
 		case pop > ind:
-			newPop = rules.Adjust(pop, -float64(g.PopulationDeclinePercent), 1)
+			popPct = -float64(g.PopulationDeclinePercent)
 			if p.Owner != 0 {
-				newInd = rules.Adjust(ind, float64(g.IndustryGrowthLowPercent), 1)
+				indPct = float64(g.IndustryGrowthLowPercent)
 			}
 		default:
-			newPop = rules.Adjust(pop, float64(g.PopulationGrowthPercent), 1)
+			popPct = float64(g.PopulationGrowthPercent)
 			if p.Owner != 0 {
-				newInd = rules.Adjust(ind, float64(g.IndustryGrowthPercent), 1)
+				indPct = float64(g.IndustryGrowthPercent)
 			}
 		}
-		if lv := w.planetLevel(p, abilityEnterprise); lv > 0 {
-			newInd = rules.Adjust(newInd, t.percent(abilityEnterprise, 0), lv)
-		}
-		if lv := w.planetLevel(p, abilityAdmin); lv > 0 {
-			newPop = rules.Adjust(newPop, t.percent(abilityAdmin, 0), lv)
-		}
+		// Then Enterprise and Administration; only the final figure is
+		// rounded.
+		newInd := rules.AdjustAll(float64(ind), indPct, t.percent(abilityEnterprise, 0)*float64(w.planetLevel(p, abilityEnterprise)))
+		newPop := rules.AdjustAll(float64(pop), popPct, t.percent(abilityAdmin, 0)*float64(w.planetLevel(p, abilityAdmin)))
 		p.Population = max(0, min(newPop, max(capPop, pop)))
 		p.Industry = max(0, min(newInd, max(capInd, ind)))
 	}
+}
+
+// caps are the most population and industry planet p may hold: 50,000
+// each, more with its owner's special ability.
+func (w *World) caps(p *model.Planet) (pop, ind int) {
+	g := w.R.Growth
+	pop, ind = g.MaxPopulation, g.MaxIndustry
+	if pct, ok := w.special(p.Owner, rules.EffectGrowthCapPercent); ok && p.Owner != 0 {
+		pop, ind = rules.Adjust(pop, float64(pct), 1), rules.Adjust(ind, float64(pct), 1)
+	}
+	return pop, ind
 }
 
 // taxAndPay is the end of the turn's money: tax from the planets' industry,
 // the council's pay for Rings and special abilities; the fleets' upkeep,
 // the crews' pay and the interceptors' pay (which may leave the balance
 // below zero); points from artifacts.
-func (t *run) taxAndPay() {
+func (t closing) taxAndPay() {
 	w := t.w
 	r := w.R
 	tax := map[int]int{}
@@ -331,7 +344,7 @@ func (t *run) taxAndPay() {
 
 // specials grants the council's special abilities at the point thresholds:
 // one at 20,000 points and one for every 10,000 after.
-func (t *run) specials() {
+func (t closing) specials() {
 	w := t.w
 	pr := w.R.Points
 	rng := t.rng("special abilities")
@@ -341,29 +354,40 @@ func (t *run) specials() {
 			continue
 		}
 		due := 1 + (e.Points-pr.SpecialAbilityFirst)/pr.SpecialAbilityStep
-		for earned := t.countEarned(e); earned < due; earned++ {
-			if !t.grantSpecial(e.Player, rng) {
+		for granted := countGranted(e); granted < due; granted++ {
+			if !t.grantSpecial(e.Player, rng, false) {
 				break
 			}
 		}
 	}
 }
 
-// countEarned is how many abilities the thresholds have given an empire:
-// those held, as practice gives few.
-func (t *run) countEarned(e *model.Empire) int { return len(e.Abilities) }
+// countGranted is how many abilities the council has granted an empire for
+// its points: those won by practice ("also") do not count.
+func countGranted(e *model.Empire) int {
+	n := 0
+	for _, a := range e.Abilities {
+		if !a.Practised {
+			n++
+		}
+	}
+	return n
+}
 
-// selfRepairs: battle stations below their full defence regain a tenth of it;
-// a ship whose officer is an Engineer regains a unit a level.
-func (t *run) selfRepairs() {
+// selfRepairs: battle stations below their full defence regain a tenth of
+// their maximum, rounded (the book's "increased by 10%" of the "maximum
+// defence rate" its sentence names; see docs/choices.md); a ship whose
+// officer is an Engineer regains a unit a level.
+func (t closing) selfRepairs() {
 	w := t.w
-	pct := w.R.Repair.BattleStationSelfRepairPercent
+	rp := w.R.Repair
 	w.Live(func(s *model.Ship) {
 		if s.Defence >= s.MaxDefence {
 			return
 		}
 		if s.Type == rules.TypeBattleStation {
-			s.Defence = min(s.MaxDefence, s.Defence+max(1, s.MaxDefence*pct/100))
+			gain := max(rp.BattleStationSelfRepairMin, rules.AdjustAll(float64(s.MaxDefence), float64(rp.BattleStationSelfRepairPercent)-100))
+			s.Defence = min(s.MaxDefence, s.Defence+gain)
 		}
 		if lv := w.level(s, abilityEngineer); lv > 0 {
 			s.Defence = min(s.MaxDefence, s.Defence+lv*int(w.R.Ability(abilityEngineer).Effects[0].UnitsPerLevel))
@@ -377,7 +401,7 @@ func (t *run) selfRepairs() {
 
 // officerGrowth: each officer has a small chance a turn of a level more in
 // each ability, where his aptitude allows.
-func (t *run) officerGrowth() {
+func (t closing) officerGrowth() {
 	w := t.w
 	rng := t.rng("officer growth")
 	pct := float64(w.R.OfficerGrowth.RandomIncreasePercent)
@@ -391,8 +415,6 @@ func (t *run) officerGrowth() {
 		}
 	}
 }
-
-func (t *run) score(p int) int { return t.w.Score(p) }
 
 // Score is player p's score: credits, planets, ships, mines, points and
 // anti-points.
@@ -420,10 +442,27 @@ func (w *World) Score(p int) int {
 	return model.ScoreOf(w.R, e, planets, ships, mines)
 }
 
+// out takes out of the game the empires that have no ships left: "a player
+// will remain in the game until he/she no longer has any ships". It is for
+// good: a ship given to it later does not bring it back.
+func (t closing) out() {
+	w := t.w
+	ships := map[int]int{}
+	w.Live(func(s *model.Ship) { ships[s.Owner]++ })
+	for i := range w.G.Empires {
+		e := &w.G.Empires[i]
+		if e.Out || e.Player == w.R.Game.PlayerSauran || ships[e.Player] > 0 {
+			continue
+		}
+		e.Out = true
+		t.tell(e.Player, "Your empire has no ships left and is out of the game.")
+	}
+}
+
 // winning checks the winning conditions: more than 15% of the planets once
 // Sauran's battle stations are gone, or a score above five million with
 // more than 15% of the planets, or all ten Rings of Darkness.
-func (t *run) winning() {
+func (t closing) winning() {
 	w := t.w
 	r := w.R
 	stations := 0
@@ -450,7 +489,7 @@ func (t *run) winning() {
 	for i := range w.G.Empires {
 		e := &w.G.Empires[i]
 		p := e.Player
-		if p == r.Game.PlayerSauran {
+		if p == r.Game.PlayerSauran || e.Out {
 			continue
 		}
 		share := planets[p]*100 > total*r.Winning.PlanetSharePercent
@@ -479,7 +518,7 @@ func playerList(ps []int) string {
 
 // standing carries each ship's battle/movement order over to the next turn,
 // unless it is finished or the ship can no longer carry it out.
-func (t *run) standing() {
+func (t closing) standing() {
 	w := t.w
 	w.Live(func(s *model.Ship) {
 		m := t.battle[s.ID]
@@ -501,7 +540,7 @@ func (t *run) standing() {
 
 // original is the order as the player gave it, for ships: the converted
 // forms (MP to MO, ...) carry over as given.
-func (t *run) original(m *move) order.Order {
+func (t closing) original(m *move) order.Order {
 	if m.src.player >= 0 && m.src.index >= 0 {
 		o := t.orders[m.src.player][m.src.index]
 		o.Fleet = false
@@ -513,12 +552,12 @@ func (t *run) original(m *move) order.Order {
 
 // missedTurns counts the turns in a row an empire sent no orders; a player
 // who misses too many is dropped and his empire goes on as a computer one.
-func (t *run) missedTurns() {
+func (t closing) missedTurns() {
 	w := t.w
 	for i := range w.G.Empires {
 		e := &w.G.Empires[i]
-		if e.Player == w.R.Game.PlayerSauran {
-			continue
+		if e.Player == w.R.Game.PlayerSauran || e.Out {
+			continue // no orders are due from an empire out of the game
 		}
 		if _, sent := t.orders[e.Player]; sent && !e.Computer && !t.opt.ByComputer[e.Player] {
 			e.Missed = 0
@@ -536,7 +575,7 @@ func (t *run) missedTurns() {
 }
 
 // advanceTurn closes the turn: the game is at the next turn.
-func (t *run) advanceTurn() {
+func (t closing) advanceTurn() {
 	w := t.w
 	w.G.Turn++
 	var lines []string

@@ -57,7 +57,7 @@ func FromKnowledge(r *rules.Rules, k *model.Knowledge) *model.Game {
 	}
 	delete(others, me)
 	var ids []int
-	for p := range others {
+	for p := range others { // any order: sorted below
 		ids = append(ids, p)
 	}
 	sort.Ints(ids)

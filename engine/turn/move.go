@@ -11,6 +11,14 @@ import (
 	"silverfall/engine/rules"
 )
 
+// movement is the battle/movement orders' part of the turn that is not
+// combat: each ship's order for the turn, copies and conversions, the order
+// of moving, moves and jumps.
+type movement struct{ *run }
+
+// moves is the turn's movement.
+func (t *run) moves() movement { return movement{t} }
+
 // move is a ship's battle/movement order for the turn and how far it got.
 type move struct {
 	ship    int
@@ -51,7 +59,7 @@ const (
 // the turn, from its own order, its fleet's, the one carried over, or the
 // default (an armed ship without orders defends itself against Sauran);
 // then the orders toward planets and ships become plain moves.
-func (t *run) assign() {
+func (t movement) assign() {
 	w := t.w
 	for _, p := range t.rotation {
 		list := t.orders[p]
@@ -120,7 +128,7 @@ func (t *run) assign() {
 }
 
 // newMove files a move in the turn's slab: there is one for most ships.
-func (t *run) newMove(m move) *move {
+func (t movement) newMove(m move) *move {
 	if len(t.slab) == cap(t.slab) {
 		t.slab = make([]move, 0, 256)
 	}
@@ -131,7 +139,7 @@ func (t *run) newMove(m move) *move {
 // fleetOrder gives a fleet's order to the ships of the fleet that have no
 // order of their own and can carry it out; the others are passed over
 // without a word, as the rules say.
-func (t *run) fleetOrder(o order.Order) {
+func (t movement) fleetOrder(o order.Order) {
 	f := t.fleets[t.me()][o.Subject()]
 	if f == nil {
 		t.fail("unknown-fleet", "you have no fleet %d", o.Subject())
@@ -189,12 +197,12 @@ func (t *run) fleetOrder(o order.Order) {
 }
 
 // isAlly reports whether p is the current player's ally now.
-func (t *run) isAlly(p int) bool { return t.w.Allied(t.me(), p) }
+func (t movement) isAlly(p int) bool { return t.w.Allied(t.me(), p) }
 
 // battleFor checks a battle/movement order for one ship and works out
 // where it goes. For a fleet's or a carried-over order (strict false) the
 // ships that cannot carry it out are passed over without a word.
-func (t *run) battleFor(m *move, s *model.Ship, strict bool) bool {
+func (t movement) battleFor(m *move, s *model.Ship, strict bool) bool {
 	w := t.w
 	o := m.o
 	st := w.R.Ship(s.Type)
@@ -319,15 +327,17 @@ func (t *run) battleFor(m *move, s *model.Ship, strict bool) bool {
 		switch {
 		case id == s.ID:
 			return fail("copy-self", "ship %d cannot copy itself", id)
-		case b == nil:
+		case b == nil && w.Mode == Check:
 			if strict {
 				t.warn("unknown-ship", "you have not seen ship %d; it must start the turn within ship %d's communication range", id, s.ID)
 			}
+		case b == nil:
+			return fail("unknown-ship", "there is no ship %d to copy", id)
 		case b.Owner != me && !s.Loc.Within(b.Loc, w.CommRange(s)):
-			if strict {
-				t.warn("out-of-comm-range", "ship %d is %d positions away, beyond ship %d's communication range of %d; it cannot be copied",
-					id, s.Loc.Dist(b.Loc), s.ID, w.CommRange(s))
-			}
+			// Another player's ship must start the turn within range; no
+			// battle/movement order has moved a ship yet.
+			return fail("out-of-comm-range", "ship %d is %d positions away, beyond ship %d's communication range of %d; another player's ship can only be copied from within it",
+				id, s.Loc.Dist(b.Loc), s.ID, w.CommRange(s))
 		}
 	}
 	if code.Moves() {
@@ -341,7 +351,7 @@ func (t *run) battleFor(m *move, s *model.Ship, strict bool) bool {
 
 // destination works out where an order heads; false when it is not known
 // (a planet or ship the player cannot see).
-func (t *run) destination(m *move) bool {
+func (t movement) destination(m *move) bool {
 	o := m.o
 	if l, ok := o.Location(); ok {
 		m.dest, m.hasDest = l, true
@@ -373,7 +383,7 @@ func (t *run) destination(m *move) bool {
 
 // plan checks fuel and the black hole for an order that moves the ship,
 // and sets how far it may go this turn.
-func (t *run) plan(m *move, s *model.Ship, st *rules.ShipType, strict bool) bool {
+func (t movement) plan(m *move, s *model.Ship, st *rules.ShipType, strict bool) bool {
 	if !st.CanMove() {
 		if strict {
 			t.fail("cannot-move", "a %s cannot move", st.Name)
@@ -424,59 +434,98 @@ func (t *run) plan(m *move, s *model.Ship, st *rules.ShipType, strict bool) bool
 // ceilDiv is a/b rounded up, for positive b.
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
-// copies resolves CP: a copying ship does what the ship it copies does,
-// moving no faster than the slowest ship of the chain.
-func (t *run) copies() {
-	for _, m := range t.battle {
+// copies resolves CP: a copying ship does what the ship it copies does.
+// Every chain is followed on the orders as given, before any is rewritten,
+// so that the result does not depend on which chain is resolved first; and
+// every ship of a sequence, the one at its head included, moves no faster
+// than the slowest ship of the sequence ("only move as far as the slowest
+// ship in the sequence", "all ships will end the turn at the same
+// location").
+func (t movement) copies() {
+	ids := t.battleIDs()
+	// head[id] is the ship at the head of id's chain; 0 when the chain is
+	// broken (a ship without an order, a failed one, or a loop).
+	head := map[int]int{}
+	for _, id := range ids {
+		m := t.battle[id]
 		if m.o.Code != order.CP || m.failed {
 			continue
 		}
-		src := m
-		seen := map[int]bool{m.ship: true}
-		for src.o.Code == order.CP {
-			next := t.battle[src.target]
-			if next == nil || seen[src.target] || next.failed {
-				src = nil
+		cur, seen := m, map[int]bool{id: true}
+		for cur != nil && cur.o.Code == order.CP {
+			next := t.battle[cur.target]
+			if next == nil || seen[cur.target] || next.failed {
+				cur = nil
 				break
 			}
-			seen[src.target] = true
-			src = next
+			seen[cur.target] = true
+			cur = next
 		}
-		s := t.w.Ship(m.ship)
-		if src == nil || s == nil {
+		if cur == nil || t.w.Ship(m.ship) == nil {
+			head[id] = 0
+			continue
+		}
+		head[id] = cur.ship
+	}
+	// The slowest ship of each sequence: its head and every ship copying it.
+	slowest := map[int]float64{}
+	for _, id := range ids {
+		h, ok := head[id]
+		if !ok || h == 0 {
+			continue
+		}
+		for _, x := range []int{h, id} {
+			if st := t.battle[x].step; st > 0 {
+				if v, ok := slowest[h]; !ok || st < v {
+					slowest[h] = st
+				}
+			}
+		}
+	}
+	for _, id := range ids {
+		h, ok := head[id]
+		if !ok {
+			continue
+		}
+		m := t.battle[id]
+		if h == 0 {
 			m.done = true // nothing to copy: stays where it is
 			continue
 		}
+		src := t.battle[h]
 		copied := src.o
 		copied.Args[0] = m.ship
 		m.o = copied
 		m.against = src.against
 		m.target = src.target
 		m.dest, m.hasDest = src.dest, src.hasDest
-		slowest := m.step
-		for id := range seen {
-			if o := t.battle[id]; o != nil && o.step > 0 {
-				slowest = min(slowest, o.step)
-			}
+		if v, ok := slowest[h]; ok && m.step > 0 {
+			m.step = v
 		}
-		m.step = slowest
-		for id := range seen {
-			if o := t.battle[id]; o != nil && o.step > 0 {
-				o.step = slowest
-			}
+	}
+	for _, id := range ids {
+		if v, ok := slowest[id]; ok && t.battle[id].step > 0 {
+			t.battle[id].step = v // a head is slowed too
 		}
 	}
 }
 
-// convert turns the orders toward planets into plain ones (phase 2): MP
-// and FP to MO, EP to EN, WP to WD, SL to ST.
-func (t *run) convert() {
+// battleIDs are the ships with a battle/movement order this turn, by
+// number: whatever walks the orders does so in this order, never in a
+// map's.
+func (t movement) battleIDs() []int {
 	ids := make([]int, 0, len(t.battle))
-	for id := range t.battle {
+	for id := range t.battle { // any order: sorted below
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)
-	for _, id := range ids {
+	return ids
+}
+
+// convert turns the orders toward planets into plain ones (phase 2): MP
+// and FP to MO, EP to EN, WP to WD, SL to ST.
+func (t movement) convert() {
+	for _, id := range t.battleIDs() {
 		m := t.battle[id]
 		s := t.w.Ship(id)
 		if m.failed || s == nil {
@@ -490,7 +539,7 @@ func (t *run) convert() {
 
 // findPlanet is FP: a random planet of the given player (0: anyone's but
 // the ship's own side and allies) that the ship reaches this turn.
-func (t *run) findPlanet(m *move, s *model.Ship) {
+func (t movement) findPlanet(m *move, s *model.Ship) {
 	w := t.w
 	reach := min(w.MoveRange(s), s.Fuel)
 	var cand []*model.Planet
@@ -529,13 +578,13 @@ func (t *run) findPlanet(m *move, s *model.Ship) {
 
 // order of moving: the fastest first; of equal speed the smaller; Sauran's
 // after the others of the same speed; then by number.
-func (t *run) movingOrder() []*move {
+func (t movement) movingOrder() []*move {
 	if t.moving != nil {
 		return t.moving // the order is fixed for the turn
 	}
 	list := make([]*move, 0, len(t.battle))
-	for _, m := range t.battle {
-		if !m.failed && !m.done && t.w.Ship(m.ship) != nil {
+	for _, id := range t.battleIDs() {
+		if m := t.battle[id]; !m.failed && !m.done && t.w.Ship(m.ship) != nil {
 			list = append(list, m)
 		}
 	}
@@ -569,7 +618,7 @@ func (t *run) movingOrder() []*move {
 
 // advance moves a ship its share of this phase toward its destination,
 // burning a unit of fuel a position; false when it did not move.
-func (t *run) advance(m *move, s *model.Ship, phase int) bool {
+func (t movement) advance(m *move, s *model.Ship, phase int) bool {
 	if !m.hasDest || m.budget <= 0 || s.Loc == m.dest {
 		if s.Loc == m.dest && m.hasDest && isPlainMove(m.o.Code) {
 			m.done = true
@@ -626,7 +675,7 @@ func isPlainMove(c order.Code) bool {
 }
 
 // jump carries out a warpdrive jump (phase 3).
-func (t *run) jump(m *move, s *model.Ship) {
+func (t movement) jump(m *move, s *model.Ship) {
 	s.Defence -= t.w.R.Movement.WarpdriveDefenceCost
 	t.relocate(s, m.dest)
 	s.Cloaked = false

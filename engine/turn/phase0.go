@@ -100,11 +100,13 @@ func (t *run) allyPoints() {
 	gains := map[int]int{}
 	for i := range t.w.G.Empires {
 		e := &t.w.G.Empires[i]
+		total := 0 // "1/100th of the total anti-points of your allies": rounded once
 		for _, a := range e.Allies {
 			if ae := t.w.Empire(a); ae != nil {
-				gains[e.Player] += rules.Adjust(ae.AntiPoints, pct-100, 1)
+				total += ae.AntiPoints
 			}
 		}
+		gains[e.Player] = rules.Adjust(total, pct-100, 1)
 	}
 	for i := range t.w.G.Empires {
 		e := &t.w.G.Empires[i]
@@ -159,8 +161,9 @@ func (t *run) relocate(s *model.Ship, to geom.Point) {
 	}
 }
 
-// grantSpecial gives player p a special ability he does not hold yet.
-func (t *run) grantSpecial(p int, rng interface{ IntN(int) int }) bool {
+// grantSpecial gives player p a special ability he does not hold yet:
+// for his points, or won by practice.
+func (t *run) grantSpecial(p int, rng interface{ IntN(int) int }, practised bool) bool {
 	e := t.w.Empire(p)
 	if e == nil || p == t.w.R.Game.PlayerSauran {
 		return false
@@ -179,7 +182,7 @@ func (t *run) grantSpecial(p int, rng interface{ IntN(int) int }) bool {
 		return false
 	}
 	sp := free[rng.IntN(len(free))]
-	e.Abilities = append(e.Abilities[:len(e.Abilities):len(e.Abilities)], model.SpecialAbility{Name: sp.Name, Description: sp.Description})
+	e.Abilities = append(e.Abilities[:len(e.Abilities):len(e.Abilities)], model.SpecialAbility{Name: sp.Name, Description: sp.Description, Practised: practised})
 	t.tell(p, "The Imperial Council grants you a special ability: %s (%s).", sp.Name, sp.Description)
 	return true
 }

@@ -70,10 +70,9 @@ func (t *run) build(o order.Order) {
 		fire, def = nt.Fire.Max, nt.Defence.Max
 	}
 	cost := rules.Adjust(r.BuildCost(nt, fire, def), t.percent(abilityEconomist, 0), t.w.level(s, abilityEconomist))
-	industry := rules.Adjust(r.BuildIndustry(nt), t.percent(abilityConstruction, 0), t.w.level(s, abilityConstruction))
-	if pct, ok := t.w.special(t.me(), rules.EffectBuildIndustryPercent); ok {
-		industry = rules.Adjust(industry, float64(pct), 1)
-	}
+	// Construction and the special ability, rounded once at the end.
+	pct, _ := t.w.special(t.me(), rules.EffectBuildIndustryPercent)
+	industry := rules.AdjustAll(float64(r.BuildIndustry(nt)), t.percent(abilityConstruction, 0)*float64(t.w.level(s, abilityConstruction)), float64(pct))
 	p := t.planetHere(s, "building a ship")
 	if p == nil {
 		return
@@ -162,8 +161,10 @@ func (t *run) findArtifact(o order.Order) {
 		t.warn("no-chance", "planet %d has %d population; each %d gives a 1%% chance of finding an artifact, so this search cannot succeed",
 			id, p.Population, ar.PopulationPerPercent)
 	}
-	loss := min(p.Population*ar.SearchLossPercent/100, ar.SearchLossMax)
-	loss = rules.Adjust(loss, t.percent(abilityExplorer, 1), explorer)
+	// A quarter or 5,000, whichever is less, lessened by Explorer; only
+	// the final figure is rounded.
+	base := min(float64(p.Population)*float64(ar.SearchLossPercent)/100, float64(ar.SearchLossMax))
+	loss := rules.AdjustAll(base, t.percent(abilityExplorer, 1)*float64(explorer))
 	p.Population -= max(0, min(loss, p.Population))
 	if t.w.Mode != Host {
 		return
@@ -288,6 +289,15 @@ func (t *run) scan(o order.Order) {
 		}
 		c := *p
 		rep.ScannedPlanet = &c
+		// "Identical to what you would receive if you controlled that
+		// planet": its mines too, which are its owner's.
+		rep.ScannedMines = nil
+		for _, m := range t.w.G.Mines {
+			if m.Planet == p.ID {
+				m.Owner = p.Owner
+				rep.ScannedMines = append(rep.ScannedMines, m)
+			}
+		}
 	case order.SR:
 		t.scanPlayer(o.Player())
 	}
@@ -303,8 +313,23 @@ func (t *run) scanPlayer(target int) {
 		t.fail("interceptors-short", "scanning a player uses %d interceptors; you have %d at that point", sr.CostInterceptors, e.Interceptors)
 		return
 	}
+	// A player who is not in the game is refused before anything is paid.
+	// A check knows only the players its sheet shows: it warns.
+	if te := t.w.Empire(target); te == nil {
+		if t.w.Mode == Host {
+			t.fail("unknown-player", "there is no player %d in this game; nothing was paid", target)
+			return
+		}
+		t.warn("unknown-player", "your sheet shows nothing of player %d; if there is no such player in the game, the scan is refused and costs nothing", target)
+	}
 	if !t.afford(sr.CostCredits, fmt.Sprintf("scanning player %d", target), "") {
 		return
+	}
+	// The empires' sizes are judged as they stand before the scan is paid
+	// for: its own cost does not make the scanner the smaller.
+	stop := 0.0
+	if t.w.Mode == Host {
+		stop = t.interception(t.me(), target)
 	}
 	if target == r.Game.PlayerSauran && t.w.G.Turn+1 < r.Game.SauranScanFromTurn {
 		t.warn("sauran-scan-early", "a scan of Dark Lord Sauran has no chance before turn %d", r.Game.SauranScanFromTurn)
@@ -315,12 +340,7 @@ func (t *run) scanPlayer(target int) {
 		return
 	}
 	te := t.w.Empire(target)
-	if te == nil {
-		t.fail("unknown-player", "there is no player %d in this game", target)
-		return
-	}
 	rng := t.rng("scans")
-	stop := t.interception(t.me(), target)
 	if target == r.Game.PlayerSauran {
 		te.Interceptors = max(0, te.Interceptors-r.Sauran.InterceptorLossPerScan)
 		if t.w.G.Turn+1 < r.Game.SauranScanFromTurn {
@@ -349,6 +369,8 @@ func (t *run) scanPlayer(target int) {
 	t.tell(target, "Raiders took %s credits from your empire; who sent them is not known.", cr(stolen))
 	t.tell(t.me(), "Your raiders brought back %s credits and %s points from player %d.", cr(stolen), cr(points), target)
 }
+
+func (t *run) score(p int) int { return t.w.Score(p) }
 
 // interception is the chance (0 to 100) that target's interceptors stop a
 // scan by player p: one in a hundred an interceptor, fewer usable when a

@@ -31,6 +31,8 @@ import (
 //	<a piece of each error in orders P's sheet lists, in order; or: none>
 //	report P:
 //	<a piece of text his battle reports or messages hold>
+//	quiet P:
+//	<a piece of text none of them holds>
 //
 // Records are found by id (an empire by player, a market by planet).
 
@@ -44,6 +46,7 @@ type scenario struct {
 	errors       map[int][]string
 	errorsGiven  map[int]bool
 	reports      map[int][]string
+	quiet        map[int][]string
 	stateLine    int
 	ordersLine   map[int]int
 	expectedLine int
@@ -75,7 +78,7 @@ func readScenarios(t *testing.T) []*scenario {
 			}
 			if title, ok := strings.CutPrefix(line, "=== "); ok {
 				sc = &scenario{name: title, file: name, line: n, endOfTurn: true, orders: map[int][]string{},
-					errors: map[int][]string{}, errorsGiven: map[int]bool{}, reports: map[int][]string{}, ordersLine: map[int]int{}}
+					errors: map[int][]string{}, errorsGiven: map[int]bool{}, reports: map[int][]string{}, quiet: map[int][]string{}, ordersLine: map[int]int{}}
 				out = append(out, sc)
 				section = ""
 				continue
@@ -100,7 +103,7 @@ func readScenarios(t *testing.T) []*scenario {
 					sc.ordersLine[player] = n
 				case "errors":
 					sc.errorsGiven[player] = true
-				case "expect", "report":
+				case "expect", "report", "quiet":
 				default:
 					t.Fatalf("%s:%d: unknown section %q", name, n, head)
 				}
@@ -119,6 +122,8 @@ func readScenarios(t *testing.T) []*scenario {
 				}
 			case "report":
 				sc.reports[player] = append(sc.reports[player], line)
+			case "quiet":
+				sc.quiet[player] = append(sc.quiet[player], line)
 			default:
 				t.Fatalf("%s:%d: a line outside any section", name, n)
 			}
@@ -127,29 +132,37 @@ func readScenarios(t *testing.T) []*scenario {
 	return out
 }
 
+// play carries out a scenario's turn, and returns the game it leaves.
+func (sc *scenario) play(t *testing.T, r *rules.Rules) (*model.Game, Result) {
+	t.Helper()
+	where := fmt.Sprintf("%s:%d", sc.file, sc.line)
+	text := "silverfall-state 1\n" + strings.Join(sc.state, "\n") + "\n"
+	g, err := state.Read(strings.NewReader(text), where+" state", r)
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	orders := map[int][]order.Order{}
+	for p, lines := range sc.orders {
+		orders[p] = []order.Order{}
+		for i, l := range lines {
+			o, err := order.Parse(l)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", sc.file, sc.ordersLine[p]+i+1, err)
+			}
+			orders[p] = append(orders[p], o)
+		}
+	}
+	w := NewWorld(r, g, Host)
+	res := Run(w, orders, Options{EndOfTurn: sc.endOfTurn})
+	return g, res
+}
+
 func TestScenarios(t *testing.T) {
 	r := rules.Default()
 	for _, sc := range readScenarios(t) {
 		t.Run(sc.name, func(t *testing.T) {
 			where := fmt.Sprintf("%s:%d", sc.file, sc.line)
-			text := "silverfall-state 1\n" + strings.Join(sc.state, "\n") + "\n"
-			g, err := state.Read(strings.NewReader(text), where+" state", r)
-			if err != nil {
-				t.Fatalf("%s: %v", where, err)
-			}
-			orders := map[int][]order.Order{}
-			for p, lines := range sc.orders {
-				orders[p] = []order.Order{}
-				for i, l := range lines {
-					o, err := order.Parse(l)
-					if err != nil {
-						t.Fatalf("%s:%d: %v", sc.file, sc.ordersLine[p]+i+1, err)
-					}
-					orders[p] = append(orders[p], o)
-				}
-			}
-			w := NewWorld(r, g, Host)
-			Run(w, orders, Options{Battles: true, EndOfTurn: sc.endOfTurn})
+			g, _ := sc.play(t, r)
 			for _, e := range sc.expect {
 				checkExpect(t, g, e, sc.file)
 			}
@@ -177,16 +190,32 @@ func TestScenarios(t *testing.T) {
 				}
 			}
 			for p, want := range sc.reports {
-				e := g.Empire(p)
-				all := strings.Join(append(append([]string(nil), e.Report.Battle...), e.Report.Messages...), "\n")
+				all := reportText(t, g, p)
 				for _, w := range want {
 					if !strings.Contains(all, w) {
 						t.Errorf("%s: player %d's reports lack %q:\n%s", where, p, w, all)
 					}
 				}
 			}
+			for p, not := range sc.quiet {
+				all := reportText(t, g, p)
+				for _, w := range not {
+					if strings.Contains(all, w) {
+						t.Errorf("%s: player %d's reports hold %q:\n%s", where, p, w, all)
+					}
+				}
+			}
 		})
 	}
+}
+
+// reportText is player p's battle reports and messages.
+func reportText(t *testing.T, g *model.Game, p int) string {
+	e := g.Empire(p)
+	if e == nil {
+		t.Fatalf("no empire %d", p)
+	}
+	return strings.Join(append(append([]string(nil), e.Report.Battle...), e.Report.Messages...), "\n")
 }
 
 // checkExpect checks one expected record against the game after the turn.
@@ -286,4 +315,45 @@ func checkExpect(t *testing.T, g *model.Game, e numbered, file string) {
 			t.Errorf("%s: %s %d: %s is %s, want %s", where, kind, id, name, g, want[name])
 		}
 	}
+}
+
+// TestScenariosSameEveryTime carries out every scenario's turn several
+// times in one process: Go walks a map in a different order each time, so
+// a result that depends on that order shows as a difference here.
+func TestScenariosSameEveryTime(t *testing.T) {
+	r := rules.Default()
+	for _, sc := range readScenarios(t) {
+		var first string
+		for i := 0; i < 8; i++ {
+			g, res := sc.play(t, r)
+			var b strings.Builder
+			if err := state.Write(&b, g); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&b, "%v %v %v %v\n", res.Carried, res.Sales, res.Upkeep, res.Diagnostics)
+			if i == 0 {
+				first = b.String()
+			} else if got := b.String(); got != first {
+				t.Errorf("%s:%d %s: run %d differs from the first%s", sc.file, sc.line, sc.name, i+1, firstDiff(got, first))
+				break
+			}
+		}
+	}
+}
+
+func firstDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(al) || i < len(bl); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			return fmt.Sprintf(" at line %d:\n  got  %q\n  want %q", i+1, x, y)
+		}
+	}
+	return ""
 }

@@ -18,8 +18,8 @@ type stepDef struct {
 // generalExec carries out one general order, by code.
 var generalExec = map[order.Code]func(t *run, o order.Order){
 	order.PR: (*run).practice, order.TO: (*run).transferOfficer, order.RE: (*run).release,
-	order.UL: (*run).ore, order.LO: (*run).ore, order.UF: (*run).fuel, order.LF: (*run).fuel,
-	order.UP: (*run).population, order.LP: (*run).population, order.RF: (*run).refuel,
+	order.UL: with(cargo.ore), order.LO: with(cargo.ore), order.UF: with(cargo.fuel), order.LF: with(cargo.fuel),
+	order.UP: with(cargo.population), order.LP: with(cargo.population), order.RF: with(cargo.refuel),
 	order.RP: (*run).repair, order.TA: (*run).transferArtifact, order.DO: (*run).dock,
 	order.SM: (*run).startMine, order.BU: (*run).defenceUnits, order.AD: (*run).planetDefence,
 	order.DA: (*run).planetDefence,
@@ -27,6 +27,18 @@ var generalExec = map[order.Code]func(t *run, o order.Order){
 	order.PI: (*run).interceptors, order.BA: (*run).diplomacy, order.AA: (*run).diplomacy,
 	order.FE: (*run).diplomacy, order.DE: (*run).diplomacy, order.SS: (*run).scan, order.SP: (*run).scan,
 	order.SR: (*run).scan,
+}
+
+// phase0Exec carries out the orders of the order sheet's own spaces that
+// act in phase 0, by code: names and gifts.
+var phase0Exec = map[order.Code]func(t *run, o order.Order){
+	order.NameShip: (*run).name, order.NamePlanet: (*run).name, order.NameOfficer: (*run).name,
+	order.GiftShip: (*run).gift, order.GiftPlanet: (*run).gift,
+}
+
+// with makes a general order's executor of a helper type's method.
+func with[T ~struct{ *run }](f func(T, order.Order)) func(*run, order.Order) {
+	return func(t *run, o order.Order) { f(T{t}, o) }
 }
 
 // commandSteps are the general orders of a phase as steps, in the order
@@ -51,10 +63,13 @@ func commandSteps(phase int) []stepDef {
 	return out
 }
 
-func each(codes []order.Code, f func(t *run, o order.Order)) func(t *run) {
+// each carries out the orders of the codes, code by code, with their
+// phase 0 executors.
+func each(codes ...order.Code) func(t *run) {
 	return func(t *run) {
 		for _, c := range codes {
-			t.forEach(c, func(o order.Order) { f(t, o) })
+			exec := phase0Exec[c]
+			t.forEach(c, func(o order.Order) { exec(t, o) })
 		}
 	}
 }
@@ -62,50 +77,62 @@ func each(codes []order.Code, f func(t *run, o order.Order)) func(t *run) {
 func battlePhase(n int) func(t *run) {
 	return func(t *run) {
 		t.curPhase = n
-		t.phase(n)
+		combat{t}.phase(n)
 	}
+}
+
+// in makes a step of a helper type's method: the helper types split the
+// turn's work by concern (movement, combat, cargo and trade, the end of the
+// turn), each on the run of the turn.
+func in[T ~struct{ *run }](f func(T)) func(*run) {
+	return func(t *run) { f(T{t}) }
 }
 
 // steps is the turn, in the order the rule book carries it out.
 var steps = func() []stepDef {
 	s := []stepDef{
-		{0, "names", false, each([]order.Code{order.NameShip, order.NamePlanet, order.NameOfficer}, (*run).name)},
-		{0, "gifts", false, each([]order.Code{order.GiftShip, order.GiftPlanet}, (*run).gift)},
+		{0, "names", false, each(order.NameShip, order.NamePlanet, order.NameOfficer)},
+		{0, "gifts", false, each(order.GiftShip, order.GiftPlanet)},
 		{0, "Sauran's program", true, (*run).sauranProgram},
 		{0, "allies' points", true, (*run).allyPoints},
 		{0, "refuelling", false, (*run).refuelAtStart},
+		{0, "officers' levels", true, (*run).officerLevels},
 	}
 	s = append(s, commandSteps(1)...)
+	s = append(s, stepDef{1, "officers' levels", true, (*run).officerLevels})
 	s = append(s,
-		stepDef{2, "orders of ships and fleets", false, (*run).assign},
-		stepDef{2, "conversions", false, (*run).convert},
+		stepDef{2, "orders of ships and fleets", false, in(movement.assign)},
+		stepDef{2, "conversions", false, in(movement.convert)},
 		stepDef{2, "phase 2", false, battlePhase(2)},
 		stepDef{3, "phase 3", false, battlePhase(3)},
 		stepDef{4, "phase 4", false, battlePhase(4)},
 	)
 	s = append(s, commandSteps(5)...)
+	s = append(s, stepDef{5, "officers' levels", true, (*run).officerLevels})
 	s = append(s,
-		stepDef{7, "mines", false, (*run).mines},
-		stepDef{7, "ownership", false, (*run).ownership},
-		stepDef{7, "gravity", false, (*run).gravity},
-		stepDef{7, "black hole", false, (*run).blackHole},
-		stepDef{7, "markets", false, (*run).markets},
-		stepDef{7, "growth", false, (*run).growth},
-		stepDef{7, "tax and pay", false, (*run).taxAndPay},
-		stepDef{7, "special abilities", true, (*run).specials},
-		stepDef{7, "repairs", false, (*run).selfRepairs},
-		stepDef{7, "officer growth", true, (*run).officerGrowth},
-		stepDef{7, "standing orders", false, (*run).standing},
-		stepDef{7, "Sauran's interceptors", true, (*run).sauranInterceptors},
-		stepDef{7, "winning", true, (*run).winning},
-		stepDef{7, "missed turns", true, (*run).missedTurns},
-		stepDef{7, "next turn", false, (*run).advanceTurn},
+		stepDef{7, "mines", false, in(closing.mines)},
+		stepDef{7, "ownership", false, in(closing.ownership)},
+		stepDef{7, "gravity", false, in(closing.gravity)},
+		stepDef{7, "black hole", false, in(closing.blackHole)},
+		stepDef{7, "markets", false, in(closing.markets)},
+		stepDef{7, "growth", false, in(closing.growth)},
+		stepDef{7, "tax and pay", false, in(closing.taxAndPay)},
+		stepDef{7, "special abilities", true, in(closing.specials)},
+		stepDef{7, "repairs", false, in(closing.selfRepairs)},
+		stepDef{7, "officer growth", true, in(closing.officerGrowth)},
+		stepDef{7, "officers' levels", true, (*run).officerLevels},
+		stepDef{7, "standing orders", false, in(closing.standing)},
+		stepDef{7, "Sauran's interceptors", true, in(closing.sauranInterceptors)},
+		stepDef{7, "empires out", true, in(closing.out)},
+		stepDef{7, "winning", true, in(closing.winning)},
+		stepDef{7, "missed turns", true, in(closing.missedTurns)},
+		stepDef{7, "next turn", false, in(closing.advanceTurn)},
 	)
 	return s
 }()
 
 // sauranInterceptors: the Dark Lord loses some interceptors each turn.
-func (t *run) sauranInterceptors() {
+func (t closing) sauranInterceptors() {
 	if e := t.w.Empire(t.w.R.Game.PlayerSauran); e != nil {
 		e.Interceptors = max(0, e.Interceptors-t.w.R.Sauran.InterceptorLossPerTurn)
 	}

@@ -46,9 +46,6 @@ func (d Diagnostic) String() string {
 
 // Options choose what of a turn is carried out.
 type Options struct {
-	// Battles carries out fire and combat; without them ships only move
-	// (a check or forecast assumes no one interferes).
-	Battles bool
 	// EndOfTurn carries out phase 7: mines, ownership, the black hole,
 	// markets, growth, tax and pay, points, winning.
 	EndOfTurn bool
@@ -150,7 +147,7 @@ func Run(w *World, orders map[int][]order.Order, opt Options) Result {
 	}
 	t.finish()
 	res := Result{Carried: map[int][]bool{}, Sales: t.sales, Upkeep: t.upkeep}
-	for p, list := range orders {
+	for p, list := range orders { // any order: fills a map
 		done := make([]bool, len(list))
 		for i := range list {
 			done[i] = !t.failed[ref{p, i}]
@@ -169,10 +166,10 @@ func (t *run) setUp() {
 	for i := range w.G.Empires {
 		players[w.G.Empires[i].Player] = true
 	}
-	for p := range t.orders {
+	for p := range t.orders { // any order: fills a set
 		players[p] = true
 	}
-	for p := range players {
+	for p := range players { // any order: sorted below
 		t.rotation = append(t.rotation, p)
 	}
 	sort.Ints(t.rotation)
@@ -193,7 +190,7 @@ func (t *run) setUp() {
 	if w.SheetFleets == nil {
 		w.Live(func(s *model.Ship) { byOwner[s.Owner] = append(byOwner[s.Owner], *s) })
 	}
-	for p, ships := range byOwner {
+	for p, ships := range byOwner { // any order: each player's fleets on their own
 		sort.Slice(ships, func(i, j int) bool { return ships[i].ID < ships[j].ID })
 		fl := model.GroupFleets(ships)
 		m := map[int]*model.Fleet{}
@@ -217,6 +214,13 @@ func (t *run) setUp() {
 	// The orders no game could make legal are refused before any is
 	// carried out.
 	for _, p := range t.rotation {
+		if e := w.Empire(p); e != nil && e.Out {
+			for i, o := range t.orders[p] {
+				t.cur, t.o = ref{p, i}, o
+				t.fail("out-of-game", "your empire lost its last ship and is out of the game")
+			}
+			continue
+		}
 		for _, d := range Static(w.R, p, t.orders[p]) {
 			t.cur, t.o = ref{p, d.Order}, t.orders[p][d.Order]
 			t.fail(d.Code, "%s", d.Message)

@@ -128,7 +128,7 @@ func (w *World) Clone() *World {
 	g.Artifacts = append([]model.Artifact(nil), w.G.Artifacts...)
 	g.Empires = append([]model.Empire(nil), w.G.Empires...)
 	g.Markets = make(map[int]model.Market, len(w.G.Markets))
-	for k, v := range w.G.Markets {
+	for k, v := range w.G.Markets { // any order: a copy
 		g.Markets[k] = v
 	}
 	c := &World{R: w.R, G: &g, Mode: w.Mode, Me: w.Me, Scanned: w.Scanned, SheetFleets: w.SheetFleets, base: w.base}
@@ -156,7 +156,7 @@ func (w *World) CopyFrom(from *World) {
 		markets = map[int]model.Market{}
 	}
 	clear(markets)
-	for k, v := range from.G.Markets {
+	for k, v := range from.G.Markets { // any order: a copy
 		markets[k] = v
 	}
 	g.Markets = markets
@@ -404,20 +404,22 @@ func (w *World) special(p int, effect string) (int, bool) {
 // MoveRange is a ship's movement range: its type's, with its officer's
 // Navigation and its empire's special abilities.
 func (w *World) MoveRange(s *model.Ship) int {
-	n := model.MoveRange(w.R, s, w.officers)
-	if pct, ok := w.special(s.Owner, rules.EffectMovementPercent); ok && n > 0 {
-		n = rules.Adjust(n, float64(pct), 1)
+	t := w.R.Ship(s.Type)
+	if t == nil || !t.Movement.OK {
+		return 0
 	}
-	return n
+	pct, _ := w.special(s.Owner, rules.EffectMovementPercent)
+	return rules.AdjustAll(float64(t.Movement.N), w.R.Percent(model.AbilityNavigation)*float64(w.level(s, model.AbilityNavigation)), float64(pct))
 }
 
 // CommRange is a ship's communication range, likewise.
 func (w *World) CommRange(s *model.Ship) int {
-	n := model.CommRange(w.R, s, w.officers)
-	if pct, ok := w.special(s.Owner, rules.EffectCommRangePercent); ok && n > 0 {
-		n = rules.Adjust(n, float64(pct), 1)
+	t := w.R.Ship(s.Type)
+	if t == nil || !t.CommRange.OK {
+		return 0
 	}
-	return n
+	pct, _ := w.special(s.Owner, rules.EffectCommRangePercent)
+	return rules.AdjustAll(float64(t.CommRange.N), w.R.Percent(model.AbilityIntelligence)*float64(w.level(s, model.AbilityIntelligence)), float64(pct))
 }
 
 // shipsAt lists the live ships at loc, by number.

@@ -184,6 +184,9 @@ func (w *writer) all() {
 		s.put(None)
 	} else {
 		w.planet(k.ScannedPlanet)
+		if len(k.ScannedMines) > 0 {
+			w.mineTable(k.ScannedMines, k.ScannedPlanet.Ore)
+		}
 	}
 	s.section(ShipScanned)
 	if k.ScannedShip == nil {
@@ -483,11 +486,20 @@ func (w *writer) mines() {
 	for _, p := range w.k.Planets {
 		left[p.ID] = p.Ore
 	}
+	w.mineLines(w.k.Mines, func(m model.Mine) model.Ore { return left[m.Planet] })
+}
+
+// mineTable is the mines of one planet, whose ore in the ground is left.
+func (w *writer) mineTable(mines []model.Mine, left model.Ore) {
+	w.mineLines(mines, func(model.Mine) model.Ore { return left })
+}
+
+func (w *writer) mineLines(mines []model.Mine, left func(model.Mine) model.Ore) {
 	w.s.put("  Mine  Planet  Ore   Rate     Left")
-	for _, m := range w.k.Mines {
+	for _, m := range mines {
 		l := 0
 		if m.OreType >= 1 && m.OreType <= rules.OreTypes {
-			l = left[m.Planet][m.OreType-1]
+			l = left(m)[m.OreType-1]
 		}
 		w.s.printf("%6d %7d %4d %6d %8d", m.ID, m.Planet, m.OreType, m.Rate, l)
 	}
