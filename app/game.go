@@ -283,152 +283,19 @@ func oreText(o model.Ore) string {
 // Details describes an object: every figure the sheet gives for it, then
 // the distances to what is near it.
 func (g *Game) Details(key model.Key) (title string, rows []Row) {
-	kind, id := key.Kind, key.ID
-	add := func(l, v string) { rows = append(rows, Row{Label: l, Value: v}) }
-	link := func(l, v string, key model.Key) { rows = append(rows, Row{Label: l, Value: v, Key: key}) }
-	num := func(n int) string { return turnsheet.Grouped(n) }
-	switch kind {
+	d := &detailRows{}
+	ok := false
+	switch key.Kind {
 	case model.KindShip:
-		s, ok := g.Ships[id]
-		if !ok {
-			return "Nothing selected", nil
-		}
-		t := g.R.Ship(s.Type)
-		title = withName(fmt.Sprintf("Ship %d, %s", s.ID, typeName(g.R, s.Type)), s.Name)
-		add("Owner", g.ownerText(s.Owner))
-		add("Location", s.Loc.String())
-		if !g.own(s) {
-			add("Known", "number, type, name, location and owner only")
-			break
-		}
-		add("Fire units", fmt.Sprintf("%d of %d", s.Fire, s.MaxFire))
-		add("Defence units", fmt.Sprintf("%d of %d", s.Defence, s.MaxDefence))
-		if t != nil && t.MaxFuel.OK {
-			add("Fuel", fmt.Sprintf("%d of %d", s.Fuel, t.MaxFuel.N))
-		}
-		if t != nil && t.CarriesCargo() {
-			f, _ := g.Checker.Ship(s.ID)
-			used := float64(f.CargoUsed) / float64(g.R.CargoScale())
-			add("Cargo", fmt.Sprintf("%s (%.1f of %d cargo units)", oreText(s.Cargo), used, t.Cargo.N))
-		}
-		if t != nil && t.Population > 0 {
-			add("Population", fmt.Sprintf("%s of %s", num(s.Population), num(t.Population)))
-		}
-		f, _ := g.Checker.Ship(s.ID)
-		add("Movement range", strconv.Itoa(f.MoveRange))
-		add("Communication range", strconv.Itoa(f.CommRange))
-		if t != nil {
-			add("Fire range", t.FireRange.String())
-			add("Size", strconv.Itoa(t.Size))
-			add("Abilities", g.abilities(t))
-		}
-		add("Cloaked", yes(s.Cloaked))
-		add("Hyperjump used", yes(s.Hyperjumped))
-		if s.Inside != 0 {
-			add("Docked in", fmt.Sprintf("ship %d", s.Inside))
-		}
-		var carried []string
-		for _, o := range g.K.Ships {
-			if o.Inside == s.ID {
-				carried = append(carried, strconv.Itoa(o.ID))
-			}
-		}
-		if len(carried) > 0 {
-			add("Carrying", "ships "+strings.Join(carried, ", "))
-		}
-		if s.Officer != 0 {
-			add("Officer", g.officerLine(s.Officer))
-		}
-		if s.Artifact != 0 {
-			add("Artifact", g.artifactLine(s.Artifact))
-		}
-		if s.Standing.Code != 0 {
-			add("Standing order", s.Standing.String())
-		}
+		title, ok = g.shipDetails(d, key.ID)
 	case model.KindPlanet:
-		p, ok := g.Planets[id]
-		if !ok {
-			return "Nothing selected", nil
-		}
-		title = withName(fmt.Sprintf("Planet %d", p.ID), p.Name)
-		add("Kind", p.Kind.String())
-		add("Owner", g.ownerText(p.Owner))
-		add("Location", p.Loc.String())
-		add("From Silverfall", strconv.Itoa(p.Loc.Dist(geom.Origin)))
-		if t, ok := g.Trading[id]; ok {
-			add("Pays for ore 1-5", fmt.Sprintf("%d  %d  %d  %d  %d", t.Prices.Ore[0], t.Prices.Ore[1], t.Prices.Ore[2], t.Prices.Ore[3], t.Prices.Ore[4]))
-			add("Pays for fuel", strconv.Itoa(t.Prices.Fuel))
-			add("Ships there", strconv.Itoa(t.ShipsHere))
-			break
-		}
-		if p.Owner != g.K.Empire.Player {
-			break
-		}
-		add("Population", num(p.Population))
-		add("Industry", num(p.Industry))
-		add("Fuel", num(p.Fuel))
-		add("Defence units", fmt.Sprintf("%d (%s)", p.DefenceUnits, map[bool]string{true: "active", false: "inactive"}[p.DefenceActive]))
-		add("Ore in the ground", oreText(p.Ore))
-		add("Ore stockpiled", oreText(p.Stock))
-		for _, m := range g.K.Mines {
-			if m.Planet == p.ID {
-				add(fmt.Sprintf("Mine %d", m.ID), fmt.Sprintf("ore type %d, %d a turn", m.OreType, m.Rate))
-			}
-		}
-		if p.Officer != 0 {
-			add("Officer", g.officerLine(p.Officer))
-		}
-		if p.Artifact != 0 {
-			add("Artifact", g.artifactLine(p.Artifact))
-		}
+		title, ok = g.planetDetails(d, key.ID)
 	case model.KindFleet:
-		f, ok := g.Fleets[id]
-		if !ok {
-			return "Nothing selected", nil
-		}
-		title = fmt.Sprintf("Fleet %d", f.ID)
-		add("Location", f.Loc.String())
-		fire, def := 0, 0
-		var members []*model.Ship
-		for _, sid := range f.Ships {
-			if s, ok := g.Ships[sid]; ok {
-				fire += s.Fire
-				def += s.Defence
-				members = append(members, s)
-			}
-		}
-		add("Fire units", strconv.Itoa(fire))
-		add("Defence units", strconv.Itoa(def))
-		for i, s := range members {
-			label := ""
-			if i == 0 {
-				label = fmt.Sprintf("Ships (%d)", len(members))
-			}
-			link(label, withName(fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)), s.Name), model.ShipKey(s.ID))
-		}
+		title, ok = g.fleetDetails(d, key.ID)
 	case model.KindOfficer:
-		o, ok := g.Officers[id]
-		if !ok {
-			return "Nothing selected", nil
-		}
-		title = withName(fmt.Sprintf("Officer %d", o.ID), o.Name)
-		if race := g.R.Race(o.Race); race != nil {
-			add("Race", race.Name)
-		}
-		rank := g.R.RankFor(o.Levels.Sum())
-		add("Rank", fmt.Sprintf("%s on a ship, %s on a planet (%d%% to escape)", rank.Ship, rank.Planet, rank.EscapePercent))
-		if o.Ship != 0 {
-			add("Post", fmt.Sprintf("ship %d", o.Ship))
-		} else {
-			add("Post", fmt.Sprintf("planet %d", o.Planet))
-		}
-		for a := 1; a <= rules.Abilities; a++ {
-			if o.Levels.Of(a)+o.Current.Of(a) == 0 {
-				continue
-			}
-			add(g.R.Ability(a).Name, fmt.Sprintf("level %d (now %d), aptitude %d", o.Levels.Of(a), o.Current.Of(a), o.Aptitude.Of(a)))
-		}
-	default:
+		title, ok = g.officerDetails(d, key.ID)
+	}
+	if !ok {
 		return "Nothing selected", nil
 	}
 	if loc, ok := g.Location(key); ok {
@@ -437,10 +304,176 @@ func (g *Game) Details(key model.Key) (title string, rows []Row) {
 			if i == 0 {
 				label = "Nearby"
 			}
-			link(label, n.Text, n.Key)
+			d.link(label, n.Text, n.Key)
 		}
 	}
-	return title, rows
+	return title, d.rows
+}
+
+// detailRows gathers the rows of the details of an object.
+type detailRows struct{ rows []Row }
+
+func (d *detailRows) add(l, v string) { d.rows = append(d.rows, Row{Label: l, Value: v}) }
+func (d *detailRows) link(l, v string, key model.Key) {
+	d.rows = append(d.rows, Row{Label: l, Value: v, Key: key})
+}
+
+func num(n int) string { return turnsheet.Grouped(n) }
+
+func (g *Game) shipDetails(d *detailRows, id int) (string, bool) {
+	s, ok := g.Ships[id]
+	if !ok {
+		return "", false
+	}
+	t := g.R.Ship(s.Type)
+	title := withName(fmt.Sprintf("Ship %d, %s", s.ID, typeName(g.R, s.Type)), s.Name)
+	d.add("Owner", g.ownerText(s.Owner))
+	d.add("Location", s.Loc.String())
+	if !g.own(s) {
+		d.add("Known", "number, type, name, location and owner only")
+		return title, true
+	}
+	d.add("Fire units", fmt.Sprintf("%d of %d", s.Fire, s.MaxFire))
+	d.add("Defence units", fmt.Sprintf("%d of %d", s.Defence, s.MaxDefence))
+	f, _ := g.Checker.Ship(s.ID)
+	if t != nil {
+		if t.MaxFuel.OK {
+			d.add("Fuel", fmt.Sprintf("%d of %d", s.Fuel, t.MaxFuel.N))
+		}
+		if t.CarriesCargo() {
+			used := float64(f.CargoUsed) / float64(g.R.CargoScale())
+			d.add("Cargo", fmt.Sprintf("%s (%.1f of %d cargo units)", oreText(s.Cargo), used, t.Cargo.N))
+		}
+		if t.Population > 0 {
+			d.add("Population", fmt.Sprintf("%s of %s", num(s.Population), num(t.Population)))
+		}
+	}
+	d.add("Movement range", strconv.Itoa(f.MoveRange))
+	d.add("Communication range", strconv.Itoa(f.CommRange))
+	if t != nil {
+		d.add("Fire range", t.FireRange.String())
+		d.add("Size", strconv.Itoa(t.Size))
+		d.add("Abilities", g.abilities(t))
+	}
+	d.add("Cloaked", yes(s.Cloaked))
+	d.add("Hyperjump used", yes(s.Hyperjumped))
+	g.shipAboard(d, s)
+	return title, true
+}
+
+// shipAboard adds what a ship carries and where it is docked.
+func (g *Game) shipAboard(d *detailRows, s *model.Ship) {
+	if s.Inside != 0 {
+		d.add("Docked in", fmt.Sprintf("ship %d", s.Inside))
+	}
+	var carried []string
+	for _, o := range g.K.Ships {
+		if o.Inside == s.ID {
+			carried = append(carried, strconv.Itoa(o.ID))
+		}
+	}
+	if len(carried) > 0 {
+		d.add("Carrying", "ships "+strings.Join(carried, ", "))
+	}
+	if s.Officer != 0 {
+		d.add("Officer", g.officerLine(s.Officer))
+	}
+	if s.Artifact != 0 {
+		d.add("Artifact", g.artifactLine(s.Artifact))
+	}
+	if s.Standing.Code != 0 {
+		d.add("Standing order", s.Standing.String())
+	}
+}
+
+func (g *Game) planetDetails(d *detailRows, id int) (string, bool) {
+	p, ok := g.Planets[id]
+	if !ok {
+		return "", false
+	}
+	title := withName(fmt.Sprintf("Planet %d", p.ID), p.Name)
+	d.add("Kind", p.Kind.String())
+	d.add("Owner", g.ownerText(p.Owner))
+	d.add("Location", p.Loc.String())
+	d.add("From Silverfall", strconv.Itoa(p.Loc.Dist(geom.Origin)))
+	if t, ok := g.Trading[id]; ok {
+		d.add("Pays for ore 1-5", fmt.Sprintf("%d  %d  %d  %d  %d", t.Prices.Ore[0], t.Prices.Ore[1], t.Prices.Ore[2], t.Prices.Ore[3], t.Prices.Ore[4]))
+		d.add("Pays for fuel", strconv.Itoa(t.Prices.Fuel))
+		d.add("Ships there", strconv.Itoa(t.ShipsHere))
+		return title, true
+	}
+	if p.Owner != g.K.Empire.Player {
+		return title, true
+	}
+	d.add("Population", num(p.Population))
+	d.add("Industry", num(p.Industry))
+	d.add("Fuel", num(p.Fuel))
+	d.add("Defence units", fmt.Sprintf("%d (%s)", p.DefenceUnits, map[bool]string{true: "active", false: "inactive"}[p.DefenceActive]))
+	d.add("Ore in the ground", oreText(p.Ore))
+	d.add("Ore stockpiled", oreText(p.Stock))
+	for _, m := range g.K.Mines {
+		if m.Planet == p.ID {
+			d.add(fmt.Sprintf("Mine %d", m.ID), fmt.Sprintf("ore type %d, %d a turn", m.OreType, m.Rate))
+		}
+	}
+	if p.Officer != 0 {
+		d.add("Officer", g.officerLine(p.Officer))
+	}
+	if p.Artifact != 0 {
+		d.add("Artifact", g.artifactLine(p.Artifact))
+	}
+	return title, true
+}
+
+func (g *Game) fleetDetails(d *detailRows, id int) (string, bool) {
+	f, ok := g.Fleets[id]
+	if !ok {
+		return "", false
+	}
+	d.add("Location", f.Loc.String())
+	fire, def := 0, 0
+	var members []*model.Ship
+	for _, sid := range f.Ships {
+		if s, ok := g.Ships[sid]; ok {
+			fire += s.Fire
+			def += s.Defence
+			members = append(members, s)
+		}
+	}
+	d.add("Fire units", strconv.Itoa(fire))
+	d.add("Defence units", strconv.Itoa(def))
+	for i, s := range members {
+		label := ""
+		if i == 0 {
+			label = fmt.Sprintf("Ships (%d)", len(members))
+		}
+		d.link(label, withName(fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)), s.Name), model.ShipKey(s.ID))
+	}
+	return fmt.Sprintf("Fleet %d", f.ID), true
+}
+
+func (g *Game) officerDetails(d *detailRows, id int) (string, bool) {
+	o, ok := g.Officers[id]
+	if !ok {
+		return "", false
+	}
+	if race := g.R.Race(o.Race); race != nil {
+		d.add("Race", race.Name)
+	}
+	rank := g.R.RankFor(o.Levels.Sum())
+	d.add("Rank", fmt.Sprintf("%s on a ship, %s on a planet (%d%% to escape)", rank.Ship, rank.Planet, rank.EscapePercent))
+	if o.Ship != 0 {
+		d.add("Post", fmt.Sprintf("ship %d", o.Ship))
+	} else {
+		d.add("Post", fmt.Sprintf("planet %d", o.Planet))
+	}
+	for a := 1; a <= rules.Abilities; a++ {
+		if o.Levels.Of(a)+o.Current.Of(a) == 0 {
+			continue
+		}
+		d.add(g.R.Ability(a).Name, fmt.Sprintf("level %d (now %d), aptitude %d", o.Levels.Of(a), o.Current.Of(a), o.Aptitude.Of(a)))
+	}
+	return withName(fmt.Sprintf("Officer %d", o.ID), o.Name), true
 }
 
 func (g *Game) ownerText(p int) string {

@@ -24,66 +24,78 @@ type FrameMeasurement struct {
 // the same handing Fyne ready images of the same size. It waits for the
 // map's first frame first.
 func (x *App) MeasureFrames(d time.Duration, done func(FrameMeasurement, error)) {
-	go func() {
-		select {
-		case <-x.firstFrame:
-		case <-time.After(30 * time.Second):
-			done(FrameMeasurement{}, errors.New("the map drew no frame in 30 s"))
-			return
+	m := &frameMeter{view: x.mapView, d: d}
+	go func() { done(m.run(x.firstFrame)) }()
+}
+
+// frameMeter measures the map's frames through the real window.
+type frameMeter struct {
+	view                 *MapView
+	d                    time.Duration
+	shown                atomic.Int64
+	renders, renderTotal atomic.Int64
+}
+
+func (f *frameMeter) run(first <-chan time.Duration) (FrameMeasurement, error) {
+	select {
+	case <-first:
+	case <-time.After(30 * time.Second):
+		return FrameMeasurement{}, errors.New("the map drew no frame in 30 s")
+	}
+	fyne.DoAndWait(func() {
+		f.view.OnShown = func() { f.shown.Add(1) }
+		f.view.OnFrame = func(t time.Duration) { f.renders.Add(1); f.renderTotal.Add(int64(t)) }
+	})
+	var m FrameMeasurement
+	m.Frame = f.drive(func() {
+		c := f.view.Camera()
+		c.Orbit(0.01, 0)
+		f.view.SetCamera(c)
+	})
+	m.Frames = int(f.shown.Load())
+	if r := f.renders.Load(); r > 0 {
+		m.Render = time.Duration(f.renderTotal.Load() / r)
+	}
+	fyne.DoAndWait(func() { m.Width, m.Height = f.plainImages() })
+	m.Plain = f.drive(func() { f.view.raster.Refresh() })
+	fyne.DoAndWait(func() { f.view.plain = false })
+	if m.Frame == 0 || m.Plain == 0 {
+		return m, errors.New("no frames were shown")
+	}
+	return m, nil
+}
+
+// drive calls step every 8 ms for the meter's time and returns the time
+// between the frames shown meanwhile.
+func (f *frameMeter) drive(step func()) time.Duration {
+	f.shown.Store(0)
+	end := time.Now().Add(f.d)
+	tick := time.NewTicker(8 * time.Millisecond)
+	defer tick.Stop()
+	for time.Now().Before(end) {
+		<-tick.C
+		fyne.Do(step)
+	}
+	fyne.DoAndWait(func() {})
+	n := f.shown.Load()
+	if n == 0 {
+		return 0
+	}
+	return f.d / time.Duration(n)
+}
+
+// plainImages makes the map show ready images of its size, two distinct
+// ones so that each hand-over is a new upload; it returns the size.
+func (f *frameMeter) plainImages() (w, h int) {
+	v := f.view
+	for i := range v.plainImgs {
+		img := image.NewRGBA(image.Rect(0, 0, v.pw, v.ph))
+		if last, ok := v.last.(*image.RGBA); ok && last.Bounds() == img.Bounds() {
+			copy(img.Pix, last.Pix)
 		}
-		var shown atomic.Int64
-		var renders, renderTime atomic.Int64
-		fyne.DoAndWait(func() {
-			v := x.mapView
-			v.OnShown = func() { shown.Add(1) }
-			v.OnFrame = func(t time.Duration) { renders.Add(1); renderTime.Add(int64(t)) }
-		})
-		drive := func(step func()) time.Duration {
-			shown.Store(0)
-			end := time.Now().Add(d)
-			tick := time.NewTicker(8 * time.Millisecond)
-			defer tick.Stop()
-			for time.Now().Before(end) {
-				<-tick.C
-				fyne.Do(step)
-			}
-			fyne.DoAndWait(func() {})
-			n := shown.Load()
-			if n == 0 {
-				return 0
-			}
-			return d / time.Duration(n)
-		}
-		var m FrameMeasurement
-		m.Frame = drive(func() {
-			c := x.mapView.Camera()
-			c.Orbit(0.01, 0)
-			x.mapView.SetCamera(c)
-		})
-		m.Frames = int(shown.Load())
-		if r := renders.Load(); r > 0 {
-			m.Render = time.Duration(renderTime.Load() / r)
-		}
-		fyne.DoAndWait(func() {
-			v := x.mapView
-			m.Width, m.Height = v.pw, v.ph
-			// Two distinct images, so that each hand-over is a new upload.
-			for i := range v.plainImgs {
-				img := image.NewRGBA(image.Rect(0, 0, v.pw, v.ph))
-				if last, ok := v.last.(*image.RGBA); ok && last.Bounds() == img.Bounds() {
-					copy(img.Pix, last.Pix)
-				}
-				img.Pix[i*4] ^= 0xff
-				v.plainImgs[i] = img
-			}
-			v.plain = true
-		})
-		m.Plain = drive(func() { x.mapView.raster.Refresh() })
-		fyne.DoAndWait(func() { x.mapView.plain = false })
-		if m.Frame == 0 || m.Plain == 0 {
-			done(m, errors.New("no frames were shown"))
-			return
-		}
-		done(m, nil)
-	}()
+		img.Pix[i*4] ^= 0xff
+		v.plainImgs[i] = img
+	}
+	v.plain = true
+	return v.pw, v.ph
 }
