@@ -65,9 +65,18 @@ func (b *statusBar) changed(c Change) {
 		b.say(prompt)
 	}
 	if c.Has(ChangeGame | ChangeOrders | ChangeHover) {
-		b.hover.SetText(hoverText(b.st))
-		b.line.Refresh()
+		b.setText(b.hover, hoverText(b.st))
 	}
+}
+
+// setText changes a label of the line, laying the line out again only
+// when its text changed (a layout measures the texts).
+func (b *statusBar) setText(l *widget.Label, s string) {
+	if l.Text == s {
+		return
+	}
+	l.SetText(s)
+	b.line.Refresh()
 }
 
 // hoverText says what is under the pointer on the map.
@@ -96,13 +105,12 @@ func (b *statusBar) say(s string) {
 
 func (b *statusBar) refresh() {
 	if b.transient != "" {
-		b.text.SetText(b.transient)
-		b.line.Refresh()
+		b.setText(b.text, b.transient)
 		return
 	}
 	g, d := b.st.Game(), b.st.Draft()
 	if g == nil {
-		b.text.SetText("No game loaded")
+		b.setText(b.text, "No game loaded")
 		return
 	}
 	s := g.Status()
@@ -113,8 +121,7 @@ func (b *statusBar) refresh() {
 			s += fmt.Sprintf(" (%s with this turn's sales)", turnsheet.Grouped(left.Certain+left.Sales))
 		}
 	}
-	b.text.SetText(s)
-	b.line.Refresh()
+	b.setText(b.text, s)
 }
 
 // problem shows a problem until it is solved or dismissed; an empty text
