@@ -51,6 +51,7 @@ type App struct {
 	rightTabs  *container.AppTabs
 	bottomTabs *container.AppTabs
 	form       dialog.Dialog // the order form open, if any
+	files      *fileChooser  // the file dialogs, one at a time
 	themeItems map[string]*fyne.MenuItem
 
 	ws      *workspace.Workspace
@@ -116,6 +117,7 @@ func New(a fyne.App, opt Options) *App {
 		}
 	}
 	x.win = a.NewWindow("Silverfall")
+	x.files = newFileChooser(x.win, func() { x.status.say("A file dialog is open already: finish it first.") })
 	x.build(frames)
 	x.win.Resize(fyne.NewSize(s.Window.Width, s.Window.Height))
 	x.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {

@@ -3,15 +3,11 @@ package app
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
-	native "github.com/sqweek/dialog"
 
 	"silverfall/app/workspace"
 	"silverfall/engine/check"
@@ -197,47 +193,10 @@ func (x *App) ExportDialog() {
 		if start == "" && x.ws != nil {
 			start = filepath.Dir(x.ws.ExportPath(0))
 		}
-		if x.NativeDialogs && os.Getenv("DISPLAY")+os.Getenv("WAYLAND_DISPLAY") != "" {
-			go func() {
-				path, err := nativeSave(start, name)
-				switch {
-				case err == native.ErrCancelled:
-				case err != nil:
-					fyne.Do(func() { x.fyneSave(start, name) })
-				default:
-					fyne.Do(func() { x.ExportTo(path) })
-				}
-			}()
-			return
-		}
-		x.fyneSave(start, name)
+		x.files.choose(fileRequest{title: "Export orders", start: start, name: name,
+			filter: "Order files (*.txt)", exts: []string{"txt"}, save: true},
+			x.NativeDialogs, func(path string) { x.ExportTo(path) })
 	})
-}
-
-func nativeSave(start, name string) (path string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("native dialog: %v", r)
-		}
-	}()
-	return native.File().Title("Export orders").Filter("Order files (*.txt)", "txt").
-		SetStartDir(start).SetStartFile(name).Save()
-}
-
-func (x *App) fyneSave(start, name string) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
-			return
-		}
-		path := w.URI().Path()
-		w.Close()
-		x.ExportTo(path)
-	}, x.win)
-	d.SetFileName(name)
-	if lister, err := storage.ListerForURI(storage.NewFileURI(start)); err == nil {
-		d.SetLocation(lister)
-	}
-	d.Show()
 }
 
 // ExportTo writes the order file to path, atomically, and keeps a copy in

@@ -103,7 +103,7 @@ func (x *xsession) stop() {
 			<-done
 		}
 	}
-	if x.t.Failed() {
+	if x.t.Failed() || os.Getenv("SILVERFALL_KEEP_SHOTS") != "" {
 		x.t.Logf("screenshots of this run are kept in %s", x.shots)
 	} else {
 		os.RemoveAll(x.shots)
@@ -424,6 +424,70 @@ func TestPlayerSession(t *testing.T) {
 		if err := cmd.Run(); err != nil {
 			t.Errorf("sfcheck %v: %v\n%s%s", args, err, o.String(), e.String())
 		}
+	}
+	p.quit()
+}
+
+// alive reports whether the program still runs (a crashed one is a zombie
+// until the test waits for it).
+func (p *player) alive() bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.cmd.Process.Pid))
+	if err != nil {
+		return false
+	}
+	// The state follows the name in parentheses: "pid (comm) S ...".
+	_, rest, _ := strings.Cut(string(stat), ") ")
+	return rest != "" && rest[0] != 'Z' && rest[0] != 'X'
+}
+
+// windows counts the visible windows whose name holds name.
+func (x *xsession) windows(name string) int {
+	out, _ := x.command("xdotool", "search", "--onlyvisible", "--name", name).Output()
+	return len(strings.Fields(string(out)))
+}
+
+// TestSecondFileDialog: Ctrl+O, a click back on the main window, Ctrl+O
+// again (and the Import button) used to abort the program inside GTK. The
+// program lives, shows one dialog, and that dialog still imports.
+func TestSecondFileDialog(t *testing.T) {
+	bin := binary(t)
+	x := startX(t)
+	sheetB := filepath.Join(t.TempDir(), "turn-player-04.txt")
+	data, err := assets.DemoSheet(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(sheetB, data, 0o644)
+
+	p := x.startPlayer(bin)
+	demo := p.mapPixels("demo")
+	p.key("ctrl+o")
+	x.window("Open File", 20*time.Second)
+	p.click(500, 300) // back on the main window's map
+	p.x.xdo("windowactivate", "--sync", p.win)
+	p.key("ctrl+o")
+	p.click(60, 785) // the Import… button in the status line
+	time.Sleep(2 * time.Second)
+	x.shot("after-second-ctrl-o")
+	if !p.alive() {
+		t.Fatalf("the program died on the second file dialog; its log is in %s", x.shots)
+	}
+	if n := x.windows("Open File"); n != 1 {
+		t.Errorf("%d file dialogs show, want 1", n)
+	}
+	// Still usable: the dialog open imports the sheet.
+	p.dialogPath("Open File", sheetB, false)
+	x.window("Silverfall", 20*time.Second)
+	time.Sleep(time.Second)
+	if got := p.mapPixels("after-import"); differing(got, demo) < mapArea.Dx()*mapArea.Dy()/50 {
+		t.Error("the map did not change on import after the second Ctrl+O")
+	}
+	// And a new dialog opens once that one is gone.
+	p.key("ctrl+o")
+	x.window("Open File", 20*time.Second)
+	p.key("Escape")
+	if !p.alive() {
+		t.Fatal("the program died")
 	}
 	p.quit()
 }

@@ -18,6 +18,7 @@ import (
 
 	"silverfall/app"
 	"silverfall/engine/rules"
+	_ "silverfall/internal/langenv" // before Fyne reads the language
 	"silverfall/internal/version"
 	"silverfall/render3d"
 )
