@@ -24,6 +24,7 @@ import (
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/plural"
 	"silverfall/internal/version"
 	"silverfall/render3d"
 	"silverfall/reportparse"
@@ -359,7 +360,7 @@ func (x *App) stackMenu(b *render3d.Body, pos fyne.Position) {
 	var items []*fyne.MenuItem
 	if key := g.KeyOfBody(g.Map.Find(render3d.ShipKey(b.IDs[0]))); strings.HasPrefix(key, "fleet:") {
 		_, id := splitKey(key)
-		items = append(items, fyne.NewMenuItem(fmt.Sprintf("Fleet %d (%d ships)", id, len(b.IDs)), func() { x.st.Select(key, "map") }))
+		items = append(items, fyne.NewMenuItem(fmt.Sprintf("Fleet %d (%s)", id, plural.Count(len(b.IDs), "ship")), func() { x.st.Select(key, "map") }))
 	}
 	for _, id := range b.IDs {
 		key := shipKey(id)

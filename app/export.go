@@ -12,6 +12,7 @@ import (
 	"silverfall/app/workspace"
 	"silverfall/engine/check"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/plural"
 	"silverfall/orderwriter"
 )
 
@@ -147,11 +148,11 @@ func (x *App) askBeforeSending(what string, send func()) {
 	var b strings.Builder
 	var title []string
 	if len(errs) > 0 {
-		title = append(title, plural(len(errs), "order")+" with errors")
+		title = append(title, plural.Count(len(errs), "order")+" with "+plural.Pick(len(errs), "an error", "errors"))
 		b.WriteString("The moderator's program will reject these:\n\n" + strings.Join(cut(errs), "\n") + "\n\n")
 	}
 	if len(unread) > 0 {
-		title = append(title, plural(len(unread), "line")+" that are not orders")
+		title = append(title, plural.Count(len(unread), "line")+plural.Pick(len(unread), " that is not an order", " that are not orders"))
 		b.WriteString("These lines do not read as orders; they go along as comments, which the moderator's program skips:\n\n" +
 			strings.Join(cut(unread), "\n") + "\n\n")
 	}

@@ -17,6 +17,7 @@ import (
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
+	"silverfall/internal/plural"
 	"silverfall/render3d"
 )
 
@@ -419,8 +420,8 @@ func (x *App) limits(c order.Code, o order.Order) string {
 	case order.MO, order.EN, order.ST, order.MP, order.EP, order.SL:
 		return fmt.Sprintf("Moves up to %d a turn, a third each phase; fuel %d.", model.MoveRange(x.rules, s, g.Officers), s.Fuel)
 	case order.WD, order.WP:
-		return fmt.Sprintf("A jump anywhere within %d of Silverfall costs %d defence units (has %d).",
-			x.rules.Movement.WarpdriveRadius, x.rules.Movement.WarpdriveDefenceCost, s.Defence)
+		return fmt.Sprintf("A jump anywhere within %d of Silverfall costs %s (has %d).",
+			x.rules.Movement.WarpdriveRadius, plural.Count(x.rules.Movement.WarpdriveDefenceCost, "defence unit"), s.Defence)
 	}
 	return ""
 }

@@ -13,6 +13,7 @@ import (
 
 	"silverfall/app/workspace"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/plural"
 	"silverfall/internal/secret"
 	"silverfall/mail"
 	"silverfall/reportparse"
@@ -258,10 +259,10 @@ func (res FetchResult) summary() string {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		parts = append(parts, fmt.Sprintf("%s: %s.", plural(len(res.Imported), "turn sheet")+" fetched", strings.Join(names, "; ")))
+		parts = append(parts, fmt.Sprintf("%s: %s.", plural.Count(len(res.Imported), "turn sheet")+" fetched", strings.Join(names, "; ")))
 	}
 	if res.NotSheets > 0 {
-		parts = append(parts, fmt.Sprintf("%s from the moderator without a sheet left alone.", plural(res.NotSheets, "message")))
+		parts = append(parts, fmt.Sprintf("%s from the moderator without a sheet left alone.", plural.Count(res.NotSheets, "message")))
 	}
 	for _, s := range res.Skipped {
 		parts = append(parts, fmt.Sprintf("A message from %s was not fetched: %s.", s.From, s.Reason))

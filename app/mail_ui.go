@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"silverfall/internal/plural"
 	"silverfall/mail"
 )
 
@@ -85,7 +86,7 @@ func (x *App) fetchWith(a mail.Account, loud bool) {
 	x.Background(func() {
 		res, err := x.FetchSheets(ctx, a, func(done, total int) {
 			fyne.Do(func() {
-				label.SetText(fmt.Sprintf("%d of %d messages", done, total))
+				label.SetText(fmt.Sprintf("%d of %s", done, plural.Count(total, "message")))
 				bar.SetValue(float64(done) / float64(total))
 			})
 		})
@@ -104,7 +105,7 @@ func (x *App) fetchWith(a mail.Account, loud bool) {
 func (x *App) fetched(res FetchResult, err error, cancelled, loud bool) {
 	switch {
 	case cancelled:
-		x.status.say(fmt.Sprintf("Fetch cancelled; %s kept.", plural(len(res.Imported), "sheet")))
+		x.status.say(fmt.Sprintf("Fetch cancelled; %s kept.", plural.Count(len(res.Imported), "sheet")))
 	case errors.Is(err, mail.ErrAuth):
 		x.secrets.get().Delete(keyringService, x.settings.Mail.keyringUser())
 		dialog.ShowError(fmt.Errorf("%v\n\nThe password is forgotten; the next fetch asks for it again.", err), x.win)
