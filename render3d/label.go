@@ -31,7 +31,8 @@ const maxLabels = 100
 const maxLabelTries = 8 * maxLabels
 
 // minLabelPixels is how large (in radius) a body of low priority must be
-// drawn to get a label: names of specks far away are clutter.
+// drawn to get a label: names of specks far away are clutter. Labels keep
+// clear of the markers of this size and more.
 const minLabelPixels = 1.6
 
 // labelPriority orders bodies for labelling: the selection first, then the
@@ -59,7 +60,9 @@ func FixedWidth(charW float64) Measure {
 }
 
 // LayoutLabels places the labels of a frame. Every marker on the frame
-// is kept clear first; then the labels go, in priority order and then
+// drawn at least minLabelPixels in radius is kept clear first (the specks
+// of far bodies are not: in a full sky they would leave room for no name
+// at all); then the labels go, in priority order and then
 // nearest first, each to the right of its body or, where that is taken,
 // to its left, above, below or at a corner, and a label that fits nowhere
 // is left out: a crowded map shows fewer labels rather than labels over
@@ -89,7 +92,9 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 			rp = 0
 		}
 		rr := markerRadius(rp)
-		marks = append(marks, takenBox{markerBox(x, y, rr), i})
+		if rp >= minLabelPixels {
+			marks = append(marks, takenBox{markerBox(x, y, rr), i})
+		}
 		if x > float64(w) || (prio >= 3 && rp < minLabelPixels) {
 			continue
 		}
