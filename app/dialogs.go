@@ -36,8 +36,10 @@ type fileRequest struct {
 // fileChooser shows the window's file dialogs, one at a time. The
 // desktop's dialog (GTK on Linux) runs beside Fyne's loop, since it blocks
 // its caller; two of them at once abort the program inside GTK, so while
-// one shows, a further request is refused (a Fyne dialog showing is
-// brought forward). All its fields belong to Fyne's thread.
+// one shows, a further request is refused and the player told why. (Fyne's
+// dialog, used where the desktop's cannot start, is modal in the window
+// and so in sight already; it is not doubled either.) All its fields
+// belong to Fyne's thread.
 type fileChooser struct {
 	win fyne.Window
 	// native shows the desktop's dialog; it returns native.ErrCancelled
@@ -62,9 +64,6 @@ func newFileChooser(win fyne.Window, refused func()) *fileChooser {
 // nothing. While a dialog shows, it does nothing but say so.
 func (c *fileChooser) choose(req fileRequest, useNative bool, done func(path string)) {
 	if c.showing {
-		if c.fyneDlg != nil {
-			c.fyneDlg.Show() // to the front
-		}
 		if c.refused != nil {
 			c.refused()
 		}
