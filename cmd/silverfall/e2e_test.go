@@ -491,3 +491,41 @@ func TestSecondFileDialog(t *testing.T) {
 	}
 	p.quit()
 }
+
+// TestTipGoesOnScroll: a tip that shows while the pointer rests on an
+// order button goes when the wheel scrolls the Details panel under it
+// (it stayed and covered the links).
+func TestTipGoesOnScroll(t *testing.T) {
+	bin := binary(t)
+	x := startX(t)
+	p := x.startPlayer(bin)
+	p.mapPixels("demo")
+	p.key("ctrl+n") // a ship: its orders show in Details
+	const px, py = 1000, 190
+	// Where the tip shows: right of and below the pointer, kept in the
+	// window; below the row of the button under the pointer.
+	tipArea := image.Rect(1280-364, py+24, 1280-8, py+60).Add(p.at)
+	p.x.xdo("mousemove", strconv.Itoa(p.at.X+600), strconv.Itoa(p.at.Y+300))
+	time.Sleep(time.Second)
+	before := crop(x.shot("no-tip"), tipArea)
+	p.x.xdo("mousemove", strconv.Itoa(p.at.X+px), strconv.Itoa(p.at.Y+py))
+	time.Sleep(1500 * time.Millisecond)
+	withTip := crop(x.shot("tip"), tipArea)
+	if n := differing(withTip, before); n < 500 {
+		t.Fatalf("no tip shows on the button under the pointer (%d pixels changed)", n)
+	}
+	p.x.xdo("click", "5") // the wheel, down
+	p.x.xdo("click", "5")
+	time.Sleep(time.Second)
+	scrolled := crop(x.shot("scrolled"), tipArea)
+	// The same scroll without a tip: the pointer away, then back.
+	p.x.xdo("mousemove", strconv.Itoa(p.at.X+600), strconv.Itoa(p.at.Y+300))
+	time.Sleep(time.Second)
+	clear := crop(x.shot("scrolled-no-tip"), tipArea)
+	n := differing(scrolled, clear)
+	t.Logf("under the tip's place: %d pixels differ with the tip, %d after the scroll", differing(withTip, before), n)
+	if n > 300 {
+		t.Errorf("after the wheel scrolled the panel, the tip still shows (%d pixels differ from the panel without it)", n)
+	}
+	p.quit()
+}
