@@ -46,6 +46,7 @@ type App struct {
 	rightTabs  *container.AppTabs
 	bottomTabs *container.AppTabs
 	splits     [3]*container.Split
+	files      *fileChooser // the file dialogs, one at a time
 	themeItems map[string]*fyne.MenuItem
 
 	desk    *orderDesk
@@ -113,6 +114,7 @@ func New(a fyne.App, opt Options) *App {
 	}
 	x.win = a.NewWindow("Silverfall")
 	x.mailing = newMailView(x)
+	x.files = newFileChooser(x.win, func() { x.status.say("A file dialog is open already: finish it first.") })
 	x.build(frames)
 	x.win.Resize(fyne.NewSize(s.Window.Width, s.Window.Height))
 	x.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
@@ -180,7 +182,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 		}}
 	x.export = &exporter{st: x.st, win: x.win, keep: x.keep, status: x.status, clipboard: x.fyneApp.Clipboard(),
 		folder: func() string { return x.settings.LastFolder },
-		native: func() bool { return x.NativeDialogs }}
+		native: func() bool { return x.NativeDialogs }, files: x.files}
 	x.clicks = &mapClicks{st: x.st, win: x.win, view: x.mapView}
 	x.mapView.OnPick = x.clicks.picked
 

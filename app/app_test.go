@@ -27,8 +27,10 @@ func newApp(t *testing.T) *App {
 	a := test.NewTempApp(t)
 	x := New(a, Options{Frames: software, Workspaces: t.TempDir()})
 	x.NativeDialogs = false
-	// Fyne's test driver runs fyne.Do on the calling goroutine: work in line.
+	// Fyne's test driver runs fyne.Do on the calling goroutine: work in line,
+	// and no watch of a tip's button beside the test.
 	x.Background = func(f func()) { f() }
+	x.tips.watchEvery = 0
 	x.SaveInLine()
 	if err := x.LoadDemo(); err != nil {
 		t.Fatal(err)

@@ -3,19 +3,17 @@ package app
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
-	native "github.com/sqweek/dialog"
 
 	"silverfall/app/workspace"
 	"silverfall/engine/check"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/plural"
 	"silverfall/orderwriter"
 )
 
@@ -32,6 +30,7 @@ type exporter struct {
 	// whether to use the desktop's own dialog.
 	folder func() string
 	native func() bool
+	files  *fileChooser
 }
 
 // Text is the draft as the order file's text.
@@ -74,11 +73,11 @@ func (x *exporter) askBeforeSending(what string, send func()) {
 	var b strings.Builder
 	var title []string
 	if len(errs) > 0 {
-		title = append(title, plural(len(errs), "order")+" with errors")
+		title = append(title, plural.Count(len(errs), "order")+" with "+plural.Pick(len(errs), "an error", "errors"))
 		b.WriteString("The moderator's program will reject these:\n\n" + strings.Join(cut(errs), "\n") + "\n\n")
 	}
 	if len(unread) > 0 {
-		title = append(title, plural(len(unread), "line")+" that are not orders")
+		title = append(title, plural.Count(len(unread), "line")+plural.Pick(len(unread), " that is not an order", " that are not orders"))
 		b.WriteString("These lines do not read as orders; they go along as comments, which the moderator's program skips:\n\n" +
 			strings.Join(cut(unread), "\n") + "\n\n")
 	}
@@ -120,47 +119,10 @@ func (x *exporter) Dialog() {
 		if start == "" && x.keep.ws != nil {
 			start = filepath.Dir(x.keep.ws.ExportPath(0))
 		}
-		if x.native() && os.Getenv("DISPLAY")+os.Getenv("WAYLAND_DISPLAY") != "" {
-			go func() {
-				path, err := nativeSave(start, name)
-				switch {
-				case err == native.ErrCancelled:
-				case err != nil:
-					fyne.Do(func() { x.fyneSave(start, name) })
-				default:
-					fyne.Do(func() { x.To(path) })
-				}
-			}()
-			return
-		}
-		x.fyneSave(start, name)
+		x.files.choose(fileRequest{title: "Export orders", start: start, name: name,
+			filter: "Order files (*.txt)", exts: []string{"txt"}, save: true},
+			x.native(), func(path string) { x.To(path) })
 	})
-}
-
-func nativeSave(start, name string) (path string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("native dialog: %v", r)
-		}
-	}()
-	return native.File().Title("Export orders").Filter("Order files (*.txt)", "txt").
-		SetStartDir(start).SetStartFile(name).Save()
-}
-
-func (x *exporter) fyneSave(start, name string) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
-			return
-		}
-		path := w.URI().Path()
-		w.Close()
-		x.To(path)
-	}, x.win)
-	d.SetFileName(name)
-	if lister, err := storage.ListerForURI(storage.NewFileURI(start)); err == nil {
-		d.SetLocation(lister)
-	}
-	d.Show()
 }
 
 // To writes the order file to path, atomically, and keeps a copy in

@@ -11,6 +11,7 @@ import (
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
+	"silverfall/internal/plural"
 	"silverfall/render3d"
 	"silverfall/reportparse"
 )
@@ -225,7 +226,7 @@ func (g *Game) Tree(search, filter string) []Category {
 		add(0, Item{model.ShipKey(s.ID), withName(fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)), s.Name)})
 	}
 	for _, f := range k.Fleets {
-		add(1, Item{model.FleetKey(f.ID), fmt.Sprintf("Fleet %d at %v (%d ships)", f.ID, f.Loc, len(f.Ships))})
+		add(1, Item{model.FleetKey(f.ID), fmt.Sprintf("Fleet %d at %v (%s)", f.ID, f.Loc, plural.Count(len(f.Ships), "ship"))})
 	}
 	for _, p := range k.Planets {
 		add(2, Item{model.PlanetKey(p.ID), withName(fmt.Sprintf("%d (%s)", p.ID, p.Kind), p.Name)})
@@ -373,7 +374,7 @@ func (g *Game) shipAboard(d *detailRows, s *model.Ship) {
 		}
 	}
 	if len(carried) > 0 {
-		d.add("Carrying", "ships "+strings.Join(carried, ", "))
+		d.add("Carrying", plural.List("ship", carried))
 	}
 	if s.Officer != 0 {
 		d.add("Officer", g.officerLine(s.Officer))
@@ -498,7 +499,7 @@ func (g *Game) abilities(t *rules.ShipType) string {
 	}{{t.Cloak, "cloak"}, {t.CloakedMoving, "stays cloaked moving"}, {t.Warpdrive, "warpdrive"},
 		{t.CarriesSize > 0, fmt.Sprintf("carries ships of size %d", t.CarriesSize)},
 		{t.Refuels, "refuels others"}, {t.Repairs, "repairs others"}, {t.Unrepairable, "cannot be repaired"},
-		{g.R.Builds(t.ID) > 0, fmt.Sprintf("builds %d ships a turn", g.R.Builds(t.ID))}} {
+		{g.R.Builds(t.ID) > 0, "builds " + plural.Count(g.R.Builds(t.ID), "ship") + " a turn"}} {
 		if c.ok {
 			a = append(a, c.text)
 		}
@@ -526,7 +527,7 @@ func (g *Game) officerLine(id int) string {
 func (g *Game) artifactLine(id int) string {
 	for _, a := range g.K.Artifacts {
 		if a.ID == id {
-			s := fmt.Sprintf("%d %s, %d points a turn", a.ID, a.Name, a.Points)
+			s := fmt.Sprintf("%d %s, %s a turn", a.ID, a.Name, plural.Count(a.Points, "point"))
 			if a.Ring {
 				s += ", a Ring of Darkness"
 			}

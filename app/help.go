@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/engine/order"
@@ -130,9 +132,12 @@ func (x *App) helpWindow(title string, content fyne.CanvasObject, size fyne.Size
 }
 
 // sortTable is a table of text that sorts by the column whose head is
-// clicked (again: the other way round).
+// clicked (again: the other way round). Long cells wrap: each row is as
+// tall as its longest cell needs, so that every word can be read.
 type sortTable struct {
 	heads   []string
+	widths  []float32
+	heights []float32 // each row's, as set
 	rows    [][]string
 	numeric map[int]bool
 	sortBy  int
@@ -142,12 +147,12 @@ type sortTable struct {
 }
 
 func newSortTable(heads []string, widths []float32, rows [][]string, numeric map[int]bool, onSelect func(row []string)) *sortTable {
-	t := &sortTable{heads: heads, rows: rows, numeric: numeric}
+	t := &sortTable{heads: heads, widths: widths, rows: rows, numeric: numeric}
 	t.table = widget.NewTableWithHeaders(
 		func() (int, int) { return len(t.rows), len(t.heads) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
+			l.Wrapping = fyne.TextWrapWord
 			return l
 		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
@@ -179,6 +184,7 @@ func newSortTable(heads []string, widths []float32, rows [][]string, numeric map
 	for i, w := range widths {
 		t.table.SetColumnWidth(i, w)
 	}
+	t.fitRows()
 	if onSelect != nil {
 		t.table.OnSelected = func(id widget.TableCellID) {
 			if id.Row >= 0 && id.Row < len(t.rows) {
@@ -219,5 +225,49 @@ func (t *sortTable) SortOn(col int) {
 		}
 		return (a < b) != t.desc
 	})
+	t.fitRows()
 	t.table.Refresh()
+}
+
+// fitRows makes each row as tall as its cells need, wrapped to their
+// columns' widths.
+func (t *sortTable) fitRows() {
+	m := newWrapMeasure()
+	t.heights = make([]float32, len(t.rows))
+	for i, r := range t.rows {
+		h := m.height("", 0)
+		for c, text := range r {
+			if c < len(t.widths) {
+				h = max(h, m.height(text, t.widths[c]))
+			}
+		}
+		t.table.SetRowHeight(i, h)
+		t.heights[i] = h
+	}
+}
+
+// wrapMeasure measures how tall a text is in a label that wraps it.
+type wrapMeasure struct {
+	label *widget.Label
+	box   *fyne.Container
+	line  float32 // the height of a label of one line
+}
+
+func newWrapMeasure() *wrapMeasure {
+	m := &wrapMeasure{label: widget.NewLabel("")}
+	m.label.Wrapping = fyne.TextWrapWord
+	m.box = container.NewStack(m.label)
+	m.line = m.label.MinSize().Height
+	return m
+}
+
+func (m *wrapMeasure) height(text string, width float32) float32 {
+	// Most cells fit on one line, and measuring a line is cheap.
+	pad := 2 * theme.InnerPadding()
+	if !strings.Contains(text, "\n") && fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width+pad <= width {
+		return m.line
+	}
+	m.label.SetText(text)
+	m.box.Resize(fyne.NewSize(width, m.line))
+	return m.label.MinSize().Height
 }

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/engine/model"
+	"silverfall/internal/plural"
 	"silverfall/render3d"
 )
 
@@ -38,7 +39,7 @@ func (m *mapClicks) stackMenu(b *render3d.Body, pos fyne.Position) {
 	g := m.st.Game()
 	var items []*fyne.MenuItem
 	if key := g.KeyOfBody(g.Map.Find(model.ShipKey(b.IDs[0]))); key.Kind == model.KindFleet {
-		items = append(items, fyne.NewMenuItem(fmt.Sprintf("Fleet %d (%d ships)", key.ID, len(b.IDs)), func() { m.st.Select(key, FromMap) }))
+		items = append(items, fyne.NewMenuItem(fmt.Sprintf("Fleet %d (%s)", key.ID, plural.Count(len(b.IDs), "ship")), func() { m.st.Select(key, FromMap) }))
 	}
 	for _, id := range b.IDs {
 		key := model.ShipKey(id)

@@ -16,6 +16,7 @@ import (
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
+	"silverfall/internal/plural"
 )
 
 // orderForm asks for one order's arguments. Its fields are built from the
@@ -384,8 +385,8 @@ func shipLimits(r *rules.Rules, c order.Code, s *model.Ship, t *rules.ShipType, 
 	case order.MO, order.EN, order.ST, order.MP, order.EP, order.SL:
 		return fmt.Sprintf("Moves up to %d a turn, a third each phase; fuel %d.", facts.MoveRange, s.Fuel)
 	case order.WD, order.WP:
-		return fmt.Sprintf("A jump anywhere within %d of Silverfall costs %d defence units (has %d).",
-			r.Movement.WarpdriveRadius, r.Movement.WarpdriveDefenceCost, s.Defence)
+		return fmt.Sprintf("A jump anywhere within %d of Silverfall costs %s (has %d).",
+			r.Movement.WarpdriveRadius, plural.Count(r.Movement.WarpdriveDefenceCost, "defence unit"), s.Defence)
 	}
 	return ""
 }

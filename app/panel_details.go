@@ -44,6 +44,7 @@ func newDetailsPanel(st *State, tips *tooltips) *detailsPanel {
 	p.station.Hide()
 	p.rows = container.NewVBox()
 	p.scroll = container.NewVScroll(container.NewVBox(p.palette, p.station, widget.NewSeparator(), p.rows))
+	tips.hideOnScroll(p.scroll)
 	p.box = container.NewBorder(p.title, nil, nil, nil, p.scroll)
 	st.Subscribe(p.changed)
 	return p

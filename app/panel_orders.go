@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -12,6 +11,7 @@ import (
 	"silverfall/engine/check"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
+	"silverfall/internal/plural"
 )
 
 // ordersPanel is the Orders tab: the orders by ship, fleet, planet and
@@ -198,9 +198,9 @@ func (p *ordersPanel) rebuild() {
 			warns++
 		}
 	}
-	parts := []string{plural(len(d.Orders()), "order"), plural(errs, "error"), plural(warns, "warning")}
+	parts := []string{plural.Count(len(d.Orders()), "order"), plural.Count(errs, "error"), plural.Count(warns, "warning")}
 	if n := len(d.Unread()); n > 0 {
-		parts = append(parts, plural(n, "line")+" not read as orders")
+		parts = append(parts, plural.Count(n, "line")+" not read as "+plural.Pick(n, "an order", "orders"))
 	}
 	p.summary.SetText(strings.Join(parts, " · "))
 	setEnabled(&p.undo.Button, d.CanUndo())
@@ -214,14 +214,6 @@ func setEnabled(b *widget.Button, on bool) {
 	} else {
 		b.Disable()
 	}
-}
-
-// plural writes a count with its noun: "1 order", "3 orders".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func (p *ordersPanel) selected(i widget.ListItemID) {

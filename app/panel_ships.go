@@ -13,6 +13,7 @@ import (
 	"silverfall/engine/check"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
+	"silverfall/internal/plural"
 )
 
 // shipsPanel is a table of the player's ships: type, location, fuel,
@@ -215,7 +216,7 @@ func (p *shipsPanel) rebuild() {
 		}
 		switch {
 		case r.errs+r.warns > 0:
-			r.cells[7] = fmt.Sprintf("%s, %s: %s", plural(r.errs, "error"), plural(r.warns, "warning"), strings.Join(msgs, "; "))
+			r.cells[7] = fmt.Sprintf("%s, %s: %s", plural.Count(r.errs, "error"), plural.Count(r.warns, "warning"), strings.Join(msgs, "; "))
 		case r.onStn:
 			r.cells[7] = "on station"
 		case !r.battle && s.Inside == 0:
@@ -229,7 +230,7 @@ func (p *shipsPanel) rebuild() {
 		}
 	}
 	p.sort()
-	p.count.SetText(fmt.Sprintf("%d of %d ships", len(p.rows), total))
+	p.count.SetText(fmt.Sprintf("%d of %s", len(p.rows), plural.Count(total, "ship")))
 	p.table.Refresh()
 }
 

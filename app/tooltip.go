@@ -15,6 +15,12 @@ import (
 // button. The tip is drawn in a layer over the window's content rather
 // than as a pop-up: a pop-up would take the hover from the button under
 // it and hide itself again at once.
+//
+// A tip goes when what it points at moves or goes (a scroll, a new layout,
+// a panel rebuilt): the pointer no longer rests there, and the tip would
+// cover what came in its place. Scrolls that hold tips say so at once
+// (hideOnScroll); anything else is seen by a watch of the owner's place
+// while a tip shows.
 type tooltips struct {
 	layer *fyne.Container
 	box   *fyne.Container
@@ -22,10 +28,16 @@ type tooltips struct {
 	timer *time.Timer
 	owner fyne.CanvasObject
 	delay time.Duration
+
+	// watchEvery is how often a tip's owner is looked at while the tip
+	// shows; 0 leaves it to calls of checkOwner (tests).
+	watchEvery time.Duration
+	ownerAt    fyne.Position // where the owner was when its tip showed
+	stopWatch  chan struct{}
 }
 
 func newTooltips() *tooltips {
-	t := &tooltips{delay: 450 * time.Millisecond}
+	t := &tooltips{delay: 450 * time.Millisecond, watchEvery: 150 * time.Millisecond}
 	t.text = widget.NewLabel("")
 	t.text.Wrapping = fyne.TextWrapWord
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
@@ -83,6 +95,78 @@ func (t *tooltips) show(text string, pos fyne.Position) {
 	t.box.Resize(size)
 	t.box.Show()
 	t.layer.Refresh()
+	t.watch()
+}
+
+// watch follows the owner of the tip showing, until the tip goes.
+func (t *tooltips) watch() {
+	t.endWatch()
+	t.ownerAt = position(t.owner)
+	if t.watchEvery <= 0 {
+		return
+	}
+	stop := make(chan struct{})
+	t.stopWatch = stop
+	tick := time.NewTicker(t.watchEvery)
+	go func() {
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				fyne.Do(t.checkOwner)
+			}
+		}
+	}()
+}
+
+func (t *tooltips) endWatch() {
+	if t.stopWatch != nil {
+		close(t.stopWatch)
+		t.stopWatch = nil
+	}
+}
+
+// checkOwner hides the tip when its owner has moved, hidden or gone from
+// the window.
+func (t *tooltips) checkOwner() {
+	if t.owner == nil || !t.box.Visible() {
+		return
+	}
+	if !t.owner.Visible() || position(t.owner) != t.ownerAt {
+		t.hide()
+	}
+}
+
+// position is where o is in its window; (0, 0) when it is in none.
+func position(o fyne.CanvasObject) fyne.Position {
+	if a := fyne.CurrentApp(); a != nil && o != nil {
+		return a.Driver().AbsolutePositionForObject(o)
+	}
+	return fyne.Position{}
+}
+
+// hideOnScroll hides the tip whenever s scrolls.
+func (t *tooltips) hideOnScroll(s *container.Scroll) {
+	if t == nil {
+		return
+	}
+	then := s.OnScrolled
+	s.OnScrolled = func(p fyne.Position) {
+		t.hide()
+		if then != nil {
+			then(p)
+		}
+	}
+}
+
+// hide hides the tip showing or waiting to show, whoever owns it.
+func (t *tooltips) hide() {
+	t.stop()
+	t.endWatch()
+	t.owner = nil
+	t.box.Hide()
 }
 
 // leave hides the tip of owner.
@@ -90,9 +174,7 @@ func (t *tooltips) leave(owner fyne.CanvasObject) {
 	if t == nil || t.owner != owner {
 		return
 	}
-	t.stop()
-	t.owner = nil
-	t.box.Hide()
+	t.hide()
 }
 
 func (t *tooltips) stop() {

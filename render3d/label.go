@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 	"slices"
 
 	"golang.org/x/image/font"
@@ -25,8 +26,13 @@ type Label struct {
 // maxLabels bounds the labels of one frame: past that a map is unreadable.
 const maxLabels = 100
 
+// maxLabelTries bounds the bodies a frame tries to label: on a map so
+// crowded that most find no room, the rest would find none either.
+const maxLabelTries = 8 * maxLabels
+
 // minLabelPixels is how large (in radius) a body of low priority must be
-// drawn to get a label: names of specks far away are clutter.
+// drawn to get a label: names of specks far away are clutter. Labels keep
+// clear of the markers of this size and more.
 const minLabelPixels = 1.6
 
 // labelPriority orders bodies for labelling: the selection first, then the
@@ -53,105 +59,92 @@ func FixedWidth(charW float64) Measure {
 	return func(s string, _ bool) float64 { return charW * float64(len([]rune(s))) }
 }
 
-// LayoutLabels places the labels of a frame: each to the right of its body,
-// in priority order and then nearest first, leaving out any that would
-// overlap one already placed, so that a crowded map shows fewer labels
-// rather than labels over each other. measure gives a text's width and
-// lineH its height, in pixels.
+// LayoutLabels places the labels of a frame. Every marker on the frame
+// drawn at least minLabelPixels in radius is kept clear first (the specks
+// of far bodies are not: in a full sky they would leave room for no name
+// at all); then the labels go, in priority order and then
+// nearest first, each to the right of its body or, where that is taken,
+// to its left, above, below or at a corner, and a label that fits nowhere
+// is left out: a crowded map shows fewer labels rather than labels over
+// each other or over another body. measure gives a text's width and lineH
+// its height, in pixels.
 func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, lineH float64, pal Palette) []Label {
 	type cand struct {
 		i        int
 		prio     int
 		depth    float64
-		x, y, rp float64
+		x, y, rr float64
 	}
 	cands := make([]cand, 0, 256)
 	v := c.view(w, h)
 	ppd := c.PixelsPer(1, h) // pixels per unit of length at depth 1
 	selected := m.Find(sel.Key)
+	area := newLabelArea(w, h)
+	marks := make([]takenBox, 0, len(m.Bodies))
 	for i := range m.Bodies {
 		b := &m.Bodies[i]
 		x, y, depth, ok := v.project(b.Pos)
 		// The negated tests also leave out NaN, which a broken map may hold.
-		if !ok || !(x >= -50 && y >= -20 && x <= float64(w) && y <= float64(h)+20) {
+		if !ok || !(x >= -50 && y >= -20 && x <= float64(w)+50 && y <= float64(h)+20) {
 			continue
 		}
 		prio, rp := labelPriority(b, i == selected), b.Radius*ppd/depth
 		if !(rp >= 0 && rp < float64(w+h)) {
 			rp = 0
 		}
-		if prio >= 3 && rp < minLabelPixels {
+		rr := markerRadius(rp)
+		if rp >= minLabelPixels {
+			marks = append(marks, takenBox{markerBox(x, y, rr), i})
+		}
+		if x > float64(w) || (prio >= 3 && rp < minLabelPixels) {
 			continue
 		}
-		cands = append(cands, cand{i, prio, depth, x, y, rp})
+		cands = append(cands, cand{i, prio, depth, x, y, rr})
 	}
+	area.fileMarkers(marks)
 	slices.SortFunc(cands, func(a, b cand) int {
 		if a.prio != b.prio {
 			return a.prio - b.prio
 		}
 		return cmp.Compare(a.depth, b.depth)
 	})
-	// Placed labels are filed by the grid cells they touch, so that a new
-	// one is checked only against its neighbours.
-	const cell = 64
-	placed := map[image.Point][]image.Rectangle{}
-	frame := image.Rect(-100, -100, w+100, h+100)
-	cells := func(r image.Rectangle, f func(image.Point) bool) bool {
-		r = r.Intersect(frame) // bounds the loops whatever r holds
-		for cy := r.Min.Y / cell; cy <= r.Max.Y/cell; cy++ {
-			for cx := r.Min.X / cell; cx <= r.Max.X/cell; cx++ {
-				if !f(image.Pt(cx, cy)) {
-					return false
-				}
+	// The axes are named at their positive ends, before everything else
+	// so that they show wherever a marker leaves room; they are listed
+	// after the selection.
+	var axes []Label
+	for i, name := range []string{"X", "Y", "Z"} {
+		var p Vec
+		p[i] = axisLength + 12
+		if x, y, _, ok := c.Project(p, w, h); ok && x > -20 && y > -20 && x < float64(w)+20 && y < float64(h)+20 {
+			lw := measure(name, true)
+			if lx, ly, ok := area.place(x, y, 0, lw, lineH, -1, true); ok {
+				axes = append(axes, Label{Text: name, X: lx, Y: ly, Color: axisColors[i], Bold: true})
 			}
 		}
-		return true
-	}
-	free := func(r image.Rectangle) bool {
-		return cells(r, func(p image.Point) bool {
-			for _, q := range placed[p] {
-				if q.Overlaps(r) {
-					return false
-				}
-			}
-			return true
-		})
-	}
-	place := func(r image.Rectangle) bool {
-		if !free(r) {
-			return false
-		}
-		cells(r, func(p image.Point) bool { placed[p] = append(placed[p], r); return true })
-		return true
 	}
 	var out []Label
-	// The axes are named at their positive ends, after the selection and
-	// before everything else: they always show.
-	axes := func() {
-		for i, name := range []string{"X", "Y", "Z"} {
-			var p Vec
-			p[i] = axisLength + 12
-			if x, y, _, ok := c.Project(p, w, h); ok && x > -20 && y > -20 && x < float64(w)+20 && y < float64(h)+20 {
-				lw := measure(name, true)
-				l := Label{Text: name, X: x - lw/2, Y: y - lineH/2, Color: axisColors[i], Bold: true}
-				place(image.Rect(int(l.X)-2, int(l.Y)-1, int(l.X+lw)+2, int(l.Y+lineH)+1))
-				out = append(out, l)
-			}
-		}
-	}
 	axesDone := false
-	for _, cd := range cands {
+	for n, cd := range cands {
 		if !axesDone && cd.prio > 0 {
-			axes()
+			out = append(out, axes...)
 			axesDone = true
 		}
-		if len(out) >= maxLabels {
+		if len(out) >= maxLabels || n >= maxLabelTries {
 			break
 		}
 		b := &m.Bodies[cd.i]
 		bold := cd.prio == 0
-		lx, ly := cd.x+cd.rp+4, cd.y-lineH/2
-		if !place(image.Rect(int(lx)-2, int(ly)-1, int(lx+measure(b.Label, bold))+2, int(ly+lineH)+1)) {
+		lw := measure(b.Label, bold)
+		lx, ly, ok := area.place(cd.x, cd.y, cd.rr, lw, lineH, cd.i, false)
+		// The selection's name is worth a longer way from its marker, and
+		// where markers leave no room at all, it goes over them.
+		for far := 1; !ok && bold && far <= 4; far++ {
+			lx, ly, ok = area.place(cd.x, cd.y, cd.rr+float64(far)*lineH, lw, lineH, cd.i, false)
+		}
+		if !ok && bold {
+			lx, ly, ok = area.place(cd.x, cd.y, cd.rr, lw, lineH, labelsOnly, false)
+		}
+		if !ok {
 			continue
 		}
 		col := pal[b.Kind]
@@ -159,9 +152,149 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 		out = append(out, Label{Text: b.Label, X: lx, Y: ly, Color: col, Bold: bold})
 	}
 	if !axesDone {
-		axes()
+		out = append(out, axes...)
 	}
 	return out
+}
+
+// markerRadius is the radius, in pixels, kept clear around a marker drawn
+// rp pixels in radius: specks are drawn larger than their size, and a
+// pixel more keeps a label from touching the marker.
+func markerRadius(rp float64) float64 { return math.Max(1.5, rp) + 1 }
+
+func markerBox(x, y, rr float64) image.Rectangle {
+	return image.Rect(int(math.Floor(x-rr)), int(math.Floor(y-rr)), int(math.Ceil(x+rr)), int(math.Ceil(y+rr)))
+}
+
+// labelArea is what is taken on a frame: markers and the labels placed so
+// far, filed by the grid cells they touch, so that a new label is checked
+// only against its neighbours. The markers, thousands, are filed at once
+// in one array (cell i's are marks[start[i]:start[i+1]]); the labels, a
+// hundred at most, one by one.
+type labelArea struct {
+	frame  image.Rectangle
+	cols   int
+	start  []int32
+	marks  []takenBox
+	labels [][]takenBox
+}
+
+type takenBox struct {
+	r     image.Rectangle
+	owner int // the body whose marker it is, or -1 for a label
+}
+
+// labelCell is the grid's cell, in pixels: about a short label's size.
+const labelCell = 32
+
+func newLabelArea(w, h int) *labelArea {
+	a := &labelArea{frame: image.Rect(-100, -100, w+100, h+100)}
+	a.cols = a.frame.Dx()/labelCell + 1
+	n := a.cols * (a.frame.Dy()/labelCell + 1)
+	a.start = make([]int32, n+1)
+	a.labels = make([][]takenBox, n)
+	return a
+}
+
+// span is the range of grid cells r touches, inclusive; ok is false when r
+// is off the frame, where there is nothing to cover.
+func (a *labelArea) span(r image.Rectangle) (x0, y0, x1, y1 int, ok bool) {
+	r = r.Intersect(a.frame) // bounds the loops whatever r holds
+	if r.Empty() {
+		return 0, 0, 0, 0, false
+	}
+	r = r.Sub(a.frame.Min)
+	return r.Min.X / labelCell, r.Min.Y / labelCell, (r.Max.X - 1) / labelCell, (r.Max.Y - 1) / labelCell, true
+}
+
+// fileMarkers files the markers' boxes, once, before any label.
+func (a *labelArea) fileMarkers(marks []takenBox) {
+	count := a.start[1:]
+	for _, m := range marks {
+		x0, y0, x1, y1, ok := a.span(m.r)
+		for cy := y0; ok && cy <= y1; cy++ {
+			for cx := x0; cx <= x1; cx++ {
+				count[cy*a.cols+cx]++
+			}
+		}
+	}
+	for i := 1; i < len(a.start); i++ {
+		a.start[i] += a.start[i-1]
+	}
+	a.marks = make([]takenBox, a.start[len(a.start)-1])
+	next := slices.Clone(a.start[:len(a.start)-1])
+	for _, m := range marks {
+		x0, y0, x1, y1, ok := a.span(m.r)
+		for cy := y0; ok && cy <= y1; cy++ {
+			for cx := x0; cx <= x1; cx++ {
+				c := cy*a.cols + cx
+				a.marks[next[c]] = m
+				next[c]++
+			}
+		}
+	}
+}
+
+// addLabel files a label's box.
+func (a *labelArea) addLabel(r image.Rectangle) {
+	x0, y0, x1, y1, ok := a.span(r)
+	for cy := y0; ok && cy <= y1; cy++ {
+		for cx := x0; cx <= x1; cx++ {
+			c := cy*a.cols + cx
+			a.labels[c] = append(a.labels[c], takenBox{r, -1})
+		}
+	}
+}
+
+// labelsOnly as the owner of a label to place lets it cover markers.
+const labelsOnly = -2
+
+// free reports whether r overlaps nothing taken but the marker of owner
+// (a body's index; -1 for none, labelsOnly for all).
+func (a *labelArea) free(r image.Rectangle, owner int) bool {
+	x0, y0, x1, y1, ok := a.span(r)
+	for cy := y0; ok && cy <= y1; cy++ {
+		for cx := x0; cx <= x1; cx++ {
+			c := cy*a.cols + cx
+			for _, q := range a.labels[c] {
+				if q.r.Overlaps(r) {
+					return false
+				}
+			}
+			if owner == labelsOnly {
+				continue
+			}
+			for _, q := range a.marks[a.start[c]:a.start[c+1]] {
+				if q.owner != owner && q.r.Overlaps(r) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// place finds room for a label lw×lh beside a marker of radius rr at
+// (x, y) (centred on the point first when centre is set), takes it and
+// returns the label's corner; ok is false when there is none.
+func (a *labelArea) place(x, y, rr, lw, lh float64, owner int, centre bool) (lx, ly float64, ok bool) {
+	const gap = 3 // between the marker and the label's backing
+	right, left := x+rr+gap, x-rr-gap-lw
+	mid, above, below := y-lh/2, y-rr-lh, y+rr
+	spots := [][2]float64{{right, mid}, {left, mid}, {x - lw/2, above - 1}, {x - lw/2, below + 1},
+		{right, above}, {right, below}, {left, above}, {left, below}}
+	if centre {
+		spots = append([][2]float64{{x - lw/2, mid}}, spots...)
+	}
+	for _, s := range spots {
+		// The label's box with its dark backing and a pixel round it.
+		r := image.Rect(int(math.Floor(s[0]))-2, int(math.Floor(s[1]))-1, int(math.Ceil(s[0]+lw))+2, int(math.Ceil(s[1]+lh))+1)
+		if a.free(r, owner) {
+			a.addLabel(r)
+			return s[0], s[1], true
+		}
+	}
+	return 0, 0, false
 }
 
 // axisLength is how far the drawn axes reach from Silverfall.

@@ -103,7 +103,7 @@ func (x *xsession) stop() {
 			<-done
 		}
 	}
-	if x.t.Failed() {
+	if x.t.Failed() || os.Getenv("SILVERFALL_KEEP_SHOTS") != "" {
 		x.t.Logf("screenshots of this run are kept in %s", x.shots)
 	} else {
 		os.RemoveAll(x.shots)
@@ -522,6 +522,108 @@ func TestPlayerFormsAndLists(t *testing.T) {
 	}
 	if hover := image.Rect(1145, 765, 1275, 792).Add(p.at); differing(crop(full, hover), crop(before, hover)) == 0 {
 		t.Error("no hover text shows over the fleet")
+	}
+	p.quit()
+}
+
+// alive reports whether the program still runs (a crashed one is a zombie
+// until the test waits for it).
+func (p *player) alive() bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.cmd.Process.Pid))
+	if err != nil {
+		return false
+	}
+	// The state follows the name in parentheses: "pid (comm) S ...".
+	_, rest, _ := strings.Cut(string(stat), ") ")
+	return rest != "" && rest[0] != 'Z' && rest[0] != 'X'
+}
+
+// windows counts the visible windows whose name holds name.
+func (x *xsession) windows(name string) int {
+	out, _ := x.command("xdotool", "search", "--onlyvisible", "--name", name).Output()
+	return len(strings.Fields(string(out)))
+}
+
+// TestSecondFileDialog: Ctrl+O, a click back on the main window, Ctrl+O
+// again (and the Import button) used to abort the program inside GTK. The
+// program lives, shows one dialog, and that dialog still imports.
+func TestSecondFileDialog(t *testing.T) {
+	bin := binary(t)
+	x := startX(t)
+	sheetB := filepath.Join(t.TempDir(), "turn-player-04.txt")
+	data, err := assets.DemoSheet(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(sheetB, data, 0o644)
+
+	p := x.startPlayer(bin)
+	demo := p.mapPixels("demo")
+	p.key("ctrl+o")
+	x.window("Open File", 20*time.Second)
+	p.click(500, 300) // back on the main window's map
+	p.x.xdo("windowactivate", "--sync", p.win)
+	p.key("ctrl+o")
+	p.click(60, 785) // the Import… button in the status line
+	time.Sleep(2 * time.Second)
+	x.shot("after-second-ctrl-o")
+	if !p.alive() {
+		t.Fatalf("the program died on the second file dialog; its log is in %s", x.shots)
+	}
+	if n := x.windows("Open File"); n != 1 {
+		t.Errorf("%d file dialogs show, want 1", n)
+	}
+	// Still usable: the dialog open imports the sheet.
+	p.dialogPath("Open File", sheetB, false)
+	x.window("Silverfall", 20*time.Second)
+	time.Sleep(time.Second)
+	if got := p.mapPixels("after-import"); differing(got, demo) < mapArea.Dx()*mapArea.Dy()/50 {
+		t.Error("the map did not change on import after the second Ctrl+O")
+	}
+	// And a new dialog opens once that one is gone.
+	p.key("ctrl+o")
+	x.window("Open File", 20*time.Second)
+	p.key("Escape")
+	if !p.alive() {
+		t.Fatal("the program died")
+	}
+	p.quit()
+}
+
+// TestTipGoesOnScroll: a tip that shows while the pointer rests on an
+// order button goes when the wheel scrolls the Details panel under it
+// (it stayed and covered the links).
+func TestTipGoesOnScroll(t *testing.T) {
+	bin := binary(t)
+	x := startX(t)
+	p := x.startPlayer(bin)
+	p.mapPixels("demo")
+	p.key("ctrl+n") // a ship: its orders show in Details
+	const px, py = 1000, 190
+	// Where the tip shows: right of and below the pointer, kept in the
+	// window; below the row of the button under the pointer.
+	tipArea := image.Rect(1280-364, py+24, 1280-8, py+60).Add(p.at)
+	p.x.xdo("mousemove", strconv.Itoa(p.at.X+600), strconv.Itoa(p.at.Y+300))
+	time.Sleep(time.Second)
+	before := crop(x.shot("no-tip"), tipArea)
+	p.x.xdo("mousemove", strconv.Itoa(p.at.X+px), strconv.Itoa(p.at.Y+py))
+	time.Sleep(1500 * time.Millisecond)
+	withTip := crop(x.shot("tip"), tipArea)
+	if n := differing(withTip, before); n < 500 {
+		t.Fatalf("no tip shows on the button under the pointer (%d pixels changed)", n)
+	}
+	p.x.xdo("click", "5") // the wheel, down
+	p.x.xdo("click", "5")
+	time.Sleep(time.Second)
+	scrolled := crop(x.shot("scrolled"), tipArea)
+	// The same scroll without a tip: the pointer away, then back.
+	p.x.xdo("mousemove", strconv.Itoa(p.at.X+600), strconv.Itoa(p.at.Y+300))
+	time.Sleep(time.Second)
+	clear := crop(x.shot("scrolled-no-tip"), tipArea)
+	n := differing(scrolled, clear)
+	t.Logf("under the tip's place: %d pixels differ with the tip, %d after the scroll", differing(withTip, before), n)
+	if n > 300 {
+		t.Errorf("after the wheel scrolled the panel, the tip still shows (%d pixels differ from the panel without it)", n)
 	}
 	p.quit()
 }

@@ -19,6 +19,7 @@ import (
 	"silverfall/app"
 	"silverfall/app/workspace"
 	"silverfall/engine/rules"
+	_ "silverfall/internal/langenv" // before Fyne reads the language
 	"silverfall/internal/version"
 	"silverfall/render3d"
 )

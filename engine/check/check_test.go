@@ -340,3 +340,34 @@ func TestMessagesNameTheRule(t *testing.T) {
 		t.Fatalf("got %v", d)
 	}
 }
+
+// TestFleetNoteAgrees: the note on ships whose own orders win over their
+// fleet's agrees in number with the ships it names.
+func TestFleetNoteAgrees(t *testing.T) {
+	for _, c := range []struct {
+		orders []string
+		want   string
+	}{
+		{[]string{"FLEET DF 1 99", "DF 9 0"}, "ship 9 of fleet 1 has an order of its own this turn, which it carries out instead of the fleet's"},
+		{[]string{"FLEET DF 1 99", "DF 9 0", "DF 11 0"}, "ships 9 and 11 of fleet 1 have orders of their own this turn, which they carry out instead of the fleet's"},
+		{[]string{"FLEET DF 1 99", "DF 9 0", "DF 11 0", "DF 12 0"}, "ships 9, 11 and 12 of fleet 1 have orders"},
+	} {
+		var os []order.Order
+		for _, l := range c.orders {
+			o, err := order.Parse(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			os = append(os, o)
+		}
+		var notes []string
+		for _, d := range New(rules.Default(), fixture()).Check(os) {
+			if d.Code == "ship-orders-win" {
+				notes = append(notes, d.Message)
+			}
+		}
+		if len(notes) != 1 || !strings.HasPrefix(notes[0], c.want) {
+			t.Errorf("%q: %q, want %q", c.orders, notes, c.want)
+		}
+	}
+}

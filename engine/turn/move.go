@@ -191,8 +191,13 @@ func (t movement) fleetOrder(o order.Order) {
 		return
 	}
 	if len(ownOrders) > 0 {
-		t.note("ship-orders-win", "ship %s of fleet %d %s an order of its own this turn, which it carries out instead of the fleet's",
-			strings.Join(ownOrders, ", "), f.ID, map[bool]string{true: "has", false: "have"}[len(ownOrders) == 1])
+		// The sentence agrees in number with the ships it names.
+		w := [3]string{"ship " + ownOrders[0], "has an order of its own", "it carries"}
+		if n := len(ownOrders); n > 1 {
+			list := strings.Join(ownOrders[:n-1], ", ") + " and " + ownOrders[n-1]
+			w = [3]string{"ships " + list, "have orders of their own", "they carry"}
+		}
+		t.note("ship-orders-win", "%s of fleet %d %s this turn, which %s out instead of the fleet's", w[0], f.ID, w[1], w[2])
 	}
 }
 
