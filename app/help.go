@@ -16,8 +16,15 @@ import (
 	"silverfall/engine/turnsheet"
 )
 
-// helpItems are the Help menu's entries.
-func (x *App) helpItems(about *fyne.MenuItem) []*fyne.MenuItem {
+// helpWindows opens the help's windows: the keys, the ship types and
+// the orders, each a table that sorts and wraps.
+type helpWindows struct {
+	fyneApp fyne.App
+	rules   *rules.Rules
+}
+
+// items are the Help menu's entries.
+func (x *helpWindows) items(about *fyne.MenuItem) []*fyne.MenuItem {
 	return []*fyne.MenuItem{
 		fyne.NewMenuItem("Keyboard shortcuts", x.ShowShortcuts),
 		fyne.NewMenuItem("Ship types", x.ShowShipTypes),
@@ -38,12 +45,12 @@ var shortcutLines = [][2]string{
 	{"Right-drag or Shift-drag", "Move the map"},
 	{"Wheel, + and -, Page Up/Down", "Zoom (the wheel zooms toward the pointer)"},
 	{"Arrows", "Turn the map"},
-	{"Double-click", "Centre the map on a planet or ship"},
-	{"F / Home", "Fit everything in view / the starting view"},
+	{"Double-click", "Centre the map on a planet or ship and come closer"},
+	{"F / Home", "Fit everything in view / the starting view (F wherever the keyboard is, but in text)"},
 }
 
 // ShowShortcuts shows the keyboard shortcuts.
-func (x *App) ShowShortcuts() {
+func (x *helpWindows) ShowShortcuts() {
 	rows := make([][]string, len(shortcutLines))
 	for i, l := range shortcutLines {
 		rows[i] = []string{l[0], l[1]}
@@ -84,7 +91,7 @@ func shipTypeRows(r *rules.Rules) [][]string {
 
 // ShowShipTypes shows the fifty ship types with their figures, sortable
 // by any column.
-func (x *App) ShowShipTypes() {
+func (x *helpWindows) ShowShipTypes() {
 	heads := []string{"No.", "Type", "Fire", "Defence", "Move", "Fire rng", "Comm rng", "Cargo", "Max fuel", "Size", "Cost", "Abilities"}
 	widths := []float32{50, 170, 60, 80, 60, 80, 90, 70, 80, 55, 100, 330}
 	numeric := map[int]bool{0: true, 2: true, 3: true, 4: true, 5: true, 6: true, 7: true, 8: true, 9: true, 10: true}
@@ -117,14 +124,14 @@ func orderRefRows() [][]string {
 
 // ShowOrderReference lists every order: its form, the phase it acts in,
 // who can give it and what it does.
-func (x *App) ShowOrderReference() {
+func (x *helpWindows) ShowOrderReference() {
 	heads := []string{"Code", "Form", "Phase", "Kind", "Who", "What it does"}
 	widths := []float32{110, 260, 60, 220, 260, 640}
 	t := newSortTable(heads, widths, orderRefRows(), nil, nil)
 	x.helpWindow("Order reference", t.box, fyne.NewSize(1280, 680))
 }
 
-func (x *App) helpWindow(title string, content fyne.CanvasObject, size fyne.Size) {
+func (x *helpWindows) helpWindow(title string, content fyne.CanvasObject, size fyne.Size) {
 	w := x.fyneApp.NewWindow("Silverfall — " + title)
 	w.SetContent(content)
 	w.Resize(size)
