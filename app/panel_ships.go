@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/engine/check"
@@ -47,6 +48,24 @@ const shipColumns = 8
 
 var shipHeads = [shipColumns]string{"Ship", "Type", "Name", "Location", "Fuel", "Cargo", "Orders", "Checker"}
 var shipWidths = [shipColumns]float32{60, 150, 140, 120, 80, 150, 230, 260}
+
+// fitColumns widens each column to its longest cell, as far as twice its
+// usual width, so that figures such as "1000/1000" are never cut. Only the
+// longest text of a column is measured: measuring is shaping.
+func (p *shipsPanel) fitColumns() {
+	style := fyne.TextStyle{}
+	pad := 2*theme.InnerPadding() + 2*theme.Padding()
+	for c := 0; c < shipColumns; c++ {
+		longest := shipHeads[c] + " ▲"
+		for _, r := range p.rows {
+			if len([]rune(r.cells[c])) > len([]rune(longest)) {
+				longest = r.cells[c]
+			}
+		}
+		w := fyne.MeasureText(longest, theme.TextSize(), style).Width + pad
+		p.table.SetColumnWidth(c, min(max(w, shipWidths[c]*0.6), shipWidths[c]*2))
+	}
+}
 
 // Ship table filters.
 const (
@@ -231,6 +250,7 @@ func (p *shipsPanel) rebuild() {
 	}
 	p.sort()
 	p.count.SetText(fmt.Sprintf("%d of %s", len(p.rows), plural.Count(total, "ship")))
+	p.fitColumns()
 	p.table.Refresh()
 }
 
