@@ -287,7 +287,7 @@ func (p *parser) section(num int, ls []line) {
 	case turnsheet.PlayerScanned:
 		p.playerScanned(ls, name)
 	case turnsheet.Messages:
-		p.k.Messages = p.texts(ls)
+		p.k.Messages, p.k.Broadcasts = p.quotedTexts(ls)
 	case turnsheet.SpecialAbilities:
 		p.special(ls, name)
 	case turnsheet.ErrorsInOrders:
@@ -296,17 +296,35 @@ func (p *parser) section(num int, ls []line) {
 }
 
 func (p *parser) texts(ls []line) []string {
+	out, _ := p.quotedTexts(ls)
+	return out
+}
+
+// quotedTexts reads the items of free text, and how many of the first
+// were behind the Quote mark (a player's broadcast lines, in the messages).
+// A quoted line is text whatever it holds.
+func (p *parser) quotedTexts(ls []line) ([]string, int) {
 	out := make([]string, 0, len(ls))
+	quoted, leading := 0, true
+	mark := strings.TrimRight(turnsheet.Quote, " ")
 	for _, l := range ls {
 		text := p.visible(l.n, l.text)
+		if rest, ok := strings.CutPrefix(text, mark); ok && (rest == "" || rest[0] == ' ') {
+			out = append(out, strings.TrimPrefix(rest, " "))
+			if leading {
+				quoted++
+			}
+			continue
+		}
 		if rest, ok := strings.CutPrefix(text, turnsheet.Continued); ok && len(out) > 0 {
 			// A long item carried on from the line before.
 			out[len(out)-1] += " " + strings.TrimLeft(rest, " ")
 			continue
 		}
+		leading = false
 		out = append(out, text)
 	}
-	return out
+	return out, quoted
 }
 
 // labelled splits "Label:   value".

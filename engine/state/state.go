@@ -187,7 +187,7 @@ const maxErrors = 20
 // it against the rules: every problem comes back in an ErrorList with its
 // line. name is the file's name for the messages.
 func Read(in io.Reader, name string, r *rules.Rules) (*model.Game, error) {
-	rd := &reader{name: name, g: &model.Game{Markets: map[int]model.Market{}}, lines: map[any]int{}}
+	rd := &reader{name: name, g: &model.Game{Markets: map[int]model.Market{}}, lines: map[any]int{}, textLines: map[string][]int{}}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64*1024), MaxLineLength)
 	n := 0
@@ -248,6 +248,23 @@ type reader struct {
 	// lines remembers where each object was read, for the checks after
 	// reading: keys are (kind, number) pairs.
 	lines map[any]int
+	// gameLine is the game record's line; textLines the lines of the
+	// broadcast records; texts every other piece of text the game wrote,
+	// with its line.
+	gameLine  int
+	textLines map[string][]int
+	texts     []textAt
+}
+
+// textAt is a piece of text read and its line.
+type textAt struct {
+	kind, text string
+	line       int
+}
+
+// text remembers a piece of text for validateText.
+func (rd *reader) text(kind, s string) {
+	rd.texts = append(rd.texts, textAt{kind, s, rd.line})
 }
 
 type objectKey struct {
@@ -320,6 +337,7 @@ func (rd *reader) record(text string) {
 			return
 		}
 		rd.sawGame = true
+		rd.gameLine = rd.line
 		var x gameRecord
 		if set(&x) {
 			g.Name, g.Turn, g.DueDate, g.Seed, g.Over, g.Winners = x.Name, x.Turn, x.DueDate, x.Seed, x.Over, x.Winners
@@ -331,6 +349,7 @@ func (rd *reader) record(text string) {
 		var x textRecord
 		if set(&x) {
 			g.Broadcasts = append(g.Broadcasts, x.Text)
+			rd.textLines["broadcast"] = append(rd.textLines["broadcast"], rd.line)
 		}
 	case "empire":
 		var e model.Empire
@@ -342,6 +361,8 @@ func (rd *reader) record(text string) {
 		if set(&x) {
 			if e := rd.player(kind, x.Player); e != nil {
 				e.Abilities = append(e.Abilities, model.SpecialAbility{Name: x.Name, Description: x.Description})
+				rd.text(kind, x.Name)
+				rd.text(kind, x.Description)
 			}
 		}
 	case "credit":
@@ -356,6 +377,7 @@ func (rd *reader) record(text string) {
 		if set(&x) {
 			if e := rd.player(kind, x.Player); e != nil {
 				e.Report.Credit.Lines = append(e.Report.Credit.Lines, model.CreditLine{What: x.What, Amount: x.Amount})
+				rd.text(kind, x.What)
 			}
 		}
 	case "battle", "message", "error":
@@ -363,6 +385,7 @@ func (rd *reader) record(text string) {
 		if set(&x) {
 			if e := rd.player(kind, x.Player); e != nil {
 				r := &e.Report
+				rd.text(kind, x.Text)
 				switch kind {
 				case "battle":
 					r.Battle = append(r.Battle, x.Text)

@@ -1,8 +1,11 @@
 package state
 
 import (
+	"fmt"
+
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
+	"silverfall/engine/turnsheet"
 )
 
 // validate checks what the records say against each other and the rules:
@@ -30,6 +33,7 @@ func (rd *reader) validate(r *rules.Rules) {
 			rd.failAt(line, "%s %d belongs to player %d, who has no empire record", what, id, p)
 		}
 	}
+	rd.validateText(r)
 	for _, e := range g.Empires {
 		line := at("empire", e.Player)
 		nonNegative(line, "empire", e.Player, named{"interceptors", e.Interceptors}, named{"missed", e.Missed})
@@ -127,4 +131,43 @@ func planetOf(g *model.Game, id int) *model.Planet {
 type named struct {
 	name  string
 	value int
+}
+
+// validateText checks every piece of text that goes onto a sheet: printable
+// characters only, within the lengths the sheet reader takes. A name may
+// be empty (no name).
+func (rd *reader) validateText(r *rules.Rules) {
+	g := rd.g
+	check := func(line int, what, s string, max int, empty bool) {
+		if s == "" && empty {
+			return
+		}
+		if err := turnsheet.CheckText(what, s, max); err != nil {
+			rd.failAt(line, "%v", err)
+		}
+	}
+	check(rd.gameLine, "the game's name", g.Name, turnsheet.MaxGameName, true)
+	check(rd.gameLine, "the due date", g.DueDate, turnsheet.MaxGameName, true)
+	for i, b := range g.Broadcasts {
+		check(rd.textLines["broadcast"][i], "a broadcast line", b, r.Naming.BroadcastLineLength, false)
+	}
+	for _, e := range g.Empires {
+		line := rd.lines[objectKey{"empire", e.Player}]
+		check(line, fmt.Sprintf("empire %d's name", e.Player), e.Name, turnsheet.MaxEmpireName, true)
+	}
+	for _, p := range g.Planets {
+		check(rd.lines[objectKey{"planet", p.ID}], fmt.Sprintf("planet %d's name", p.ID), p.Name, r.Naming.PlanetLength, true)
+	}
+	for _, s := range g.Ships {
+		check(rd.lines[objectKey{"ship", s.ID}], fmt.Sprintf("ship %d's name", s.ID), s.Name, r.Naming.ShipLength, true)
+	}
+	for _, o := range g.Officers {
+		check(rd.lines[objectKey{"officer", o.ID}], fmt.Sprintf("officer %d's name", o.ID), o.Name, r.Naming.OfficerLength, true)
+	}
+	for _, a := range g.Artifacts {
+		check(rd.lines[objectKey{"artifact", a.ID}], fmt.Sprintf("artifact %d's name", a.ID), a.Name, turnsheet.MaxEmpireName, true)
+	}
+	for _, t := range rd.texts {
+		check(t.line, "the "+t.kind+" text", t.text, turnsheet.MaxOtherText, true)
+	}
 }
