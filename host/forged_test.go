@@ -42,6 +42,7 @@ func TestForgedSheets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		defer g.Close()
 		for p := 1; p <= 3; p++ {
 			var lines []string
 			if hostile {

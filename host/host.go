@@ -20,6 +20,7 @@ import (
 	"silverfall/engine/turn"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/filelock"
 	"silverfall/orderwriter"
 )
 
@@ -36,17 +37,41 @@ var turnDirRE = regexp.MustCompile(`^turn-(\d{3,})$`)
 // TurnDir is the folder of turn n in a game's folder.
 func TurnDir(dir string, n int) string { return filepath.Join(dir, fmt.Sprintf(turnPattern, n)) }
 
+// LockFile is the game folder's lock: every command holds it, exclusively,
+// from opening the folder to its end, so that two commands never work on
+// one game at once. It stays in the folder; the system lets the lock go
+// when its holder ends, however it ends.
+const LockFile = ".sfhost.lock"
+
 // Game is a game's folder opened by the host: its settings and the state
-// after its last turn.
+// after its last turn. It holds the folder's lock until Close.
 type Game struct {
 	Dir    string
 	Config Config
 	R      *rules.Rules
 	State  *model.Game // after the last turn
+	lock   *filelock.Lock
+}
+
+// Close lets the game folder's lock go.
+func (h *Game) Close() error { return h.lock.Unlock() }
+
+// lockGame takes dir's lock, waiting while another command holds it; busy,
+// if not nil, is called first when it does.
+func lockGame(dir string, busy func()) (*filelock.Lock, error) {
+	name := filepath.Join(dir, LockFile)
+	l, err := filelock.TryLock(name)
+	if errors.Is(err, filelock.ErrBusy) {
+		if busy != nil {
+			busy()
+		}
+		l, err = filelock.Wait(name)
+	}
+	return l, err
 }
 
 // New makes a game in dir (which must not hold one): game.toml and turn 1's
-// state and sheets.
+// state and sheets. The game comes back locked: Close it.
 func New(dir string, c Config) (*Game, error) {
 	r := rules.Default()
 	if c.Name == "" {
@@ -55,12 +80,30 @@ func New(dir string, c Config) (*Game, error) {
 	if err := c.check(r); err != nil {
 		return nil, err
 	}
-	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
-		return nil, fmt.Errorf("%s already holds a game", dir)
-	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	lock, err := lockGame(dir, nil)
+	if err != nil {
+		return nil, err
+	}
+	g, err := makeGame(dir, c, r)
+	if err != nil {
+		lock.Unlock()
+		return nil, err
+	}
+	g.lock = lock
+	return g, nil
+}
+
+func makeGame(dir string, c Config, r *rules.Rules) (*Game, error) {
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
+		return nil, fmt.Errorf("%s already holds a game", dir)
+	}
+	if last, _ := LastTurn(dir); last > 0 {
+		return nil, fmt.Errorf("%s holds turn folders but no %s; choose an empty folder", dir, ConfigFile)
+	}
+	removeUnfinished(dir)
 	g, err := firstTurn(r, c)
 	if err != nil {
 		return nil, err
@@ -103,13 +146,39 @@ func firstTurn(r *rules.Rules, c Config) (*model.Game, error) {
 	return g, nil
 }
 
-// Open opens the game in dir at its last turn, checking its state file.
-func Open(dir string) (*Game, error) {
+// Open opens the game in dir at its last turn, checking its state file,
+// and holds the folder's lock until Close (waiting while another command
+// holds it).
+func Open(dir string) (*Game, error) { return OpenWaiting(dir, nil) }
+
+// OpenWaiting is Open, calling busy first if it has to wait for another
+// command to let the folder go.
+func OpenWaiting(dir string, busy func()) (*Game, error) {
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err != nil {
+		return nil, err
+	}
+	lock, err := lockGame(dir, busy)
+	if err != nil {
+		return nil, err
+	}
+	g, err := open(dir)
+	if err != nil {
+		lock.Unlock()
+		return nil, err
+	}
+	g.lock = lock
+	return g, nil
+}
+
+// open reads the game in dir; the caller holds the lock.
+func open(dir string) (*Game, error) {
 	r := rules.Default()
 	c, err := readConfig(dir, r)
 	if err != nil {
 		return nil, err
 	}
+	// What a command that ended half way left: only now, under the lock,
+	// is it certain that no one is writing it.
 	removeUnfinished(dir)
 	last, err := LastTurn(dir)
 	if err != nil {

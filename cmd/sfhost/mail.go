@@ -39,10 +39,11 @@ func mailCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "usage: sfhost mail %s DIR%s\n", sub, map[string]string{"send": " [--again]"}[sub])
 		return exitInput
 	}
-	g, err := host.Open(pos[0])
+	g, err := openGame(pos[0], stderr)
 	if err != nil {
 		return fail(stderr, err)
 	}
+	defer g.Close()
 	m := g.Config.Mail
 	if m == nil {
 		fmt.Fprintf(stderr, "sfhost: %s has no [mail] section: give the moderator's mailbox there (docs/host.md)\n", host.ConfigFile)

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"silverfall/engine/state"
 	"silverfall/host"
@@ -166,15 +167,17 @@ func newGame(dir string, opts map[string]string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
+	defer g.Close()
 	fmt.Fprintf(stdout, "%s: game %q, %d players, turn 1 sheets in %s\n", dir, g.State.Name, players, host.TurnDir(dir, 1))
 	return exitOK
 }
 
 func doTurn(dir string, opts map[string]string, stdout, stderr io.Writer) int {
-	g, err := host.Open(dir)
+	g, err := openGame(dir, stderr)
 	if err != nil {
 		return fail(stderr, err)
 	}
+	defer g.Close()
 	if g.State.Over {
 		fmt.Fprintf(stderr, "sfhost: the game is over (turn %d)\n", g.State.Turn)
 		return exitFound
@@ -207,10 +210,11 @@ func players(ps []int) string {
 }
 
 func status(dir string, stdout, stderr io.Writer) int {
-	g, err := host.Open(dir)
+	g, err := openGame(dir, stderr)
 	if err != nil {
 		return fail(stderr, err)
 	}
+	defer g.Close()
 	st, err := g.Status()
 	if err != nil {
 		return fail(stderr, err)
@@ -245,7 +249,7 @@ func status(dir string, stdout, stderr io.Writer) int {
 }
 
 func replay(dir string, stdout, stderr io.Writer) int {
-	turns, err := host.Replay(dir)
+	turns, err := host.ReplayWaiting(dir, busy(dir, stderr))
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -263,4 +267,27 @@ func replay(dir string, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// openGame opens the game in dir, saying so when it waits for another
+// command to finish with it.
+func openGame(dir string, stderr io.Writer) (*host.Game, error) {
+	return host.OpenWaiting(dir, busy(dir, stderr))
+}
+
+func busy(dir string, stderr io.Writer) func() {
+	return func() {
+		fmt.Fprintf(stderr, "sfhost: another sfhost command is working on %s (a turn may be running); waiting for it to finish\n", quoted(dir))
+	}
+}
+
+// quoted is a file name as messages print it: escaped when it holds
+// anything a terminal would act on.
+func quoted(name string) string {
+	for _, r := range name {
+		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) || !utf8.ValidString(name) {
+			return strconv.Quote(name)
+		}
+	}
+	return name
 }
