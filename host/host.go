@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"silverfall/engine/ai"
 	"silverfall/engine/galaxy"
@@ -191,7 +194,33 @@ func open(dir string) (*Game, error) {
 	if g.Turn != last {
 		return nil, fmt.Errorf("%s: the state is of turn %d, the folder of turn %d", filepath.Join(TurnDir(dir, last), StateFile), g.Turn, last)
 	}
+	if err := agrees(r, c, g); err != nil {
+		return nil, fmt.Errorf("%s and %s disagree: %v", filepath.Join(dir, ConfigFile), filepath.Join(TurnDir(dir, last), StateFile), err)
+	}
 	return &Game{Dir: dir, Config: c, R: r, State: g}, nil
+}
+
+// agrees checks that game.toml is the game of the state: the seed and the
+// players make every turn, so a change to either breaks the replay.
+func agrees(r *rules.Rules, c Config, g *model.Game) error {
+	players := 0
+	for _, e := range g.Empires {
+		if r.IsPlayer(e.Player) {
+			players++
+		}
+	}
+	switch {
+	case c.Seed != g.Seed:
+		return fmt.Errorf("seed %d in the settings, %d in the state; the seed cannot change during a game", c.Seed, g.Seed)
+	case c.Players != players:
+		return fmt.Errorf("%d players in the settings, %d empires of players in the state", c.Players, players)
+	}
+	for _, p := range c.Player {
+		if g.Empire(p.Number) == nil {
+			return fmt.Errorf("the settings list player %d, who has no empire in the state", p.Number)
+		}
+	}
+	return nil
 }
 
 func readState(r *rules.Rules, turnDir string) (*model.Game, error) {
@@ -253,6 +282,9 @@ type Received struct {
 	Files    map[int]string   // where each player's orders came from
 	Computer map[int]bool     // written by the computer for a missing empire
 	Problems []string         // files that could not be taken, and why
+	// Skipped are what the orders folder holds besides files (links out of
+	// the game's folder, pipes, devices): never read, each with the reason.
+	Skipped []string
 }
 
 // computerMark starts the order files the computer writes.
@@ -278,10 +310,72 @@ func readOrders(r *rules.Rules, gameDir string, g *model.Game) (*Received, error
 		if e.IsDir() || strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), "~") {
 			continue
 		}
-		readOrderFile(r, g, filepath.Join(dir, e.Name()), rec)
+		name := filepath.Join(dir, e.Name())
+		if why := special(gameDir, name); why != "" {
+			rec.Skipped = append(rec.Skipped, fmt.Sprintf("%s: %s; skipped", Shown(name), why))
+			continue
+		}
+		readOrderFile(r, g, name, rec)
 	}
 	sort.Strings(rec.Problems)
 	return rec, nil
+}
+
+// special says why name is not a file to read orders from ("" when it is
+// one): a link leading out of the game's folder, or to anything but a
+// file; a pipe, device or socket, whose reading could hang or never end.
+func special(gameDir, name string) string {
+	info, err := os.Lstat(name)
+	if err != nil {
+		return err.Error()
+	}
+	if info.Mode()&os.ModeSymlink != 0 {
+		target, err := filepath.EvalSymlinks(name)
+		if err != nil {
+			return "a link that leads nowhere"
+		}
+		root, err1 := filepath.EvalSymlinks(gameDir)
+		rel, err2 := filepath.Rel(root, target)
+		if err1 != nil || err2 != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+			return "a link out of the game's folder"
+		}
+		if info, err = os.Stat(target); err != nil {
+			return err.Error()
+		}
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Sprintf("not a file but %s", kindOf(info.Mode()))
+	}
+	return ""
+}
+
+func kindOf(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "a pipe"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m.IsDir():
+		return "a folder"
+	}
+	return "something else"
+}
+
+// Shown is a file name as messages print it: quoted with escapes when it
+// holds anything but printable characters, so that a name cannot drive the
+// terminal that shows it.
+func Shown(name string) string {
+	if !utf8.ValidString(name) {
+		return strconv.QuoteToASCII(name)
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) && r != ' ' {
+			return strconv.QuoteToASCII(name)
+		}
+	}
+	return name
 }
 
 // maxOrderFile bounds an order file (or the e-mail holding one).
@@ -291,20 +385,12 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 	problem := func(format string, args ...any) {
 		rec.Problems = append(rec.Problems, fmt.Sprintf(format, args...))
 	}
-	info, err := os.Stat(name)
+	data, err := readLimited(name, maxOrderFile)
 	if err != nil {
 		problem("%v", err)
 		return
 	}
-	if info.Size() > maxOrderFile {
-		problem("%s: %d bytes, far more than orders take; not read", name, info.Size())
-		return
-	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		problem("%v", err)
-		return
-	}
+	name = Shown(name)
 	text, where, err := messageText(name, data)
 	if err != nil {
 		problem("%v", err)
@@ -346,6 +432,35 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 	}
 }
 
+// readLimited reads a regular file of at most max bytes. The size is
+// checked on the open file, before reading, and the reading stops past
+// max whatever the file does meanwhile.
+func readLimited(name string, max int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a file but %s; not read", Shown(name), kindOf(info.Mode()))
+	}
+	if info.Size() > max {
+		return nil, fmt.Errorf("%s: %d bytes, far more than orders take (at most %d); not read", Shown(name), info.Size(), max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%s: grew past %d bytes while read; not taken", Shown(name), max)
+	}
+	return data, nil
+}
+
 // TurnOptions choose how a turn is run.
 type TurnOptions struct {
 	// AutoMissing has computer players write the orders of the empires
@@ -364,6 +479,7 @@ type Summary struct {
 	Missing  []int // players without orders
 	Errors   int   // orders that could not be carried out, over all sheets
 	Problems []string
+	Skipped  []string // what the orders folder holds besides files, never read
 }
 
 // Turn carries out the next turn with the orders received and commits its
@@ -374,7 +490,7 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	sum := Summary{Turn: h.State.Turn + 1, Problems: rec.Problems}
+	sum := Summary{Turn: h.State.Turn + 1, Problems: rec.Problems, Skipped: rec.Skipped}
 	if len(rec.Problems) > 0 {
 		return sum, fmt.Errorf("%d order files could not be taken; fix or remove them first", len(rec.Problems))
 	}
@@ -483,6 +599,7 @@ type Status struct {
 	Computer []int          // empires played by the computer
 	Missing  []int          // players whose orders are not in
 	Problems []string
+	Skipped  []string // what the orders folder holds besides files, never read
 	Scores   map[int]int
 }
 
@@ -494,7 +611,7 @@ func (h *Game) Status() (Status, error) {
 	}
 	g := h.State
 	st := Status{Name: g.Name, Turn: g.Turn, Over: g.Over, Winners: g.Winners, Received: rec.Files, Problems: rec.Problems,
-		Scores: map[int]int{}}
+		Skipped: rec.Skipped, Scores: map[int]int{}}
 	w := turn.NewWorld(h.R, g, turn.Host)
 	for _, e := range g.Empires {
 		if !h.R.IsPlayer(e.Player) {

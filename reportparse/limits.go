@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"silverfall/engine/model"
+	"silverfall/engine/turnsheet"
 )
 
 // The bounds of what a sheet may hold beyond the rules' own caps; the
@@ -16,13 +17,13 @@ const (
 	// MaxCoordinate bounds each coordinate of a location. The rules set no
 	// edge to the system, but a ship moves at most a few hundred positions
 	// a turn: a million is far beyond any game.
-	MaxCoordinate = 1_000_000
+	MaxCoordinate = turnsheet.MaxCoordinate
 	// MaxLineLength bounds a line of the sheet: the format writes at most
 	// 76 characters, and mail programs that join lines stay within the
 	// e-mail standard's 998.
 	MaxLineLength = 1000
 	// MaxTurn bounds the turn number; a game runs about 25.
-	MaxTurn = 1000
+	MaxTurn = turnsheet.MaxTurn
 	// maxWarnings is how many warnings a report keeps; the rest are counted.
 	maxWarnings = 100
 	// maxFleetShips bounds the ships of one fleet: an empire builds a few
@@ -100,7 +101,7 @@ func rangeText(lo, hi int) string {
 
 // maxFigure bounds counts the rules leave open: the twelve digits the
 // reader takes.
-const maxFigure = 999_999_999_999
+const maxFigure = turnsheet.MaxFigure
 
 // count reads a count: 0 or more.
 func (c *cursor) count(what string) int { return c.intIn(what, 0, maxFigure) }

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"silverfall/engine/state"
 	"silverfall/host"
@@ -183,6 +182,9 @@ func doTurn(dir string, opts map[string]string, stdout, stderr io.Writer) int {
 		return exitFound
 	}
 	sum, err := g.Turn(host.TurnOptions{AutoMissing: opts["auto-missing"] != "", DueDate: opts["due"]})
+	for _, p := range sum.Skipped {
+		fmt.Fprintln(stderr, p)
+	}
 	for _, p := range sum.Problems {
 		fmt.Fprintln(stderr, p)
 	}
@@ -239,6 +241,9 @@ func status(dir string, stdout, stderr io.Writer) int {
 	for _, p := range ps {
 		fmt.Fprintf(stdout, "Score     player %d: %d\n", p, st.Scores[p])
 	}
+	for _, p := range st.Skipped {
+		fmt.Fprintln(stderr, p)
+	}
 	for _, p := range st.Problems {
 		fmt.Fprintln(stderr, p)
 	}
@@ -281,13 +286,5 @@ func busy(dir string, stderr io.Writer) func() {
 	}
 }
 
-// quoted is a file name as messages print it: escaped when it holds
-// anything a terminal would act on.
-func quoted(name string) string {
-	for _, r := range name {
-		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) || !utf8.ValidString(name) {
-			return strconv.Quote(name)
-		}
-	}
-	return name
-}
+// quoted is a file name as messages print it.
+func quoted(name string) string { return host.Shown(name) }

@@ -2,6 +2,7 @@ package state
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -14,8 +15,16 @@ import (
 )
 
 // Version is the version of the format this package writes; the first
-// line of a state file names it.
-const Version = 1
+// line of a state file names it. Version 2 ends with a record that counts
+// the records, so that a file cut short is refused; version 1 files (with
+// no such record) are still read.
+const Version = 2
+
+// endRecord closes a version 2 file: "end records=N".
+const endRecord = "end"
+
+// MaxSize bounds a state file: a 40-player game's is a few megabytes.
+const MaxSize = 64 << 20
 
 // header starts every state file.
 const header = "silverfall-state"
@@ -77,7 +86,9 @@ type scannedPlayerRecord struct {
 func Write(w io.Writer, g *model.Game) error {
 	bw := bufio.NewWriter(w)
 	var b []byte
+	records := 0
 	line := func(kind string, parts ...any) {
+		records++
 		b = append(b[:0], kind...)
 		for _, p := range parts {
 			b = appendFields(b, reflect.ValueOf(p))
@@ -90,6 +101,7 @@ func Write(w io.Writer, g *model.Game) error {
 	for _, t := range g.Broadcasts {
 		b = strconv.AppendQuote(append(b[:0], "broadcast text="...), t)
 		bw.Write(append(b, '\n'))
+		records++
 	}
 	for _, e := range g.Empires {
 		line("empire", e)
@@ -153,6 +165,7 @@ func Write(w io.Writer, g *model.Game) error {
 	for _, r := range g.Rings {
 		line("ring", r)
 	}
+	fmt.Fprintf(bw, "%s records=%d\n", endRecord, records)
 	return bw.Flush()
 }
 
@@ -188,7 +201,8 @@ const maxErrors = 20
 // line. name is the file's name for the messages.
 func Read(in io.Reader, name string, r *rules.Rules) (*model.Game, error) {
 	rd := &reader{name: name, g: &model.Game{Markets: map[int]model.Market{}}, lines: map[any]int{}, textLines: map[string][]int{}}
-	sc := bufio.NewScanner(in)
+	lim := &limited{r: in, left: MaxSize}
+	sc := bufio.NewScanner(lim)
 	sc.Buffer(make([]byte, 0, 64*1024), MaxLineLength)
 	n := 0
 	for sc.Scan() {
@@ -206,6 +220,15 @@ func Read(in io.Reader, name string, r *rules.Rules) (*model.Game, error) {
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
+		if rd.endLine > 0 {
+			rd.fail("a record after the closing %q record of line %d", endRecord, rd.endLine)
+			return nil, rd.errs
+		}
+		if strings.HasPrefix(text, endRecord+" ") || text == endRecord {
+			rd.end(text)
+			continue
+		}
+		rd.records++
 		rd.record(text)
 		if len(rd.errs) >= maxErrors {
 			return nil, rd.errs
@@ -213,7 +236,10 @@ func Read(in io.Reader, name string, r *rules.Rules) (*model.Game, error) {
 	}
 	if err := sc.Err(); err != nil {
 		rd.line = n + 1
-		if err == bufio.ErrTooLong {
+		if err == errTooLarge {
+			rd.line = n
+			rd.fail("the file goes on past %d MiB, far more than a game's state; not read", MaxSize>>20)
+		} else if err == bufio.ErrTooLong {
 			rd.fail("a line longer than %d bytes", MaxLineLength)
 		} else {
 			rd.fail("%v", err)
@@ -229,6 +255,10 @@ func Read(in io.Reader, name string, r *rules.Rules) (*model.Game, error) {
 		rd.line = n
 		rd.fail("no game record")
 	}
+	if rd.version >= 2 && rd.endLine == 0 && len(rd.errs) == 0 {
+		rd.line = n
+		rd.fail("the file ends without its closing record (%q): it was cut short, or that line was removed", fmt.Sprintf("%s records=%d", endRecord, rd.records))
+	}
 	if len(rd.errs) == 0 {
 		rd.validate(r)
 	}
@@ -242,9 +272,12 @@ func Read(in io.Reader, name string, r *rules.Rules) (*model.Game, error) {
 type reader struct {
 	name    string
 	line    int
-	g       *model.Game
-	errs    ErrorList
-	sawGame bool
+	version int
+	// records counts the records read; endLine is the closing record's line.
+	records, endLine int
+	g                *model.Game
+	errs             ErrorList
+	sawGame          bool
 	// lines remembers where each object was read, for the checks after
 	// reading: keys are (kind, number) pairs.
 	lines map[any]int
@@ -290,9 +323,47 @@ func (rd *reader) header(text string) {
 	switch {
 	case err != nil:
 		rd.fail("the format version %q is not a number", f[1])
-	case v != Version:
-		rd.fail("format version %d; this program reads version %d", v, Version)
+	case v < 1 || v > Version:
+		rd.fail("format version %d; this program reads versions 1 to %d", v, Version)
 	}
+	rd.version = v
+}
+
+// end reads the closing record, which counts the records before it.
+func (rd *reader) end(text string) {
+	rd.endLine = rd.line
+	_, fields, err := splitRecord(text)
+	var x struct{ Records int }
+	if err == nil {
+		err = setFields(reflect.ValueOf(&x).Elem(), fields)
+	}
+	switch {
+	case err != nil:
+		rd.fail("%s: %v", endRecord, err)
+	case x.Records != rd.records:
+		rd.fail("the closing record counts %d records, the file holds %d: records were lost or added after it was written", x.Records, rd.records)
+	}
+}
+
+// errTooLarge stops reading a file past MaxSize.
+var errTooLarge = errors.New("state file too large")
+
+// limited reads at most left bytes, then fails with errTooLarge.
+type limited struct {
+	r    io.Reader
+	left int64
+}
+
+func (l *limited) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		return 0, errTooLarge
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
 }
 
 // record reads one line into the game.

@@ -15,6 +15,20 @@ const (
 	MaxOtherText  = 1000 // messages and other lines the game writes
 )
 
+// Bounds of the figures a sheet may hold beyond the rules' own caps: the
+// sheet reader refuses a sheet past them, so the host's state file does
+// too, and no turn is carried out on a game whose sheets would not read.
+const (
+	// MaxCoordinate bounds each coordinate of a location: a ship moves at
+	// most a few hundred positions a turn, a million is far beyond any game.
+	MaxCoordinate = 1_000_000
+	// MaxFigure bounds every other figure (credits, population, counts):
+	// the twelve digits a reader takes.
+	MaxFigure = 999_999_999_999
+	// MaxTurn bounds the turn number; a game runs about 25.
+	MaxTurn = 1000
+)
+
 // CheckText says what is wrong with a piece of text given for a sheet (a
 // name, a game's name, a broadcast line): only printable characters, at
 // most max of them, no blank at either end, never empty. what names it
