@@ -25,6 +25,7 @@ import (
 	"silverfall/internal/atomicfile"
 	"silverfall/internal/filelock"
 	"silverfall/orderwriter"
+	"silverfall/reportparse"
 )
 
 // The parts of a turn's folder.
@@ -275,6 +276,33 @@ func turnFiles(r *rules.Rules, g *model.Game) (map[string][]byte, error) {
 	return files, nil
 }
 
+// readBack reads a turn's files as the client and the next turn will: the
+// state must read, and every sheet read without errors. It is the last
+// guard against writing what the players' programs refuse.
+func readBack(r *rules.Rules, files map[string][]byte) error {
+	if _, err := state.Read(bytes.NewReader(files[StateFile]), StateFile, r); err != nil {
+		return fmt.Errorf("the new state would not read: %v", firstLine(err))
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		if name != StateFile {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if _, err := reportparse.Parse(r, name, files[name]); err != nil {
+			return fmt.Errorf("the sheet %s would not read: %v", name, firstLine(err))
+		}
+	}
+	return nil
+}
+
+func firstLine(err error) string {
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
+}
+
 // Received are the orders found for a turn, by player.
 type Received struct {
 	Orders   map[int][]order.Order
@@ -425,9 +453,15 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 		return
 	}
 	rec.Files[f.Player] = where
-	rec.Orders[f.Player] = f.Orders
+	orders, refused := capOrders(r, f.Orders, f.Lines)
+	rec.Orders[f.Player] = orders
+	rec.Refused[f.Player] = append(rec.Refused[f.Player], refused...)
 	rec.Computer[f.Player] = strings.Contains(text[:min(len(text), 400)], computerMark)
-	for _, e := range bad {
+	for i, e := range bad {
+		if i == maxRefusedLines {
+			rec.Refused[f.Player] = append(rec.Refused[f.Player], fmt.Sprintf("line %d: and %d more lines that do not read as orders", e.Line, len(bad)-i))
+			break
+		}
 		rec.Refused[f.Player] = append(rec.Refused[f.Player], fmt.Sprintf("line %d: %s", e.Line, e.Msg))
 	}
 }
@@ -459,6 +493,69 @@ func readLimited(name string, max int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: grew past %d bytes while read; not taken", Shown(name), max)
 	}
 	return data, nil
+}
+
+// maxRefusedLines bounds the lines of an order file that did not read which
+// the sheet lists one by one; the rest are counted in one line.
+const maxRefusedLines = 100
+
+// MaxOrders bounds the orders a player gives in a turn: an empire of a few
+// hundred ships gives a few hundred. Orders past it are not carried out,
+// and the sheet says so in one line, so that no order file can make the
+// host write a state or sheet too large for the client.
+const MaxOrders = 2000
+
+// maxEmpireOrders bounds the empire's own orders (scans, diplomacy,
+// gifts...) of one kind in a turn: one for each other player, twice over.
+// Interceptors are bounded by the most an empire may hold.
+func maxEmpireOrders(r *rules.Rules, c order.Code) int {
+	if c == order.PI {
+		return r.Interceptors.Max
+	}
+	return 2 * r.Game.MaxPlayers
+}
+
+// capOrders keeps the orders within MaxOrders and, for the empire's own
+// orders, within maxEmpireOrders of a kind; what it leaves out comes back
+// as lines for the sheet's errors.
+func capOrders(r *rules.Rules, orders []order.Order, lines []int) ([]order.Order, []string) {
+	var refused []string
+	if len(orders) > MaxOrders {
+		line := 0
+		if len(lines) > MaxOrders {
+			line = lines[MaxOrders]
+		}
+		refused = append(refused, fmt.Sprintf("line %d: %d orders from here on were not carried out: at most %d orders a turn are taken",
+			line, len(orders)-MaxOrders, MaxOrders))
+		orders = orders[:MaxOrders]
+	}
+	counts := map[order.Code]int{}
+	left := map[order.Code]int{}
+	first := map[order.Code]int{}
+	kept := orders[:0:0]
+	for i, o := range orders {
+		if o.Subject() == 0 && o.Code != order.Broadcast {
+			counts[o.Code]++
+			if counts[o.Code] > maxEmpireOrders(r, o.Code) {
+				if left[o.Code] == 0 && i < len(lines) {
+					first[o.Code] = lines[i]
+				}
+				left[o.Code]++
+				continue
+			}
+		}
+		kept = append(kept, o)
+	}
+	codes := make([]order.Code, 0, len(left))
+	for c := range left {
+		codes = append(codes, c)
+	}
+	sort.Slice(codes, func(i, j int) bool { return first[codes[i]] < first[codes[j]] })
+	for _, c := range codes {
+		refused = append(refused, fmt.Sprintf("line %d: %d more %s orders from here on were not carried out: at most %d a turn are taken",
+			first[c], left[c], c, maxEmpireOrders(r, c)))
+	}
+	return kept, refused
 }
 
 // TurnOptions choose how a turn is run.
@@ -527,6 +624,9 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 	files, err := turnFiles(h.R, next)
 	if err != nil {
 		return sum, err
+	}
+	if err := readBack(h.R, files); err != nil {
+		return sum, fmt.Errorf("turn %d not written: %v", next.Turn, err)
 	}
 	for _, e := range next.Empires {
 		sum.Errors += len(e.Report.Errors)
