@@ -145,7 +145,7 @@ func TestOrdersNotesAndGame(t *testing.T) {
 	text := "# Darkness of Silverfall order file\nGAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[BATTLE]\nMO 8 140 205 87\n\nEND\n"
 	os.WriteFile(file, []byte(text), 0o644)
 	status, out, errs := runArgs(t, "", "orders", file, "--report", report)
-	if status != 0 || !strings.Contains(out, "takes-turns note:") || !strings.Contains(errs, "0 errors, 0 warnings, 1 notes") {
+	if status != 0 || !strings.Contains(out, "takes-turns note:") || !strings.Contains(errs, "0 errors, 0 warnings, 1 note,") {
 		t.Errorf("a long move: status %d, out %q, err %q", status, out, errs)
 	}
 	os.WriteFile(file, []byte(strings.Replace(text, "GAME Silverfall Demo", "GAME Another Game", 1)), 0o644)

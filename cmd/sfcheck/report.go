@@ -41,7 +41,7 @@ func printErrors(w io.Writer, err error) {
 		for _, d := range list {
 			c.printf("%s\n", d.Error())
 		}
-		c.done("errors")
+		c.done("error", "errors")
 		return
 	}
 	fmt.Fprintf(w, "sfcheck: %v\n", err)
@@ -57,7 +57,7 @@ func report(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, w := range rep.Warnings {
 		warnings.printf("%s (warning)\n", w.Error())
 	}
-	warnings.done("warnings")
+	warnings.done("warning", "warnings")
 	k := rep.Knowledge
 	e := &k.Empire
 	race := ""
@@ -66,7 +66,11 @@ func report(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "Game          %s\n", printable(k.Game))
 	fmt.Fprintf(stdout, "Player        %d %s%s\n", e.Player, printable(e.Name), race)
-	fmt.Fprintf(stdout, "Turn          %d (orders due %s)\n", k.Turn, k.DueDate)
+	if k.DueDate != "" {
+		fmt.Fprintf(stdout, "Turn          %d (orders due %s)\n", k.Turn, printable(k.DueDate))
+	} else {
+		fmt.Fprintf(stdout, "Turn          %d\n", k.Turn)
+	}
 	fmt.Fprintf(stdout, "Credits       %s\n", turnsheet.Grouped(e.Credits))
 	fmt.Fprintf(stdout, "Score         %s (lowest %s, highest %s)\n", turnsheet.Grouped(k.Score.Current), turnsheet.Grouped(k.Score.Low), turnsheet.Grouped(k.Score.High))
 	fmt.Fprintf(stdout, "Ships         %d\n", len(k.Ships))
@@ -116,6 +120,7 @@ type loaded struct {
 	lines  []order.Line
 	list   []order.Order
 	bad    int // lines that do not read as orders
+	header int // errors in the order file's header (game, player, turn)
 	shown  string
 	status int // exitFound when something in the input is wrong
 }
@@ -146,7 +151,7 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.W
 	for _, w := range rep.Warnings {
 		warnings.printf("%s (warning)\n", w.Error())
 	}
-	warnings.done("warnings about the turn sheet")
+	warnings.done("warning about the turn sheet", "warnings about the turn sheet")
 	data, shown, status, err := readOrders(pos[0], stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
@@ -163,6 +168,7 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.W
 			for _, e := range list {
 				found.printf("%s:%d: syntax %s\n", shown, e.Line, e.Msg)
 			}
+			l.bad += len(list)
 			l.status = exitFound
 		}
 		for i, o := range f.Orders {
@@ -170,14 +176,17 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.W
 		}
 		if f.Game != "" && f.Game != k.Game {
 			found.printf("%s:%d: wrong-game the file is for game %q, the turn sheet for game %q\n", shown, headerLine(data, "GAME"), f.Game, k.Game)
+			l.header++
 			l.status = exitFound
 		}
 		if f.Player != 0 && f.Player != k.Empire.Player {
 			found.printf("%s:%d: wrong-player the file is for player %d, the turn sheet for player %d\n", shown, headerLine(data, "PLAYER"), f.Player, k.Empire.Player)
+			l.header++
 			l.status = exitFound
 		}
 		if f.Turn != 0 && f.Turn != k.Turn+1 {
 			found.printf("%s:%d: wrong-turn the file is for turn %d; the turn sheet of turn %d takes orders for turn %d\n", shown, headerLine(data, "TURN"), f.Turn, k.Turn, k.Turn+1)
+			l.header++
 			l.status = exitFound
 		}
 	} else {
@@ -191,7 +200,7 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.W
 		found.printf("%s:%d: syntax %s\n", shown, b.Line, b.Err)
 		l.status = exitFound
 	}
-	l.bad = len(bad)
+	l.bad += len(bad)
 	l.list = make([]order.Order, len(l.lines))
 	for i, line := range l.lines {
 		l.list[i] = line.Order
@@ -222,9 +231,12 @@ func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			found.printf("%s:%d: %s %s\n", l.shown, line, d.Code, d.Message)
 		}
 	}
-	found.done("errors")
-	warned.done("warnings and notes")
-	fmt.Fprintf(stderr, "%d orders: %d errors, %d warnings, %d notes, %d lines unreadable\n", len(l.lines), errs, warns, notes, l.bad)
+	found.done("error", "errors")
+	warned.done("warning or note", "warnings and notes")
+	errs += l.header
+	fmt.Fprintf(stderr, "%d %s: %d %s, %d %s, %d %s, %d %s unreadable\n", len(l.lines), plural(len(l.lines), "order", "orders"),
+		errs, plural(errs, "error", "errors"), warns, plural(warns, "warning", "warnings"), notes, plural(notes, "note", "notes"),
+		l.bad, plural(l.bad, "line", "lines"))
 	return status
 }
 
@@ -244,7 +256,7 @@ func forecast(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			found.printf("%s:%d: %s %s (left out)\n", l.shown, l.lines[d.Order].Line, d.Code, d.Message)
 		}
 	}
-	found.done("errors")
+	found.done("error", "errors")
 	out := bufio.NewWriter(stdout)
 	if err := f.Write(out); err == nil {
 		err = out.Flush()

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -111,7 +110,7 @@ const maxOrderFile = 64 << 20
 type errTooLarge struct{ name string }
 
 func (e errTooLarge) Error() string {
-	return fmt.Sprintf("%s: more than %d MiB, far more than an order file can be; nothing was read", e.name, maxOrderFile>>20)
+	return fmt.Sprintf("%s: more than %d MiB, far more than an order file can be; not read", e.name, maxOrderFile>>20)
 }
 
 // readOrders reads a whole order file (or list) from a file or stdin. The
@@ -123,6 +122,12 @@ func readOrders(name string, stdin io.Reader) ([]byte, string, int, error) {
 		return nil, shown, exitInput, err
 	}
 	defer done()
+	// A file's size is known before reading: one far too large is not read.
+	if f, ok := in.(*os.File); ok {
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() > maxOrderFile {
+			return nil, shown, exitFound, errTooLarge{shown}
+		}
+	}
 	data, err := io.ReadAll(io.LimitReader(in, maxOrderFile+1))
 	if err != nil {
 		return nil, shown, exitInput, err
@@ -131,8 +136,9 @@ func readOrders(name string, stdin io.Reader) ([]byte, string, int, error) {
 		return nil, shown, exitFound, errTooLarge{shown}
 	}
 	// An e-mail holding an order file (as a moderator saves a player's):
-	// the order file inside it, with lines counted in the decoded text.
-	if !orderwriter.IsOrderFile(data) && bytes.Contains(bytes.ToUpper(data), []byte(strings.ToUpper(orderwriter.Magic))) {
+	// the order file inside it, decoded, with lines counted in the decoded
+	// text. The host reads order e-mails with the same reader.
+	if !orderwriter.IsOrderFile(data) {
 		if text, where, err := reportparse.MessageText(shown, data, orderwriter.Magic); err == nil && orderwriter.IsOrderFile([]byte(text)) {
 			return []byte(text), where, exitOK, nil
 		}
@@ -160,11 +166,20 @@ func (c *capped) printf(format string, args ...any) {
 	fmt.Fprintf(c.w, format, args...)
 }
 
-// done says how many lines were left out.
-func (c *capped) done(what string) {
+// done says how many lines were left out; what is the singular and the
+// plural ("error", "errors").
+func (c *capped) done(one, many string) {
 	if c.more > 0 {
-		fmt.Fprintf(c.w, "… and %d more %s\n", c.more, what)
+		fmt.Fprintf(c.w, "… and %d more %s\n", c.more, plural(c.more, one, many))
 	}
+}
+
+// plural picks the word for n things.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -193,7 +208,7 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for _, d := range turn.Static(rules.Default(), f.Player, f.Orders) {
 			errs.printf("%s:%d: %s %s: %s\n", shown, f.Lines[d.Order], d.Severity, d.Code, printable(d.Message))
 		}
-		errs.done("errors")
+		errs.done("error", "errors")
 		if errs.shown > 0 {
 			return exitFound
 		}
@@ -232,7 +247,7 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 		errs.printf("%s:%d: %s\n", shown, bad[j].Line, bad[j].Err)
 		j++
 	}
-	errs.done("errors")
+	errs.done("error", "errors")
 	if len(bad) > 0 || len(refused) > 0 {
 		return exitFound
 	}

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"encoding/base64"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"silverfall/engine/galaxy"
+)
+
+const demoOrders = "# Darkness of Silverfall order file\nGAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[BATTLE]\nMO 8 140 205 87\n\nEND\n"
+
+// An order file in a base64 attachment is read as the host reads it: decoded.
+func TestOrdersInBase64Mail(t *testing.T) {
+	report := demoFile(t)
+	enc := base64.StdEncoding.EncodeToString([]byte(demoOrders))
+	mail := "From: ann@example.org\r\nSubject: orders\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=B\r\n\r\n" +
+		"--B\r\nContent-Type: text/plain\r\n\r\nMy orders.\r\n--B\r\nContent-Type: text/plain; name=orders.txt\r\n" +
+		"Content-Disposition: attachment; filename=orders.txt\r\nContent-Transfer-Encoding: base64\r\n\r\n" + enc + "\r\n--B--\r\n"
+	file := filepath.Join(t.TempDir(), "orders.eml")
+	os.WriteFile(file, []byte(mail), 0o644)
+	status, out, errs := runArgs(t, "", "orders", file, "--report", report)
+	if status != 0 || strings.Contains(out, "unknown") || !strings.Contains(errs, "1 order: 0 errors") {
+		t.Errorf("status %d, out %q, err %q", status, out, errs)
+	}
+}
+
+// Header errors count among the errors of the summary.
+func TestHeaderErrorsCounted(t *testing.T) {
+	report := demoFile(t)
+	file := filepath.Join(t.TempDir(), "orders.txt")
+	os.WriteFile(file, []byte(strings.Replace(demoOrders, "TURN 2", "TURN 7", 1)), 0o644)
+	status, _, errs := runArgs(t, "", "orders", file, "--report", report)
+	if status != 1 || !strings.Contains(errs, "1 order: 1 error,") {
+		t.Errorf("status %d, err %q", status, errs)
+	}
+}
+
+// A file far too large is refused from its size, before anything is read.
+func TestHugeFileRefusedFirst(t *testing.T) {
+	report := demoFile(t)
+	file := filepath.Join(t.TempDir(), "huge.txt")
+	f, _ := os.Create(file)
+	f.Truncate(3 << 30)
+	f.Close()
+	for _, args := range [][]string{{"syntax", file}, {"orders", file, "--report", report}, {"forecast", file, "--report", report}} {
+		status, _, errs := runArgs(t, "", args...)
+		if status != 1 || !strings.Contains(errs, "not read") {
+			t.Errorf("%s: status %d, err %q", args[0], status, errs)
+		}
+	}
+}
+
+// A sheet without a due date says nothing of one.
+func TestNoDueDate(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := writeDemo(galaxy.Options{Seed: 3, Players: 2}, dir); err != nil {
+		t.Fatal(err)
+	}
+	status, out, _ := runArgs(t, "", "report", filepath.Join(dir, "player-01.txt"))
+	if status != 0 || strings.Contains(out, "orders due") {
+		t.Errorf("status %d, out %q", status, out)
+	}
+}
