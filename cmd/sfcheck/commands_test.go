@@ -207,7 +207,7 @@ func TestForecast(t *testing.T) {
 		t.Errorf("ship 3 had no order carried out, yet:\n%s", out)
 	}
 	status, _, errs = runArgs(t, "", "forecast", file)
-	if status != 2 || !strings.Contains(errs, "usage: sfcheck forecast ORDERS --report REPORT") {
+	if status != 2 || !strings.Contains(errs, "usage: sfcheck forecast ORDERS -report REPORT") {
 		t.Errorf("without a sheet: status %d, stderr %q", status, errs)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
+	"silverfall/internal/cliflag"
 	"silverfall/orderwriter"
 	"silverfall/reportparse"
 )
@@ -83,37 +84,6 @@ func report(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// flags splits "ORDERS --report REPORT" style arguments: flags may come
-// before or after the positional ones.
-func flags(args []string, known ...string) (map[string]string, []string, error) {
-	vals := map[string]string{}
-	var pos []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			pos = append(pos, a)
-			continue
-		}
-		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		ok := false
-		for _, k := range known {
-			ok = ok || k == name
-		}
-		if !ok {
-			return nil, nil, fmt.Errorf("unknown option %s", a)
-		}
-		if !hasVal {
-			if i+1 >= len(args) {
-				return nil, nil, fmt.Errorf("option %s needs a value", a)
-			}
-			i++
-			val = args[i]
-		}
-		vals[name] = val
-	}
-	return vals, pos, nil
-}
-
 // loaded is a player's orders read with the turn sheet they answer.
 type loaded struct {
 	k      *model.Knowledge
@@ -129,15 +99,21 @@ type loaded struct {
 // SHEET`, printing what is wrong with either to found (and the sheet's
 // warnings to stderr). It returns ok false, with the exit status, when
 // there is nothing to go on.
-func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.Writer) (loaded, int, bool) {
-	opts, pos, err := flags(args, "report")
-	if err != nil || len(pos) != 1 || opts["report"] == "" {
-		if err != nil {
-			fmt.Fprintf(stderr, "sfcheck: %v\n", err)
-		}
-		fmt.Fprintf(stderr, "usage: sfcheck %s ORDERS --report REPORT\n", cmd)
-		return loaded{}, exitInput, false
+func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, stderr io.Writer) (loaded, int, bool) {
+	about := map[string]string{
+		"orders":   "Check orders (one a line, or an order file as the client exports it) against\na turn sheet with the rules; print ORDERS:LINE: CODE message.",
+		"forecast": "Carry the orders out on what the sheet shows, the end of turn included, and\nprint where they leave each ship, planet and the empire (one fact a line;\ndocs/forecast.md).",
+	}[cmd]
+	c := cliflag.New(cmd, "sfcheck "+cmd+" ORDERS -report REPORT", about+"\nORDERS or REPORT may be \"-\" for standard input.", 1, 1)
+	sheet := c.String("report", "", "the turn sheet the orders answer (text or saved e-mail)")
+	pos, code, ok := c.Parse(args, stdout, stderr)
+	if !ok {
+		return loaded{}, code, false
 	}
+	if *sheet == "" {
+		return loaded{}, c.Fail(stderr, "-report REPORT is needed"), false
+	}
+	opts := map[string]string{"report": *sheet}
 	if pos[0] == "-" && opts["report"] == "-" {
 		fmt.Fprint(stderr, "sfcheck: the orders and the report cannot both come from standard input\n")
 		return loaded{}, exitInput, false
@@ -210,7 +186,7 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.W
 
 func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	found := &capped{w: stdout}
-	l, status, ok := load("orders", args, stdin, found, stderr)
+	l, status, ok := load("orders", args, stdin, found, stdout, stderr)
 	if !ok {
 		return status
 	}
@@ -245,7 +221,7 @@ func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // standard error (the forecast leaves them out).
 func forecast(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	found := &capped{w: stderr}
-	l, status, ok := load("forecast", args, stdin, found, stderr)
+	l, status, ok := load("forecast", args, stdin, found, stdout, stderr)
 	if !ok {
 		return status
 	}

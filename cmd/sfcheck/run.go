@@ -11,6 +11,7 @@ import (
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turn"
+	"silverfall/internal/cliflag"
 	"silverfall/internal/version"
 	"silverfall/orderwriter"
 	"silverfall/reportparse"
@@ -68,17 +69,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "sfcheck %s\n", version.String())
 		return exitOK
 	case "syntax":
-		if len(args) != 2 {
-			fmt.Fprint(stderr, "usage: sfcheck syntax FILE\n")
-			return exitInput
+		c := cliflag.New("syntax", "sfcheck syntax FILE",
+			"Read orders (one a line, or an order file as the client exports it), print\nthem in canonical form, and report bad lines and orders no sheet can make\nlegal as FILE:LINE: message. FILE may be \"-\" for standard input.", 1, 1)
+		pos, code, ok := c.Parse(args[1:], stdout, stderr)
+		if !ok {
+			return code
 		}
-		return syntax(args[1], stdin, stdout, stderr)
+		return syntax(pos[0], stdin, stdout, stderr)
 	case "report":
-		if len(args) != 2 {
-			fmt.Fprint(stderr, "usage: sfcheck report FILE\n")
-			return exitInput
+		c := cliflag.New("report", "sfcheck report FILE",
+			"Read a turn sheet (text or saved e-mail) and print a summary, or its errors.\nFILE may be \"-\" for standard input.", 1, 1)
+		pos, code, ok := c.Parse(args[1:], stdout, stderr)
+		if !ok {
+			return code
 		}
-		return report(args[1], stdin, stdout, stderr)
+		return report(pos[0], stdin, stdout, stderr)
 	case "orders":
 		return orders(args[1:], stdin, stdout, stderr)
 	case "forecast":

@@ -64,3 +64,36 @@ func TestNoDueDate(t *testing.T) {
 		t.Errorf("status %d, out %q", status, out)
 	}
 }
+
+// Every command answers -h with its own usage and options; options stand
+// before or after the other arguments; usage errors exit 2.
+func TestCommandLine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"syntax", "-h"}, "usage: sfcheck syntax FILE"},
+		{[]string{"report", "--help"}, "usage: sfcheck report FILE"},
+		{[]string{"orders", "-h"}, "-report"},
+		{[]string{"forecast", "-help"}, "-report"},
+		{[]string{"demo", "--help"}, "-players"},
+	} {
+		s, out, errs := runArgs(t, "", c.args...)
+		if s != 0 || !strings.Contains(out, c.want) || errs != "" {
+			t.Errorf("%v: %d %q %q", c.args, s, out, errs)
+		}
+	}
+	report := demoFile(t)
+	file := filepath.Join(t.TempDir(), "orders.txt")
+	os.WriteFile(file, []byte(demoOrders), 0o644)
+	for _, args := range [][]string{{"orders", "--report", report, file}, {"orders", file, "-report=" + report}} {
+		if s, _, errs := runArgs(t, "", args...); s != 0 {
+			t.Errorf("%v: %d %q", args, s, errs)
+		}
+	}
+	for _, args := range [][]string{{"syntax"}, {"syntax", "a", "b"}, {"report", "-x", "f"}, {"orders", file, "--report"}, {"demo", "-out", t.TempDir(), "extra"}} {
+		if s, _, _ := runArgs(t, "", args...); s != 2 {
+			t.Errorf("%v: status %d, want 2", args, s)
+		}
+	}
+}
