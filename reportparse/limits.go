@@ -24,6 +24,11 @@ const (
 	MaxLineLength = 1000
 	// MaxTurn bounds the turn number; a game runs about 25.
 	MaxTurn = turnsheet.MaxTurn
+	// MaxObjects bounds the ships, and apart the planets, that a sheet
+	// tells of, of each kind (the player's own, others' in sight): 40
+	// empires build a few ships a turn for some 25 turns, and the galaxy
+	// has a few thousand planets.
+	MaxObjects = 50_000
 	// maxWarnings is how many warnings a report keeps; the rest are counted.
 	maxWarnings = 100
 	// maxFleetShips bounds the ships of one fleet: an empire builds a few
@@ -234,6 +239,10 @@ func (p *parser) consistency() {
 // noteObject remembers the line of a ship, planet or fleet record and
 // reports a number given twice.
 func (p *parser) noteObject(lines where, what string, id, n int) {
+	if len(lines) >= MaxObjects {
+		p.tooMany(n, what+"s of the player's own")
+		return
+	}
 	if first, ok := lines[id]; ok {
 		p.errorf(n, "%s %d is listed a second time (first on line %d)", what, id, first)
 		return

@@ -593,6 +593,9 @@ func (p *parser) planets(ls []line, sec string, add func(model.Planet)) {
 		}
 	}
 	for _, l := range ls {
+		if p.stop {
+			return
+		}
 		c := p.cursor(l, sec)
 		if c.peek() == "Planet" {
 			flush()
@@ -670,6 +673,9 @@ func (p *parser) ships(ls []line, sec string, add func(model.Ship)) {
 		}
 	}
 	for _, l := range ls {
+		if p.stop {
+			return
+		}
 		c := p.cursor(l, sec)
 		switch c.peek() {
 		case "Ship":
@@ -853,14 +859,36 @@ func (p *parser) nearby(c *cursor) {
 		p.nearShips, p.nearPlanets = make(map[int]seen, 1024), make(map[int]seen, 1024)
 	}
 	if planet {
+		if _, ok := p.nearPlanets[id]; !ok && len(p.nearPlanets) >= MaxObjects {
+			p.tooMany(c.l.n, "planets in sight")
+			return
+		}
 		p.nearPlanets[id] = seen{owner, 0, loc, nm}
 	} else {
+		if _, ok := p.nearShips[id]; !ok && len(p.nearShips) >= MaxObjects {
+			p.tooMany(c.l.n, "other players' ships in sight")
+			return
+		}
 		p.nearShips[id] = seen{owner, typ, loc, nm}
 	}
 }
 
+// tooMany refuses a sheet that tells of more objects of a kind than any
+// game holds, and reads no further: what a sheet holds is held in memory,
+// by the reader and by the checker after it.
+func (p *parser) tooMany(n int, what string) {
+	if p.stop {
+		return
+	}
+	p.errorf(n, "more than %d %s, far more than any game holds; the sheet is not read further", MaxObjects, what)
+	p.stop = true
+}
+
 func (p *parser) fleets(ls []line, sec string) {
 	for _, l := range ls {
+		if p.stop {
+			return
+		}
 		c := p.cursor(l, sec)
 		switch c.peek() {
 		case "Fleet":
@@ -900,6 +928,9 @@ func (p *parser) fleets(ls []line, sec string) {
 
 func (p *parser) mines(ls []line, sec string) {
 	for _, l := range ls {
+		if p.stop {
+			return
+		}
 		c := p.cursor(l, sec)
 		if c.peek() == "Mine" {
 			continue
@@ -921,6 +952,9 @@ func (p *parser) mines(ls []line, sec string) {
 
 func (p *parser) playerScanned(ls []line, sec string) {
 	for _, l := range ls {
+		if p.stop {
+			return
+		}
 		c := p.cursor(l, sec)
 		if c.peek() == "Player" {
 			c.i++
