@@ -407,7 +407,7 @@ func Shown(name string) string {
 }
 
 // maxOrderFile bounds an order file (or the e-mail holding one).
-const maxOrderFile = 4 << 20
+const maxOrderFile = orderwriter.MaxFileSize
 
 func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 	problem := func(format string, args ...any) {
@@ -503,7 +503,7 @@ const maxRefusedLines = 100
 // hundred ships gives a few hundred. Orders past it are not carried out,
 // and the sheet says so in one line, so that no order file can make the
 // host write a state or sheet too large for the client.
-const MaxOrders = 2000
+const MaxOrders = orderwriter.MaxOrders
 
 // maxEmpireOrders bounds the empire's own orders (scans, diplomacy,
 // gifts...) of one kind in a turn: one for each other player, twice over.

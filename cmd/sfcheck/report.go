@@ -133,7 +133,13 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, std
 		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
 		return loaded{}, status, false
 	}
+	data, cutLine, left := capOrders(data)
 	l := loaded{k: rep.Knowledge, shown: shown, status: status}
+	if cutLine > 0 {
+		found.printf("%s", tooMany(shown, cutLine, left))
+		l.header++
+		l.status = exitFound
+	}
 	var bad []order.LineError
 	k := rep.Knowledge
 	if orderwriter.IsOrderFile(data) {

@@ -107,15 +107,15 @@ func open(name string, stdin io.Reader) (io.Reader, string, func(), error) {
 	return f, name, func() { f.Close() }, nil
 }
 
-// maxOrderFile is the largest order file read: a real one is a few
-// kilobytes; one past this is refused, not cut.
-const maxOrderFile = 64 << 20
+// maxOrderFile is the largest order file read, the host's own bound: a
+// real one is a few kilobytes; one past this is refused, not cut.
+const maxOrderFile = orderwriter.MaxFileSize
 
 // errTooLarge is input larger than an order file can be.
 type errTooLarge struct{ name string }
 
 func (e errTooLarge) Error() string {
-	return fmt.Sprintf("%s: more than %d MiB, far more than an order file can be; not read", e.name, maxOrderFile>>20)
+	return fmt.Sprintf("%s: more than %d MiB, far more than an order file can be (the host takes none larger); not read", e.name, maxOrderFile>>20)
 }
 
 // readOrders reads a whole order file (or list) from a file or stdin. The
@@ -149,6 +149,63 @@ func readOrders(name string, stdin io.Reader) ([]byte, string, int, error) {
 		}
 	}
 	return data, shown, exitOK, nil
+}
+
+// capOrders cuts data after its first orderwriter.MaxOrders lines of
+// orders (the host carries out no more in a turn), so that what is read
+// stays small; an order file keeps its END. It returns the line of the
+// first order left out (0: none) and how many were left out.
+func capOrders(data []byte) ([]byte, int, int) {
+	n, line, cutAt, cutLine, left := 0, 0, 0, 0, 0
+	for start := 0; start < len(data); {
+		end := bytes.IndexByte(data[start:], '\n')
+		if end < 0 {
+			end = len(data)
+		} else {
+			end += start
+		}
+		line++
+		if isOrderLine(data[start:end]) {
+			n++
+			if n == orderwriter.MaxOrders+1 {
+				cutAt, cutLine = start, line
+			}
+			if n > orderwriter.MaxOrders {
+				left++
+			}
+		}
+		start = end + 1
+	}
+	if cutLine == 0 {
+		return data, 0, 0
+	}
+	out := data[:cutAt:cutAt]
+	if orderwriter.IsOrderFile(data) {
+		out = append(out, "END\n"...)
+	}
+	return out, cutLine, left
+}
+
+// isOrderLine reports whether a line would be read as an order (or a bad
+// one): not blank, a comment, a section, the end or a header entry.
+func isOrderLine(l []byte) bool {
+	t := bytes.TrimSpace(l)
+	if len(t) == 0 || t[0] == '#' || t[0] == '[' || bytes.EqualFold(t, []byte("END")) {
+		return false
+	}
+	w, _, _ := bytes.Cut(t, []byte(" "))
+	for _, k := range []string{"GAME", "PLAYER", "TURN"} {
+		if bytes.EqualFold(w, []byte(k)) {
+			return false
+		}
+	}
+	return true
+}
+
+// tooMany is the finding for orders past orderwriter.MaxOrders.
+func tooMany(shown string, line, left int) string {
+	return fmt.Sprintf("%s:%d: too-many-orders %d more %s from here on not read: the host carries out at most %d orders a turn\n",
+		shown, line, left, plural(left, "order", "orders"), orderwriter.MaxOrders)
 }
 
 // maxShown is how many errors (and, apart, warnings) are printed for one
@@ -193,7 +250,12 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
 		return status
 	}
+	data, cutLine, left := capOrders(data)
 	errs := &capped{w: stderr}
+	if cutLine > 0 {
+		defer fmt.Fprint(stderr, tooMany(shown, cutLine, left))
+		status = exitFound
+	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	if orderwriter.IsOrderFile(data) {
@@ -217,7 +279,7 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errs.shown > 0 {
 			return exitFound
 		}
-		return exitOK
+		return status
 	}
 	lines, bad, err := order.ReadLines(bytes.NewReader(data))
 	if err != nil {
@@ -256,5 +318,5 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(bad) > 0 || len(refused) > 0 {
 		return exitFound
 	}
-	return exitOK
+	return status
 }

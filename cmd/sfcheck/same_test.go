@@ -97,3 +97,23 @@ func TestCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// Orders past the most the host carries out are not read, and said so.
+func TestOrdersPastTheMost(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Darkness of Silverfall order file\nGAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[GENERAL]\n")
+	for i := 0; i < 2003; i++ {
+		b.WriteString("PI 1\n")
+	}
+	b.WriteString("END\n")
+	file := filepath.Join(t.TempDir(), "orders.txt")
+	os.WriteFile(file, []byte(b.String()), 0o644)
+	status, out, errs := runArgs(t, "", "syntax", file)
+	if status != 1 || !strings.Contains(errs, file+":2007: too-many-orders 3 more orders from here on not read") || strings.Count(out, "PI 1") != 2000 {
+		t.Errorf("syntax: status %d, %d orders printed, err %q", status, strings.Count(out, "PI 1"), errs)
+	}
+	status, out, _ = runArgs(t, "", "orders", file, "--report", demoFile(t))
+	if status != 1 || !strings.Contains(out, "too-many-orders 3 more orders") {
+		t.Errorf("orders: status %d, out %.300q", status, out)
+	}
+}
