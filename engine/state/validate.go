@@ -52,6 +52,15 @@ func (rd *reader) validate(r *rules.Rules) {
 			}
 		}
 		nonNegative(line, "empire", e.Player, named{"interceptors", e.Interceptors}, named{"missed", e.Missed})
+		// What the sheet reader takes of a player's empire.
+		if r.IsPlayer(e.Player) {
+			if e.Interceptors > r.Interceptors.Max {
+				rd.failAt(line, "empire %d holds %d interceptors; an empire holds at most %d", e.Player, e.Interceptors, r.Interceptors.Max)
+			}
+			if len(e.Allies) > r.Diplomacy.MaxAllies || len(e.Enemies) > r.Diplomacy.MaxEnemies {
+				rd.failAt(line, "empire %d has %d allies and %d declared enemies; at most %d and %d", e.Player, len(e.Allies), len(e.Enemies), r.Diplomacy.MaxAllies, r.Diplomacy.MaxEnemies)
+			}
+		}
 		for _, a := range append(append([]int(nil), e.Allies...), e.Enemies...) {
 			if a == e.Player {
 				rd.failAt(line, "empire %d lists itself as ally or enemy", e.Player)
