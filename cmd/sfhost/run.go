@@ -100,16 +100,28 @@ func fail(stderr io.Writer, err error) int {
 	var list state.ErrorList
 	if errors.As(err, &list) {
 		for _, e := range list {
-			fmt.Fprintln(stderr, e.Error())
+			fmt.Fprintln(stderr, escaped(e.Error()))
 		}
 		return exitFound
 	}
-	fmt.Fprintf(stderr, "sfhost: %v\n", err)
+	fmt.Fprintf(stderr, "sfhost: %s\n", escaped(err.Error()))
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return exitInput
 	}
 	return exitFound
+}
+
+// escaped is a message with every character a terminal would act on
+// written as an escape (file names come from outside); line breaks stay.
+func escaped(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		if q := host.Shown(l); q != l {
+			lines[i] = q[1 : len(q)-1]
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 func newGame(args []string, stdout, stderr io.Writer) int {

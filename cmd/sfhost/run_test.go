@@ -120,3 +120,12 @@ func TestOptionsAnywhere(t *testing.T) {
 		}
 	}
 }
+
+// A folder name with control characters is printed escaped.
+func TestNamesEscaped(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "evil\x1b[2J")
+	s, out, errs := sfhost(t, "status", dir)
+	if s != 2 || strings.ContainsRune(out+errs, 0x1b) || !strings.Contains(errs, `evil\x1b[2J`) {
+		t.Errorf("%d %q %q", s, out, errs)
+	}
+}
