@@ -428,7 +428,9 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 		problem("%s: not an order file (it should start with %q)", where, orderwriter.Magic)
 		return
 	}
-	f, err := orderwriter.Read(strings.NewReader(text), where)
+	// Lines past the most orders a turn are not even read.
+	capped, cutLine, left := orderwriter.CapOrders([]byte(text))
+	f, err := orderwriter.Read(bytes.NewReader(capped), where)
 	var bad orderwriter.ErrorList
 	if err != nil && !errors.As(err, &bad) {
 		problem("%v", err)
@@ -454,6 +456,10 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 	}
 	rec.Files[f.Player] = where
 	orders, refused := capOrders(r, f.Orders, f.Lines)
+	if cutLine > 0 {
+		refused = append(refused, fmt.Sprintf("line %d: %d more lines from here on were not read: at most %d orders a turn are taken",
+			cutLine, left, MaxOrders))
+	}
 	rec.Orders[f.Player] = orders
 	rec.Refused[f.Player] = append(rec.Refused[f.Player], refused...)
 	rec.Computer[f.Player] = strings.Contains(text[:min(len(text), 400)], computerMark)

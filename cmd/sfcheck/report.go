@@ -133,7 +133,7 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, std
 		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
 		return loaded{}, status, false
 	}
-	data, cutLine, left := capOrders(data)
+	data, cutLine, left := orderwriter.CapOrders(data)
 	l := loaded{k: rep.Knowledge, shown: shown, status: status}
 	if cutLine > 0 {
 		found.printf("%s", tooMany(shown, cutLine, left))

@@ -151,57 +151,6 @@ func readOrders(name string, stdin io.Reader) ([]byte, string, int, error) {
 	return data, shown, exitOK, nil
 }
 
-// capOrders cuts data after its first orderwriter.MaxOrders lines of
-// orders (the host carries out no more in a turn), so that what is read
-// stays small; an order file keeps its END. It returns the line of the
-// first order left out (0: none) and how many were left out.
-func capOrders(data []byte) ([]byte, int, int) {
-	n, line, cutAt, cutLine, left := 0, 0, 0, 0, 0
-	for start := 0; start < len(data); {
-		end := bytes.IndexByte(data[start:], '\n')
-		if end < 0 {
-			end = len(data)
-		} else {
-			end += start
-		}
-		line++
-		if isOrderLine(data[start:end]) {
-			n++
-			if n == orderwriter.MaxOrders+1 {
-				cutAt, cutLine = start, line
-			}
-			if n > orderwriter.MaxOrders {
-				left++
-			}
-		}
-		start = end + 1
-	}
-	if cutLine == 0 {
-		return data, 0, 0
-	}
-	out := data[:cutAt:cutAt]
-	if orderwriter.IsOrderFile(data) {
-		out = append(out, "END\n"...)
-	}
-	return out, cutLine, left
-}
-
-// isOrderLine reports whether a line would be read as an order (or a bad
-// one): not blank, a comment, a section, the end or a header entry.
-func isOrderLine(l []byte) bool {
-	t := bytes.TrimSpace(l)
-	if len(t) == 0 || t[0] == '#' || t[0] == '[' || bytes.EqualFold(t, []byte("END")) {
-		return false
-	}
-	w, _, _ := bytes.Cut(t, []byte(" "))
-	for _, k := range []string{"GAME", "PLAYER", "TURN"} {
-		if bytes.EqualFold(w, []byte(k)) {
-			return false
-		}
-	}
-	return true
-}
-
 // tooMany is the finding for orders past orderwriter.MaxOrders.
 func tooMany(shown string, line, left int) string {
 	return fmt.Sprintf("%s:%d: too-many-orders %d more %s from here on not read: the host carries out at most %d orders a turn\n",
@@ -250,7 +199,7 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
 		return status
 	}
-	data, cutLine, left := capOrders(data)
+	data, cutLine, left := orderwriter.CapOrders(data)
 	errs := &capped{w: stderr}
 	if cutLine > 0 {
 		defer fmt.Fprint(stderr, tooMany(shown, cutLine, left))
