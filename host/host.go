@@ -583,6 +583,10 @@ type Summary struct {
 	Errors   int   // orders that could not be carried out, over all sheets
 	Problems []string
 	Skipped  []string // what the orders folder holds besides files, never read
+	// Refused are, by player, the lines of his order file that were not
+	// taken (not orders, unprintable text, past the most a turn), which his
+	// sheet lists.
+	Refused map[int][]string
 }
 
 // Turn carries out the next turn with the orders received and commits its
@@ -593,7 +597,10 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	sum := Summary{Turn: h.State.Turn + 1, Problems: rec.Problems, Skipped: rec.Skipped}
+	sum := Summary{Turn: h.State.Turn + 1, Problems: rec.Problems, Skipped: rec.Skipped, Refused: map[int][]string{}}
+	for p, lines := range rec.Refused {
+		sum.Refused[p] = append([]string(nil), lines...)
+	}
 	if len(rec.Problems) > 0 {
 		return sum, fmt.Errorf("%d order files could not be taken; fix or remove them first", len(rec.Problems))
 	}

@@ -178,6 +178,16 @@ func doTurn(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "turn %d carried out: orders from %s; by the computer for %s; none from %s; %d %s could not be carried out\n",
 		sum.Turn, players(sum.Sent), players(sum.Computer), players(sum.Missing), sum.Errors, plural(sum.Errors, "order", "orders"))
+	var refused []int
+	for p := range sum.Refused {
+		refused = append(refused, p)
+	}
+	sort.Ints(refused)
+	for _, p := range refused {
+		lines := sum.Refused[p]
+		fmt.Fprintf(stdout, "player %d: %d %s of the order file not taken (the sheet lists %s), first: %s\n", p, len(lines),
+			plural(len(lines), "line", "lines"), plural(len(lines), "it", "them"), escaped(lines[0]))
+	}
 	fmt.Fprintf(stdout, "sheets in %s\n", quoted(host.TurnDir(dir, sum.Turn)))
 	if g.State.Over {
 		fmt.Fprintf(stdout, "the game is over; winners: %s\n", players(g.State.Winners))

@@ -129,3 +129,18 @@ func TestNamesEscaped(t *testing.T) {
 		t.Errorf("%d %q %q", s, out, errs)
 	}
 }
+
+// Lines of an order file that the host does not take are named to the
+// moderator as well as on the player's sheet.
+func TestRefusedLinesTold(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "g")
+	if s, _, errs := sfhost(t, "new", dir, "-seed", "3", "-players", "2", "-name", "Told"); s != 0 {
+		t.Fatal(errs)
+	}
+	orders := "# Darkness of Silverfall order file\nGAME Told\nPLAYER 1\nTURN 2\n\n[NAMES]\nNAME SHIP 1 Bell\a\n\nEND\n"
+	os.WriteFile(filepath.Join(dir, "turn-001", "orders", "p1.txt"), []byte(orders), 0o644)
+	s, out, errs := sfhost(t, "turn", dir)
+	if s != 0 || !strings.Contains(out, "player 1: 1 line of the order file not taken") || strings.ContainsRune(out, '\a') {
+		t.Errorf("%d %q %q", s, out, errs)
+	}
+}
