@@ -68,6 +68,7 @@ func BenchmarkFortyPlayerGame(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		defer g.Close()
 		for t := 0; t < 25 && !g.State.Over; t++ {
 			if _, err := g.Turn(TurnOptions{AutoMissing: true}); err != nil {
 				b.Fatal(err)

@@ -7,12 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
 	"silverfall/engine/ai"
 	"silverfall/engine/rules"
+	"silverfall/engine/turnsheet"
 )
 
 // ConfigFile is the game's settings in its folder.
@@ -85,8 +87,16 @@ func (c Config) check(r *rules.Rules) error {
 	if c.Players < 1 || c.Players > r.Game.MaxPlayers {
 		return fmt.Errorf("players = %d; a game has 1 to %d", c.Players, r.Game.MaxPlayers)
 	}
+	if err := turnsheet.CheckText("the game's name", c.Name, turnsheet.MaxGameName); err != nil {
+		return fmt.Errorf("name = %s: %v", strconv.Quote(c.Name), err)
+	}
 	seen := map[int]bool{}
 	for _, p := range c.Player {
+		if p.Name != "" {
+			if err := turnsheet.CheckText(fmt.Sprintf("player %d's name", p.Number), p.Name, turnsheet.MaxEmpireName); err != nil {
+				return fmt.Errorf("[[player]] name = %s: %v", strconv.Quote(p.Name), err)
+			}
+		}
 		switch {
 		case p.Number < 1 || p.Number > c.Players:
 			return fmt.Errorf("[[player]] number = %d; the players are 1 to %d", p.Number, c.Players)

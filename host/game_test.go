@@ -30,6 +30,7 @@ func play(t testing.TB, seed int64, players, turns int, visit func(g *Game)) *Ga
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { g.Close() })
 	if visit != nil {
 		visit(g)
 	}
@@ -272,7 +273,7 @@ func TestFortyPlayersToTheEnd(t *testing.T) {
 		fmt.Fprintf(&out, "%d:%d ", e.Player, e.Credits)
 	}
 	t.Logf("over after turn %d; winners %v; credits %s", g.State.Turn, g.State.Winners, out.String())
-	turns, err := Replay(g.Dir)
+	turns, err := g.Replay()
 	if err != nil {
 		t.Fatal(err)
 	}

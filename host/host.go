@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"silverfall/engine/ai"
 	"silverfall/engine/galaxy"
@@ -20,7 +23,9 @@ import (
 	"silverfall/engine/turn"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/filelock"
 	"silverfall/orderwriter"
+	"silverfall/reportparse"
 )
 
 // The parts of a turn's folder.
@@ -36,17 +41,41 @@ var turnDirRE = regexp.MustCompile(`^turn-(\d{3,})$`)
 // TurnDir is the folder of turn n in a game's folder.
 func TurnDir(dir string, n int) string { return filepath.Join(dir, fmt.Sprintf(turnPattern, n)) }
 
+// LockFile is the game folder's lock: every command holds it, exclusively,
+// from opening the folder to its end, so that two commands never work on
+// one game at once. It stays in the folder; the system lets the lock go
+// when its holder ends, however it ends.
+const LockFile = ".sfhost.lock"
+
 // Game is a game's folder opened by the host: its settings and the state
-// after its last turn.
+// after its last turn. It holds the folder's lock until Close.
 type Game struct {
 	Dir    string
 	Config Config
 	R      *rules.Rules
 	State  *model.Game // after the last turn
+	lock   *filelock.Lock
+}
+
+// Close lets the game folder's lock go.
+func (h *Game) Close() error { return h.lock.Unlock() }
+
+// lockGame takes dir's lock, waiting while another command holds it; busy,
+// if not nil, is called first when it does.
+func lockGame(dir string, busy func()) (*filelock.Lock, error) {
+	name := filepath.Join(dir, LockFile)
+	l, err := filelock.TryLock(name)
+	if errors.Is(err, filelock.ErrBusy) {
+		if busy != nil {
+			busy()
+		}
+		l, err = filelock.Wait(name)
+	}
+	return l, err
 }
 
 // New makes a game in dir (which must not hold one): game.toml and turn 1's
-// state and sheets.
+// state and sheets. The game comes back locked: Close it.
 func New(dir string, c Config) (*Game, error) {
 	r := rules.Default()
 	if c.Name == "" {
@@ -55,12 +84,30 @@ func New(dir string, c Config) (*Game, error) {
 	if err := c.check(r); err != nil {
 		return nil, err
 	}
-	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
-		return nil, fmt.Errorf("%s already holds a game", dir)
-	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	lock, err := lockGame(dir, nil)
+	if err != nil {
+		return nil, err
+	}
+	g, err := makeGame(dir, c, r)
+	if err != nil {
+		lock.Unlock()
+		return nil, err
+	}
+	g.lock = lock
+	return g, nil
+}
+
+func makeGame(dir string, c Config, r *rules.Rules) (*Game, error) {
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
+		return nil, fmt.Errorf("%s already holds a game", dir)
+	}
+	if last, _ := LastTurn(dir); last > 0 {
+		return nil, fmt.Errorf("%s holds turn folders but no %s; choose an empty folder", dir, ConfigFile)
+	}
+	removeUnfinished(dir)
 	g, err := firstTurn(r, c)
 	if err != nil {
 		return nil, err
@@ -103,13 +150,39 @@ func firstTurn(r *rules.Rules, c Config) (*model.Game, error) {
 	return g, nil
 }
 
-// Open opens the game in dir at its last turn, checking its state file.
-func Open(dir string) (*Game, error) {
+// Open opens the game in dir at its last turn, checking its state file,
+// and holds the folder's lock until Close (waiting while another command
+// holds it).
+func Open(dir string) (*Game, error) { return OpenWaiting(dir, nil) }
+
+// OpenWaiting is Open, calling busy first if it has to wait for another
+// command to let the folder go.
+func OpenWaiting(dir string, busy func()) (*Game, error) {
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err != nil {
+		return nil, err
+	}
+	lock, err := lockGame(dir, busy)
+	if err != nil {
+		return nil, err
+	}
+	g, err := open(dir)
+	if err != nil {
+		lock.Unlock()
+		return nil, err
+	}
+	g.lock = lock
+	return g, nil
+}
+
+// open reads the game in dir; the caller holds the lock.
+func open(dir string) (*Game, error) {
 	r := rules.Default()
 	c, err := readConfig(dir, r)
 	if err != nil {
 		return nil, err
 	}
+	// What a command that ended half way left: only now, under the lock,
+	// is it certain that no one is writing it.
 	removeUnfinished(dir)
 	last, err := LastTurn(dir)
 	if err != nil {
@@ -122,7 +195,33 @@ func Open(dir string) (*Game, error) {
 	if g.Turn != last {
 		return nil, fmt.Errorf("%s: the state is of turn %d, the folder of turn %d", filepath.Join(TurnDir(dir, last), StateFile), g.Turn, last)
 	}
+	if err := agrees(r, c, g); err != nil {
+		return nil, fmt.Errorf("%s and %s disagree: %v", filepath.Join(dir, ConfigFile), filepath.Join(TurnDir(dir, last), StateFile), err)
+	}
 	return &Game{Dir: dir, Config: c, R: r, State: g}, nil
+}
+
+// agrees checks that game.toml is the game of the state: the seed and the
+// players make every turn, so a change to either breaks the replay.
+func agrees(r *rules.Rules, c Config, g *model.Game) error {
+	players := 0
+	for _, e := range g.Empires {
+		if r.IsPlayer(e.Player) {
+			players++
+		}
+	}
+	switch {
+	case c.Seed != g.Seed:
+		return fmt.Errorf("seed %d in the settings, %d in the state; the seed cannot change during a game", c.Seed, g.Seed)
+	case c.Players != players:
+		return fmt.Errorf("%d players in the settings, %d empires of players in the state", c.Players, players)
+	}
+	for _, p := range c.Player {
+		if g.Empire(p.Number) == nil {
+			return fmt.Errorf("the settings list player %d, who has no empire in the state", p.Number)
+		}
+	}
+	return nil
 }
 
 func readState(r *rules.Rules, turnDir string) (*model.Game, error) {
@@ -177,6 +276,33 @@ func turnFiles(r *rules.Rules, g *model.Game) (map[string][]byte, error) {
 	return files, nil
 }
 
+// readBack reads a turn's files as the client and the next turn will: the
+// state must read, and every sheet read without errors. It is the last
+// guard against writing what the players' programs refuse.
+func readBack(r *rules.Rules, files map[string][]byte) error {
+	if _, err := state.Read(bytes.NewReader(files[StateFile]), StateFile, r); err != nil {
+		return fmt.Errorf("the new state would not read: %v", firstLine(err))
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		if name != StateFile {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if _, err := reportparse.Parse(r, name, files[name]); err != nil {
+			return fmt.Errorf("the sheet %s would not read: %v", name, firstLine(err))
+		}
+	}
+	return nil
+}
+
+func firstLine(err error) string {
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
+}
+
 // Received are the orders found for a turn, by player.
 type Received struct {
 	Orders   map[int][]order.Order
@@ -184,6 +310,9 @@ type Received struct {
 	Files    map[int]string   // where each player's orders came from
 	Computer map[int]bool     // written by the computer for a missing empire
 	Problems []string         // files that could not be taken, and why
+	// Skipped are what the orders folder holds besides files (links out of
+	// the game's folder, pipes, devices): never read, each with the reason.
+	Skipped []string
 }
 
 // computerMark starts the order files the computer writes.
@@ -209,33 +338,87 @@ func readOrders(r *rules.Rules, gameDir string, g *model.Game) (*Received, error
 		if e.IsDir() || strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), "~") {
 			continue
 		}
-		readOrderFile(r, g, filepath.Join(dir, e.Name()), rec)
+		name := filepath.Join(dir, e.Name())
+		if why := special(gameDir, name); why != "" {
+			rec.Skipped = append(rec.Skipped, fmt.Sprintf("%s: %s; skipped", Shown(name), why))
+			continue
+		}
+		readOrderFile(r, g, name, rec)
 	}
 	sort.Strings(rec.Problems)
 	return rec, nil
 }
 
+// special says why name is not a file to read orders from ("" when it is
+// one): a link leading out of the game's folder, or to anything but a
+// file; a pipe, device or socket, whose reading could hang or never end.
+func special(gameDir, name string) string {
+	info, err := os.Lstat(name)
+	if err != nil {
+		return err.Error()
+	}
+	if info.Mode()&os.ModeSymlink != 0 {
+		target, err := filepath.EvalSymlinks(name)
+		if err != nil {
+			return "a link that leads nowhere"
+		}
+		root, err1 := filepath.EvalSymlinks(gameDir)
+		rel, err2 := filepath.Rel(root, target)
+		if err1 != nil || err2 != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+			return "a link out of the game's folder"
+		}
+		if info, err = os.Stat(target); err != nil {
+			return err.Error()
+		}
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Sprintf("not a file but %s", kindOf(info.Mode()))
+	}
+	return ""
+}
+
+func kindOf(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "a pipe"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m.IsDir():
+		return "a folder"
+	}
+	return "something else"
+}
+
+// Shown is a file name as messages print it: quoted with escapes when it
+// holds anything but printable characters, so that a name cannot drive the
+// terminal that shows it.
+func Shown(name string) string {
+	if !utf8.ValidString(name) {
+		return strconv.QuoteToASCII(name)
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) && r != ' ' {
+			return strconv.QuoteToASCII(name)
+		}
+	}
+	return name
+}
+
 // maxOrderFile bounds an order file (or the e-mail holding one).
-const maxOrderFile = 4 << 20
+const maxOrderFile = orderwriter.MaxFileSize
 
 func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 	problem := func(format string, args ...any) {
 		rec.Problems = append(rec.Problems, fmt.Sprintf(format, args...))
 	}
-	info, err := os.Stat(name)
+	data, err := readLimited(name, maxOrderFile)
 	if err != nil {
 		problem("%v", err)
 		return
 	}
-	if info.Size() > maxOrderFile {
-		problem("%s: %d bytes, far more than orders take; not read", name, info.Size())
-		return
-	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		problem("%v", err)
-		return
-	}
+	name = Shown(name)
 	text, where, err := messageText(name, data)
 	if err != nil {
 		problem("%v", err)
@@ -245,7 +428,9 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 		problem("%s: not an order file (it should start with %q)", where, orderwriter.Magic)
 		return
 	}
-	f, err := orderwriter.Read(strings.NewReader(text), where)
+	// Lines past the most orders a turn are not even read.
+	capped, cutLine, left := orderwriter.CapOrders([]byte(text))
+	f, err := orderwriter.Read(bytes.NewReader(capped), where)
 	var bad orderwriter.ErrorList
 	if err != nil && !errors.As(err, &bad) {
 		problem("%v", err)
@@ -270,11 +455,113 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 		return
 	}
 	rec.Files[f.Player] = where
-	rec.Orders[f.Player] = f.Orders
+	orders, refused := capOrders(r, f.Orders, f.Lines)
+	if cutLine > 0 {
+		refused = append(refused, fmt.Sprintf("line %d: %d more lines from here on were not read: at most %d orders a turn are taken",
+			cutLine, left, MaxOrders))
+	}
+	rec.Orders[f.Player] = orders
+	rec.Refused[f.Player] = append(rec.Refused[f.Player], refused...)
 	rec.Computer[f.Player] = strings.Contains(text[:min(len(text), 400)], computerMark)
-	for _, e := range bad {
+	for i, e := range bad {
+		if i == maxRefusedLines {
+			rec.Refused[f.Player] = append(rec.Refused[f.Player], fmt.Sprintf("line %d: and %d more lines that do not read as orders", e.Line, len(bad)-i))
+			break
+		}
 		rec.Refused[f.Player] = append(rec.Refused[f.Player], fmt.Sprintf("line %d: %s", e.Line, e.Msg))
 	}
+}
+
+// readLimited reads a regular file of at most max bytes. The size is
+// checked on the open file, before reading, and the reading stops past
+// max whatever the file does meanwhile.
+func readLimited(name string, max int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a file but %s; not read", Shown(name), kindOf(info.Mode()))
+	}
+	if info.Size() > max {
+		return nil, fmt.Errorf("%s: %d bytes, far more than orders take (at most %d); not read", Shown(name), info.Size(), max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%s: grew past %d bytes while read; not taken", Shown(name), max)
+	}
+	return data, nil
+}
+
+// maxRefusedLines bounds the lines of an order file that did not read which
+// the sheet lists one by one; the rest are counted in one line.
+const maxRefusedLines = 100
+
+// MaxOrders bounds the orders a player gives in a turn: an empire of a few
+// hundred ships gives a few hundred. Orders past it are not carried out,
+// and the sheet says so in one line, so that no order file can make the
+// host write a state or sheet too large for the client.
+const MaxOrders = orderwriter.MaxOrders
+
+// maxEmpireOrders bounds the empire's own orders (scans, diplomacy,
+// gifts...) of one kind in a turn: one for each other player, twice over.
+// Interceptors are bounded by the most an empire may hold.
+func maxEmpireOrders(r *rules.Rules, c order.Code) int {
+	if c == order.PI {
+		return r.Interceptors.Max
+	}
+	return 2 * r.Game.MaxPlayers
+}
+
+// capOrders keeps the orders within MaxOrders and, for the empire's own
+// orders, within maxEmpireOrders of a kind; what it leaves out comes back
+// as lines for the sheet's errors.
+func capOrders(r *rules.Rules, orders []order.Order, lines []int) ([]order.Order, []string) {
+	var refused []string
+	if len(orders) > MaxOrders {
+		line := 0
+		if len(lines) > MaxOrders {
+			line = lines[MaxOrders]
+		}
+		refused = append(refused, fmt.Sprintf("line %d: %d orders from here on were not carried out: at most %d orders a turn are taken",
+			line, len(orders)-MaxOrders, MaxOrders))
+		orders = orders[:MaxOrders]
+	}
+	counts := map[order.Code]int{}
+	left := map[order.Code]int{}
+	first := map[order.Code]int{}
+	kept := orders[:0:0]
+	for i, o := range orders {
+		if o.Subject() == 0 && o.Code != order.Broadcast {
+			counts[o.Code]++
+			if counts[o.Code] > maxEmpireOrders(r, o.Code) {
+				if left[o.Code] == 0 && i < len(lines) {
+					first[o.Code] = lines[i]
+				}
+				left[o.Code]++
+				continue
+			}
+		}
+		kept = append(kept, o)
+	}
+	codes := make([]order.Code, 0, len(left))
+	for c := range left {
+		codes = append(codes, c)
+	}
+	sort.Slice(codes, func(i, j int) bool { return first[codes[i]] < first[codes[j]] })
+	for _, c := range codes {
+		refused = append(refused, fmt.Sprintf("line %d: %d more %s orders from here on were not carried out: at most %d a turn are taken",
+			first[c], left[c], c, maxEmpireOrders(r, c)))
+	}
+	return kept, refused
 }
 
 // TurnOptions choose how a turn is run.
@@ -295,6 +582,11 @@ type Summary struct {
 	Missing  []int // players without orders
 	Errors   int   // orders that could not be carried out, over all sheets
 	Problems []string
+	Skipped  []string // what the orders folder holds besides files, never read
+	// Refused are, by player, the lines of his order file that were not
+	// taken (not orders, unprintable text, past the most a turn), which his
+	// sheet lists.
+	Refused map[int][]string
 }
 
 // Turn carries out the next turn with the orders received and commits its
@@ -305,7 +597,10 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	sum := Summary{Turn: h.State.Turn + 1, Problems: rec.Problems}
+	sum := Summary{Turn: h.State.Turn + 1, Problems: rec.Problems, Skipped: rec.Skipped, Refused: map[int][]string{}}
+	for p, lines := range rec.Refused {
+		sum.Refused[p] = append([]string(nil), lines...)
+	}
 	if len(rec.Problems) > 0 {
 		return sum, fmt.Errorf("%d order files could not be taken; fix or remove them first", len(rec.Problems))
 	}
@@ -342,6 +637,9 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 	files, err := turnFiles(h.R, next)
 	if err != nil {
 		return sum, err
+	}
+	if err := readBack(h.R, files); err != nil {
+		return sum, fmt.Errorf("turn %d not written: %v", next.Turn, err)
 	}
 	for _, e := range next.Empires {
 		sum.Errors += len(e.Report.Errors)
@@ -414,6 +712,7 @@ type Status struct {
 	Computer []int          // empires played by the computer
 	Missing  []int          // players whose orders are not in
 	Problems []string
+	Skipped  []string    // what the orders folder holds besides files, never read
 	Scores   map[int]int // the empires still in the game
 	Out      []int       // the empires out of the game: they lost every ship
 }
@@ -426,7 +725,7 @@ func (h *Game) Status() (Status, error) {
 	}
 	g := h.State
 	st := Status{Name: g.Name, Turn: g.Turn, Over: g.Over, Winners: g.Winners, Received: rec.Files, Problems: rec.Problems,
-		Scores: map[int]int{}}
+		Skipped: rec.Skipped, Scores: map[int]int{}}
 	w := turn.NewWorld(h.R, g, turn.Host)
 	for _, e := range g.Empires {
 		if !h.R.IsPlayer(e.Player) {

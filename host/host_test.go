@@ -29,6 +29,7 @@ func newGame(t *testing.T, players int) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { g.Close() })
 	return g
 }
 
@@ -123,10 +124,12 @@ func TestTurnFromOrderFilesAndMail(t *testing.T) {
 	if e := g.State.Empire(3); e.Missed != 1 {
 		t.Errorf("player 3 missed %d turns", e.Missed)
 	}
+	g.Close()
 	reopened, err := Open(dir)
 	if err != nil || reopened.State.Turn != 2 {
 		t.Fatalf("reopen: %v", err)
 	}
+	reopened.Close()
 	turns, err := Replay(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +185,7 @@ func TestAutoMissingAndDropped(t *testing.T) {
 	if err != nil || fmt.Sprint(sum.Computer) != "[2]" {
 		t.Errorf("dropped player 2 not played by the computer: %+v %v", sum, err)
 	}
-	turns, err := Replay(g.Dir)
+	turns, err := g.Replay()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,6 +286,7 @@ func TestOpenChecksTheState(t *testing.T) {
 		}
 	}
 	os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644)
+	g.Close()
 	_, err := Open(g.Dir)
 	var list state.ErrorList
 	if !errors.As(err, &list) || list[0].Line != n || list[0].File != path {
@@ -296,6 +300,9 @@ func TestOpenChecksTheState(t *testing.T) {
 const killEnv = "SILVERFALL_TEST_HOST_TURN"
 
 func TestMain(m *testing.M) {
+	if cmd := os.Getenv(commandEnv); cmd != "" {
+		os.Exit(childCommand(cmd))
+	}
 	if dir := os.Getenv(killEnv); dir != "" {
 		g, err := Open(dir)
 		if err != nil {
@@ -324,6 +331,7 @@ func TestKilledDuringTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer g.Close()
 	start := time.Now()
 	if _, err := g.Turn(TurnOptions{AutoMissing: true}); err != nil {
 		t.Fatal(err)
@@ -359,6 +367,7 @@ func TestKilledDuringTurn(t *testing.T) {
 		if err != nil {
 			t.Fatalf("kill %d: %v", i, err)
 		}
+		defer g.Close()
 		if _, err := g.Turn(TurnOptions{AutoMissing: true}); err != nil {
 			t.Fatalf("kill %d: turn again: %v", i, err)
 		}
@@ -399,7 +408,7 @@ func readTree(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-		if err == nil && !info.IsDir() {
+		if err == nil && !info.IsDir() && info.Name() != LockFile {
 			rel, _ := filepath.Rel(dir, path)
 			data, _ := os.ReadFile(path)
 			out[rel] = string(data)

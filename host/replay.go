@@ -25,7 +25,27 @@ func (t ReplayTurn) Match() bool { return t.Err == nil && len(t.Differ) == 0 }
 // Replay recomputes every turn of the game in dir from turn 1, with the
 // orders kept in each turn's folder (the computer's as well), and compares
 // each turn's state and sheets with what is on disk.
-func Replay(dir string) ([]ReplayTurn, error) {
+// It holds the folder's lock meanwhile.
+func Replay(dir string) ([]ReplayTurn, error) { return ReplayWaiting(dir, nil) }
+
+// ReplayWaiting is Replay, calling busy first if it has to wait for another
+// command to let the folder go.
+func ReplayWaiting(dir string, busy func()) ([]ReplayTurn, error) {
+	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err != nil {
+		return nil, err
+	}
+	lock, err := lockGame(dir, busy)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
+	return replay(dir)
+}
+
+// Replay is Replay for the game h holds open.
+func (h *Game) Replay() ([]ReplayTurn, error) { return replay(h.Dir) }
+
+func replay(dir string) ([]ReplayTurn, error) {
 	r := rules.Default()
 	c, err := readConfig(dir, r)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"silverfall/engine/model"
+	"silverfall/engine/turnsheet"
 )
 
 // The bounds of what a sheet may hold beyond the rules' own caps; the
@@ -16,13 +17,18 @@ const (
 	// MaxCoordinate bounds each coordinate of a location. The rules set no
 	// edge to the system, but a ship moves at most a few hundred positions
 	// a turn: a million is far beyond any game.
-	MaxCoordinate = 1_000_000
+	MaxCoordinate = turnsheet.MaxCoordinate
 	// MaxLineLength bounds a line of the sheet: the format writes at most
 	// 76 characters, and mail programs that join lines stay within the
 	// e-mail standard's 998.
 	MaxLineLength = 1000
 	// MaxTurn bounds the turn number; a game runs about 25.
-	MaxTurn = 1000
+	MaxTurn = turnsheet.MaxTurn
+	// MaxObjects bounds the ships, and apart the planets, that a sheet
+	// tells of, of each kind (the player's own, others' in sight): 40
+	// empires build a few ships a turn for some 25 turns, and the galaxy
+	// has a few thousand planets.
+	MaxObjects = 50_000
 	// maxWarnings is how many warnings a report keeps; the rest are counted.
 	maxWarnings = 100
 	// maxFleetShips bounds the ships of one fleet: an empire builds a few
@@ -100,7 +106,7 @@ func rangeText(lo, hi int) string {
 
 // maxFigure bounds counts the rules leave open: the twelve digits the
 // reader takes.
-const maxFigure = 999_999_999_999
+const maxFigure = turnsheet.MaxFigure
 
 // count reads a count: 0 or more.
 func (c *cursor) count(what string) int { return c.intIn(what, 0, maxFigure) }
@@ -233,6 +239,10 @@ func (p *parser) consistency() {
 // noteObject remembers the line of a ship, planet or fleet record and
 // reports a number given twice.
 func (p *parser) noteObject(lines where, what string, id, n int) {
+	if len(lines) >= MaxObjects {
+		p.tooMany(n, what+"s of the player's own")
+		return
+	}
 	if first, ok := lines[id]; ok {
 		p.errorf(n, "%s %d is listed a second time (first on line %d)", what, id, first)
 		return

@@ -296,7 +296,7 @@ func (p *parser) section(num int, ls []line) {
 	case turnsheet.PlayerScanned:
 		p.playerScanned(ls, name)
 	case turnsheet.Messages:
-		p.k.Messages = p.texts(ls)
+		p.k.Messages, p.k.Broadcasts = p.quotedTexts(ls)
 	case turnsheet.SpecialAbilities:
 		p.special(ls, name)
 	case turnsheet.ErrorsInOrders:
@@ -305,17 +305,35 @@ func (p *parser) section(num int, ls []line) {
 }
 
 func (p *parser) texts(ls []line) []string {
+	out, _ := p.quotedTexts(ls)
+	return out
+}
+
+// quotedTexts reads the items of free text, and how many of the first
+// were behind the Quote mark (a player's broadcast lines, in the messages).
+// A quoted line is text whatever it holds.
+func (p *parser) quotedTexts(ls []line) ([]string, int) {
 	out := make([]string, 0, len(ls))
+	quoted, leading := 0, true
+	mark := strings.TrimRight(turnsheet.Quote, " ")
 	for _, l := range ls {
 		text := p.visible(l.n, l.text)
+		if rest, ok := strings.CutPrefix(text, mark); ok && (rest == "" || rest[0] == ' ') {
+			out = append(out, strings.TrimPrefix(rest, " "))
+			if leading {
+				quoted++
+			}
+			continue
+		}
 		if rest, ok := strings.CutPrefix(text, turnsheet.Continued); ok && len(out) > 0 {
 			// A long item carried on from the line before.
 			out[len(out)-1] += " " + strings.TrimLeft(rest, " ")
 			continue
 		}
+		leading = false
 		out = append(out, text)
 	}
-	return out
+	return out, quoted
 }
 
 // labelled splits "Label:   value".
@@ -584,6 +602,9 @@ func (p *parser) planets(ls []line, sec string, add func(model.Planet)) {
 		}
 	}
 	for _, l := range ls {
+		if p.stop {
+			return
+		}
 		c := p.cursor(l, sec)
 		if c.peek() == "Planet" {
 			flush()
@@ -661,6 +682,9 @@ func (p *parser) ships(ls []line, sec string, add func(model.Ship)) {
 		}
 	}
 	for _, l := range ls {
+		if p.stop {
+			return
+		}
 		c := p.cursor(l, sec)
 		switch c.peek() {
 		case "Ship":
@@ -844,14 +868,36 @@ func (p *parser) nearby(c *cursor) {
 		p.nearShips, p.nearPlanets = make(map[int]seen, 1024), make(map[int]seen, 1024)
 	}
 	if planet {
+		if _, ok := p.nearPlanets[id]; !ok && len(p.nearPlanets) >= MaxObjects {
+			p.tooMany(c.l.n, "planets in sight")
+			return
+		}
 		p.nearPlanets[id] = seen{owner, 0, loc, nm}
 	} else {
+		if _, ok := p.nearShips[id]; !ok && len(p.nearShips) >= MaxObjects {
+			p.tooMany(c.l.n, "other players' ships in sight")
+			return
+		}
 		p.nearShips[id] = seen{owner, typ, loc, nm}
 	}
 }
 
+// tooMany refuses a sheet that tells of more objects of a kind than any
+// game holds, and reads no further: what a sheet holds is held in memory,
+// by the reader and by the checker after it.
+func (p *parser) tooMany(n int, what string) {
+	if p.stop {
+		return
+	}
+	p.errorf(n, "more than %d %s, far more than any game holds; the sheet is not read further", MaxObjects, what)
+	p.stop = true
+}
+
 func (p *parser) fleets(ls []line, sec string) {
 	for _, l := range ls {
+		if p.stop {
+			return
+		}
 		c := p.cursor(l, sec)
 		switch c.peek() {
 		case "Fleet":
@@ -896,6 +942,9 @@ func (p *parser) mines(ls []line, sec string) {
 // mineLines reads a table of mines.
 func (p *parser) mineLines(ls []line, sec string, add func(model.Mine)) {
 	for _, l := range ls {
+		if p.stop {
+			return
+		}
 		c := p.cursor(l, sec)
 		if c.peek() == "Mine" {
 			continue
@@ -917,6 +966,9 @@ func (p *parser) mineLines(ls []line, sec string, add func(model.Mine)) {
 
 func (p *parser) playerScanned(ls []line, sec string) {
 	for _, l := range ls {
+		if p.stop {
+			return
+		}
 		c := p.cursor(l, sec)
 		if c.peek() == "Player" {
 			c.i++

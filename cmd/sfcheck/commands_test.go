@@ -145,7 +145,7 @@ func TestOrdersNotesAndGame(t *testing.T) {
 	text := "# Darkness of Silverfall order file\nGAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[BATTLE]\nMO 8 140 205 87\n\nEND\n"
 	os.WriteFile(file, []byte(text), 0o644)
 	status, out, errs := runArgs(t, "", "orders", file, "--report", report)
-	if status != 0 || !strings.Contains(out, "takes-turns note:") || !strings.Contains(errs, "0 errors, 0 warnings, 1 notes") {
+	if status != 0 || !strings.Contains(out, "takes-turns note:") || !strings.Contains(errs, "0 errors, 0 warnings, 1 note,") {
 		t.Errorf("a long move: status %d, out %q, err %q", status, out, errs)
 	}
 	os.WriteFile(file, []byte(strings.Replace(text, "GAME Silverfall Demo", "GAME Another Game", 1)), 0o644)
@@ -207,7 +207,7 @@ func TestForecast(t *testing.T) {
 		t.Errorf("ship 3 had no order carried out, yet:\n%s", out)
 	}
 	status, _, errs = runArgs(t, "", "forecast", file)
-	if status != 2 || !strings.Contains(errs, "usage: sfcheck forecast ORDERS --report REPORT") {
+	if status != 2 || !strings.Contains(errs, "usage: sfcheck forecast ORDERS -report REPORT") {
 		t.Errorf("without a sheet: status %d, stderr %q", status, errs)
 	}
 }

@@ -6,42 +6,34 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 
 	"silverfall/engine/galaxy"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/cliflag"
 )
 
 func demo(args []string, stdout, stderr io.Writer) int {
-	opts, pos, err := flags(args, "seed", "players", "out", "name")
-	if err == nil && len(pos) > 0 {
-		err = fmt.Errorf("unexpected argument %q", pos[0])
+	c := cliflag.New("demo", "sfcheck demo [-seed N] [-players P] [-name NAME] -out DIR",
+		"Generate a game and write every player's turn-1 sheet into DIR.", 0, 0)
+	seed := c.Int64("seed", 1, "the game's `seed`")
+	players := c.Int("players", 8, "the number of `players`")
+	name := c.String("name", "", "the game's `name` (default \"Silverfall SEED\")")
+	out := c.String("out", "", "the `folder` to write the sheets into")
+	if _, code, ok := c.Parse(args, stdout, stderr); !ok {
+		return code
 	}
-	if err == nil && opts["out"] == "" {
-		err = fmt.Errorf("--out DIR is needed")
+	if *out == "" {
+		return c.Fail(stderr, "-out DIR is needed")
 	}
-	o := galaxy.Options{Seed: 1, Players: 8, Name: opts["name"], DueDate: "in three weeks"}
-	for _, f := range []struct {
-		name string
-		dst  *int
-	}{{"players", &o.Players}} {
-		if v, ok := opts[f.name]; ok && err == nil {
-			if *f.dst, err = strconv.Atoi(v); err != nil {
-				err = fmt.Errorf("--%s wants a whole number, got %q", f.name, v)
-			}
+	if *name != "" {
+		if err := turnsheet.CheckText("the game's name", *name, turnsheet.MaxGameName); err != nil {
+			return c.Fail(stderr, "%v", err)
 		}
 	}
-	if v, ok := opts["seed"]; ok && err == nil {
-		if o.Seed, err = strconv.ParseInt(v, 10, 64); err != nil {
-			err = fmt.Errorf("--seed wants a whole number, got %q", v)
-		}
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "sfcheck: %v\nusage: sfcheck demo [--seed N] [--players P] [--name NAME] --out DIR\n", err)
-		return exitInput
-	}
+	o := galaxy.Options{Seed: *seed, Players: *players, Name: *name, DueDate: "in three weeks"}
+	opts := map[string]string{"out": *out}
 	n, err := writeDemo(o, opts["out"])
 	if err != nil {
 		fmt.Fprintf(stderr, "sfcheck: %v\n", err)

@@ -14,6 +14,7 @@ import (
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
+	"silverfall/internal/cliflag"
 	"silverfall/orderwriter"
 	"silverfall/reportparse"
 )
@@ -41,7 +42,7 @@ func printErrors(w io.Writer, err error) {
 		for _, d := range list {
 			c.printf("%s\n", d.Error())
 		}
-		c.done("errors")
+		c.done("error", "errors")
 		return
 	}
 	fmt.Fprintf(w, "sfcheck: %v\n", err)
@@ -57,7 +58,7 @@ func report(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, w := range rep.Warnings {
 		warnings.printf("%s (warning)\n", w.Error())
 	}
-	warnings.done("warnings")
+	warnings.done("warning", "warnings")
 	k := rep.Knowledge
 	e := &k.Empire
 	race := ""
@@ -66,7 +67,11 @@ func report(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "Game          %s\n", printable(k.Game))
 	fmt.Fprintf(stdout, "Player        %d %s%s\n", e.Player, printable(e.Name), race)
-	fmt.Fprintf(stdout, "Turn          %d (orders due %s)\n", k.Turn, k.DueDate)
+	if k.DueDate != "" {
+		fmt.Fprintf(stdout, "Turn          %d (orders due %s)\n", k.Turn, printable(k.DueDate))
+	} else {
+		fmt.Fprintf(stdout, "Turn          %d\n", k.Turn)
+	}
 	fmt.Fprintf(stdout, "Credits       %s\n", turnsheet.Grouped(e.Credits))
 	fmt.Fprintf(stdout, "Score         %s (lowest %s, highest %s)\n", turnsheet.Grouped(k.Score.Current), turnsheet.Grouped(k.Score.Low), turnsheet.Grouped(k.Score.High))
 	fmt.Fprintf(stdout, "Ships         %d\n", len(k.Ships))
@@ -79,43 +84,13 @@ func report(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// flags splits "ORDERS --report REPORT" style arguments: flags may come
-// before or after the positional ones.
-func flags(args []string, known ...string) (map[string]string, []string, error) {
-	vals := map[string]string{}
-	var pos []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			pos = append(pos, a)
-			continue
-		}
-		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		ok := false
-		for _, k := range known {
-			ok = ok || k == name
-		}
-		if !ok {
-			return nil, nil, fmt.Errorf("unknown option %s", a)
-		}
-		if !hasVal {
-			if i+1 >= len(args) {
-				return nil, nil, fmt.Errorf("option %s needs a value", a)
-			}
-			i++
-			val = args[i]
-		}
-		vals[name] = val
-	}
-	return vals, pos, nil
-}
-
 // loaded is a player's orders read with the turn sheet they answer.
 type loaded struct {
 	k      *model.Knowledge
 	lines  []order.Line
 	list   []order.Order
 	bad    int // lines that do not read as orders
+	header int // errors in the order file's header (game, player, turn)
 	shown  string
 	status int // exitFound when something in the input is wrong
 }
@@ -124,15 +99,21 @@ type loaded struct {
 // SHEET`, printing what is wrong with either to found (and the sheet's
 // warnings to stderr). It returns ok false, with the exit status, when
 // there is nothing to go on.
-func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.Writer) (loaded, int, bool) {
-	opts, pos, err := flags(args, "report")
-	if err != nil || len(pos) != 1 || opts["report"] == "" {
-		if err != nil {
-			fmt.Fprintf(stderr, "sfcheck: %v\n", err)
-		}
-		fmt.Fprintf(stderr, "usage: sfcheck %s ORDERS --report REPORT\n", cmd)
-		return loaded{}, exitInput, false
+func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, stderr io.Writer) (loaded, int, bool) {
+	about := map[string]string{
+		"orders":   "Check orders (one a line, or an order file as the client exports it) against\na turn sheet with the rules; print ORDERS:LINE: CODE message.",
+		"forecast": "Carry the orders out on what the sheet shows, the end of turn included, and\nprint where they leave each ship, planet and the empire (one fact a line;\ndocs/forecast.md).",
+	}[cmd]
+	c := cliflag.New(cmd, "sfcheck "+cmd+" ORDERS -report REPORT", about+"\nORDERS or REPORT may be \"-\" for standard input.", 1, 1)
+	sheet := c.String("report", "", "the turn sheet the orders answer (text or saved e-mail)")
+	pos, code, ok := c.Parse(args, stdout, stderr)
+	if !ok {
+		return loaded{}, code, false
 	}
+	if *sheet == "" {
+		return loaded{}, c.Fail(stderr, "-report REPORT is needed"), false
+	}
+	opts := map[string]string{"report": *sheet}
 	if pos[0] == "-" && opts["report"] == "-" {
 		fmt.Fprint(stderr, "sfcheck: the orders and the report cannot both come from standard input\n")
 		return loaded{}, exitInput, false
@@ -146,13 +127,19 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.W
 	for _, w := range rep.Warnings {
 		warnings.printf("%s (warning)\n", w.Error())
 	}
-	warnings.done("warnings about the turn sheet")
+	warnings.done("warning about the turn sheet", "warnings about the turn sheet")
 	data, shown, status, err := readOrders(pos[0], stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
 		return loaded{}, status, false
 	}
+	data, cutLine, left := orderwriter.CapOrders(data)
 	l := loaded{k: rep.Knowledge, shown: shown, status: status}
+	if cutLine > 0 {
+		found.printf("%s", tooMany(shown, cutLine, left))
+		l.header++
+		l.status = exitFound
+	}
 	var bad []order.LineError
 	k := rep.Knowledge
 	if orderwriter.IsOrderFile(data) {
@@ -163,6 +150,7 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.W
 			for _, e := range list {
 				found.printf("%s:%d: syntax %s\n", shown, e.Line, e.Msg)
 			}
+			l.bad += len(list)
 			l.status = exitFound
 		}
 		for i, o := range f.Orders {
@@ -170,14 +158,17 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.W
 		}
 		if f.Game != "" && f.Game != k.Game {
 			found.printf("%s:%d: wrong-game the file is for game %q, the turn sheet for game %q\n", shown, headerLine(data, "GAME"), f.Game, k.Game)
+			l.header++
 			l.status = exitFound
 		}
 		if f.Player != 0 && f.Player != k.Empire.Player {
 			found.printf("%s:%d: wrong-player the file is for player %d, the turn sheet for player %d\n", shown, headerLine(data, "PLAYER"), f.Player, k.Empire.Player)
+			l.header++
 			l.status = exitFound
 		}
 		if f.Turn != 0 && f.Turn != k.Turn+1 {
 			found.printf("%s:%d: wrong-turn the file is for turn %d; the turn sheet of turn %d takes orders for turn %d\n", shown, headerLine(data, "TURN"), f.Turn, k.Turn, k.Turn+1)
+			l.header++
 			l.status = exitFound
 		}
 	} else {
@@ -191,7 +182,7 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.W
 		found.printf("%s:%d: syntax %s\n", shown, b.Line, b.Err)
 		l.status = exitFound
 	}
-	l.bad = len(bad)
+	l.bad += len(bad)
 	l.list = make([]order.Order, len(l.lines))
 	for i, line := range l.lines {
 		l.list[i] = line.Order
@@ -201,7 +192,7 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stderr io.W
 
 func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	found := &capped{w: stdout}
-	l, status, ok := load("orders", args, stdin, found, stderr)
+	l, status, ok := load("orders", args, stdin, found, stdout, stderr)
 	if !ok {
 		return status
 	}
@@ -222,9 +213,12 @@ func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			found.printf("%s:%d: %s %s\n", l.shown, line, d.Code, d.Message)
 		}
 	}
-	found.done("errors")
-	warned.done("warnings and notes")
-	fmt.Fprintf(stderr, "%d orders: %d errors, %d warnings, %d notes, %d lines unreadable\n", len(l.lines), errs, warns, notes, l.bad)
+	found.done("error", "errors")
+	warned.done("warning or note", "warnings and notes")
+	errs += l.header
+	fmt.Fprintf(stderr, "%d %s: %d %s, %d %s, %d %s, %d %s unreadable\n", len(l.lines), plural(len(l.lines), "order", "orders"),
+		errs, plural(errs, "error", "errors"), warns, plural(warns, "warning", "warnings"), notes, plural(notes, "note", "notes"),
+		l.bad, plural(l.bad, "line", "lines"))
 	return status
 }
 
@@ -233,7 +227,7 @@ func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // standard error (the forecast leaves them out).
 func forecast(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	found := &capped{w: stderr}
-	l, status, ok := load("forecast", args, stdin, found, stderr)
+	l, status, ok := load("forecast", args, stdin, found, stdout, stderr)
 	if !ok {
 		return status
 	}
@@ -244,7 +238,7 @@ func forecast(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			found.printf("%s:%d: %s %s (left out)\n", l.shown, l.lines[d.Order].Line, d.Code, d.Message)
 		}
 	}
-	found.done("errors")
+	found.done("error", "errors")
 	out := bufio.NewWriter(stdout)
 	if err := f.Write(out); err == nil {
 		err = out.Flush()

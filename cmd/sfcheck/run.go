@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turn"
+	"silverfall/internal/cliflag"
 	"silverfall/internal/version"
 	"silverfall/orderwriter"
 	"silverfall/reportparse"
@@ -69,17 +69,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "sfcheck %s\n", version.String())
 		return exitOK
 	case "syntax":
-		if len(args) != 2 {
-			fmt.Fprint(stderr, "usage: sfcheck syntax FILE\n")
-			return exitInput
+		c := cliflag.New("syntax", "sfcheck syntax FILE",
+			"Read orders (one a line, or an order file as the client exports it), print\nthem in canonical form, and report bad lines and orders no sheet can make\nlegal as FILE:LINE: message. FILE may be \"-\" for standard input.", 1, 1)
+		pos, code, ok := c.Parse(args[1:], stdout, stderr)
+		if !ok {
+			return code
 		}
-		return syntax(args[1], stdin, stdout, stderr)
+		return syntax(pos[0], stdin, stdout, stderr)
 	case "report":
-		if len(args) != 2 {
-			fmt.Fprint(stderr, "usage: sfcheck report FILE\n")
-			return exitInput
+		c := cliflag.New("report", "sfcheck report FILE",
+			"Read a turn sheet (text or saved e-mail) and print a summary, or its errors.\nFILE may be \"-\" for standard input.", 1, 1)
+		pos, code, ok := c.Parse(args[1:], stdout, stderr)
+		if !ok {
+			return code
 		}
-		return report(args[1], stdin, stdout, stderr)
+		return report(pos[0], stdin, stdout, stderr)
 	case "orders":
 		return orders(args[1:], stdin, stdout, stderr)
 	case "forecast":
@@ -103,15 +107,15 @@ func open(name string, stdin io.Reader) (io.Reader, string, func(), error) {
 	return f, name, func() { f.Close() }, nil
 }
 
-// maxOrderFile is the largest order file read: a real one is a few
-// kilobytes; one past this is refused, not cut.
-const maxOrderFile = 64 << 20
+// maxOrderFile is the largest order file read, the host's own bound: a
+// real one is a few kilobytes; one past this is refused, not cut.
+const maxOrderFile = orderwriter.MaxFileSize
 
 // errTooLarge is input larger than an order file can be.
 type errTooLarge struct{ name string }
 
 func (e errTooLarge) Error() string {
-	return fmt.Sprintf("%s: more than %d MiB, far more than an order file can be; nothing was read", e.name, maxOrderFile>>20)
+	return fmt.Sprintf("%s: more than %d MiB, far more than an order file can be (the host takes none larger); not read", e.name, maxOrderFile>>20)
 }
 
 // readOrders reads a whole order file (or list) from a file or stdin. The
@@ -123,6 +127,12 @@ func readOrders(name string, stdin io.Reader) ([]byte, string, int, error) {
 		return nil, shown, exitInput, err
 	}
 	defer done()
+	// A file's size is known before reading: one far too large is not read.
+	if f, ok := in.(*os.File); ok {
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() > maxOrderFile {
+			return nil, shown, exitFound, errTooLarge{shown}
+		}
+	}
 	data, err := io.ReadAll(io.LimitReader(in, maxOrderFile+1))
 	if err != nil {
 		return nil, shown, exitInput, err
@@ -131,13 +141,20 @@ func readOrders(name string, stdin io.Reader) ([]byte, string, int, error) {
 		return nil, shown, exitFound, errTooLarge{shown}
 	}
 	// An e-mail holding an order file (as a moderator saves a player's):
-	// the order file inside it, with lines counted in the decoded text.
-	if !orderwriter.IsOrderFile(data) && bytes.Contains(bytes.ToUpper(data), []byte(strings.ToUpper(orderwriter.Magic))) {
+	// the order file inside it, decoded, with lines counted in the decoded
+	// text. The host reads order e-mails with the same reader.
+	if !orderwriter.IsOrderFile(data) {
 		if text, where, err := reportparse.MessageText(shown, data, orderwriter.Magic); err == nil && orderwriter.IsOrderFile([]byte(text)) {
 			return []byte(text), where, exitOK, nil
 		}
 	}
 	return data, shown, exitOK, nil
+}
+
+// tooMany is the finding for orders past orderwriter.MaxOrders.
+func tooMany(shown string, line, left int) string {
+	return fmt.Sprintf("%s:%d: too-many-orders %d more %s from here on not read: the host carries out at most %d orders a turn\n",
+		shown, line, left, plural(left, "order", "orders"), orderwriter.MaxOrders)
 }
 
 // maxShown is how many errors (and, apart, warnings) are printed for one
@@ -160,11 +177,20 @@ func (c *capped) printf(format string, args ...any) {
 	fmt.Fprintf(c.w, format, args...)
 }
 
-// done says how many lines were left out.
-func (c *capped) done(what string) {
+// done says how many lines were left out; what is the singular and the
+// plural ("error", "errors").
+func (c *capped) done(one, many string) {
 	if c.more > 0 {
-		fmt.Fprintf(c.w, "… and %d more %s\n", c.more, what)
+		fmt.Fprintf(c.w, "… and %d more %s\n", c.more, plural(c.more, one, many))
 	}
+}
+
+// plural picks the word for n things.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -173,7 +199,12 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
 		return status
 	}
+	data, cutLine, left := orderwriter.CapOrders(data)
 	errs := &capped{w: stderr}
+	if cutLine > 0 {
+		defer fmt.Fprint(stderr, tooMany(shown, cutLine, left))
+		status = exitFound
+	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	if orderwriter.IsOrderFile(data) {
@@ -193,11 +224,11 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for _, d := range turn.Static(rules.Default(), f.Player, f.Orders) {
 			errs.printf("%s:%d: %s %s: %s\n", shown, f.Lines[d.Order], d.Severity, d.Code, printable(d.Message))
 		}
-		errs.done("errors")
+		errs.done("error", "errors")
 		if errs.shown > 0 {
 			return exitFound
 		}
-		return exitOK
+		return status
 	}
 	lines, bad, err := order.ReadLines(bytes.NewReader(data))
 	if err != nil {
@@ -232,9 +263,9 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 		errs.printf("%s:%d: %s\n", shown, bad[j].Line, bad[j].Err)
 		j++
 	}
-	errs.done("errors")
+	errs.done("error", "errors")
 	if len(bad) > 0 || len(refused) > 0 {
 		return exitFound
 	}
-	return exitOK
+	return status
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"silverfall/host"
+	"silverfall/internal/cliflag"
 	"silverfall/internal/secret"
 	"silverfall/mail"
 )
@@ -20,29 +21,40 @@ import (
 var keyring secret.Store = secret.Keyring{}
 
 func mailCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	const usage = "usage: sfhost mail fetch|send|password DIR (sfhost mail COMMAND -h for each)\n"
 	if len(args) == 0 {
-		fmt.Fprint(stderr, "usage: sfhost mail fetch|send|password DIR\n")
+		fmt.Fprint(stderr, usage)
 		return exitInput
 	}
 	sub, rest := args[0], args[1:]
-	known := map[string][]string{"fetch": nil, "send": {"again"}, "password": nil}
-	names, ok := known[sub]
+	var c *cliflag.Command
+	again := new(bool)
+	switch sub {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	case "fetch":
+		c = cliflag.New("mail fetch", "sfhost mail fetch DIR",
+			"Collect the players' order mails for the next turn into the last turn's orders\nfolder (game.toml's [mail] and the players' addresses; a player's later mail\nwins, every mail is kept).", 1, 1)
+	case "send":
+		c = cliflag.New("mail send", "sfhost mail send DIR [-again]", "Mail every player his sheet of the last turn, once.", 1, 1)
+		again = c.Bool("again", false, "mail the sheets again, to players who had theirs already")
+	case "password":
+		c = cliflag.New("mail password", "sfhost mail password DIR",
+			"Read the mailbox's password from standard input and keep it in the desktop's\nkeyring; without one, set "+host.PasswordEnv+" instead.", 1, 1)
+	default:
+		fmt.Fprintf(stderr, "sfhost: unknown mail command %q\n%s", sub, usage)
+		return exitInput
+	}
+	pos, code, ok := c.Parse(rest, stdout, stderr)
 	if !ok {
-		fmt.Fprintf(stderr, "sfhost: unknown mail command %q\nusage: sfhost mail fetch|send|password DIR\n", sub)
-		return exitInput
+		return code
 	}
-	opts, pos, err := flags(rest, names...)
-	if err != nil || len(pos) != 1 {
-		if err != nil {
-			fmt.Fprintf(stderr, "sfhost: %v\n", err)
-		}
-		fmt.Fprintf(stderr, "usage: sfhost mail %s DIR%s\n", sub, map[string]string{"send": " [--again]"}[sub])
-		return exitInput
-	}
-	g, err := host.Open(pos[0])
+	g, err := openGame(pos[0], stderr)
 	if err != nil {
 		return fail(stderr, err)
 	}
+	defer g.Close()
 	m := g.Config.Mail
 	if m == nil {
 		fmt.Fprintf(stderr, "sfhost: %s has no [mail] section: give the moderator's mailbox there (docs/host.md)\n", host.ConfigFile)
@@ -78,7 +90,7 @@ func mailCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if sub == "fetch" {
 		return mailFetch(ctx, g, a, stdout, stderr)
 	}
-	return mailSend(ctx, g, a, opts["again"] != "", stdout, stderr)
+	return mailSend(ctx, g, a, *again, stdout, stderr)
 }
 
 func mailFetch(ctx context.Context, g *host.Game, a mail.Account, stdout, stderr io.Writer) int {

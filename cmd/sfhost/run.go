@@ -11,6 +11,7 @@ import (
 
 	"silverfall/engine/state"
 	"silverfall/host"
+	"silverfall/internal/cliflag"
 	"silverfall/internal/version"
 )
 
@@ -68,73 +69,29 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "version", "-version", "--version":
 		fmt.Fprintf(stdout, "sfhost %s\n", version.String())
 		return exitOK
-	case "new", "turn", "status", "replay":
+	case "new":
+		return newGame(rest, stdout, stderr)
+	case "turn":
+		return doTurn(rest, stdout, stderr)
+	case "status":
+		c := cliflag.New("status", "sfhost status DIR", "Say the game's turn and scores, and whose orders for the next turn are in.", 1, 1)
+		pos, code, ok := c.Parse(rest, stdout, stderr)
+		if !ok {
+			return code
+		}
+		return status(pos[0], stdout, stderr)
+	case "replay":
+		c := cliflag.New("replay", "sfhost replay DIR", "Carry out every turn again from turn 1 and say whether each turn's files\nmatch what is on disk.", 1, 1)
+		pos, code, ok := c.Parse(rest, stdout, stderr)
+		if !ok {
+			return code
+		}
+		return replay(pos[0], stdout, stderr)
 	case "mail":
 		return mailCommand(rest, stdin, stdout, stderr)
-	default:
-		fmt.Fprintf(stderr, "sfhost: unknown command %q\n%s", cmd, usage)
-		return exitInput
 	}
-	known := map[string][]string{"new": {"seed", "players", "name"}, "turn": {"auto-missing", "due"}}[cmd]
-	opts, pos, err := flags(rest, known...)
-	if err != nil || len(pos) != 1 {
-		if err != nil {
-			fmt.Fprintf(stderr, "sfhost: %v\n", err)
-		}
-		fmt.Fprintf(stderr, "usage: sfhost %s DIR%s\n", cmd, map[string]string{
-			"new": " --seed N --players P [--name NAME]", "turn": " [--auto-missing] [--due DATE]"}[cmd])
-		return exitInput
-	}
-	dir := pos[0]
-	switch cmd {
-	case "new":
-		return newGame(dir, opts, stdout, stderr)
-	case "turn":
-		return doTurn(dir, opts, stdout, stderr)
-	case "status":
-		return status(dir, stdout, stderr)
-	default:
-		return replay(dir, stdout, stderr)
-	}
-}
-
-// flags splits --name value options (and --name alone, for switches) from
-// the other arguments.
-func flags(args []string, known ...string) (map[string]string, []string, error) {
-	opts := map[string]string{}
-	var pos []string
-	switches := map[string]bool{"auto-missing": true}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !strings.HasPrefix(a, "--") {
-			pos = append(pos, a)
-			continue
-		}
-		name, val, hasVal := strings.Cut(a[2:], "=")
-		ok := false
-		for _, k := range known {
-			ok = ok || k == name
-		}
-		if !ok {
-			return nil, nil, fmt.Errorf("unknown option --%s", name)
-		}
-		if switches[name] {
-			if hasVal {
-				return nil, nil, fmt.Errorf("--%s takes no value", name)
-			}
-			opts[name] = "yes"
-			continue
-		}
-		if !hasVal {
-			if i+1 >= len(args) {
-				return nil, nil, fmt.Errorf("option --%s needs a value", name)
-			}
-			i++
-			val = args[i]
-		}
-		opts[name] = val
-	}
-	return opts, pos, nil
+	fmt.Fprintf(stderr, "sfhost: unknown command %q\n%s", cmd, usage)
+	return exitInput
 }
 
 // fail prints an error and picks the exit status: a file that cannot be
@@ -143,11 +100,11 @@ func fail(stderr io.Writer, err error) int {
 	var list state.ErrorList
 	if errors.As(err, &list) {
 		for _, e := range list {
-			fmt.Fprintln(stderr, e.Error())
+			fmt.Fprintln(stderr, escaped(e.Error()))
 		}
 		return exitFound
 	}
-	fmt.Fprintf(stderr, "sfhost: %v\n", err)
+	fmt.Fprintf(stderr, "sfhost: %s\n", escaped(err.Error()))
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return exitInput
@@ -155,44 +112,94 @@ func fail(stderr io.Writer, err error) int {
 	return exitFound
 }
 
-func newGame(dir string, opts map[string]string, stdout, stderr io.Writer) int {
-	seed, err1 := strconv.ParseInt(opts["seed"], 10, 64)
-	players, err2 := strconv.Atoi(opts["players"])
-	if err1 != nil || err2 != nil {
-		fmt.Fprint(stderr, "sfhost: new needs --seed N and --players P, whole numbers\n")
-		return exitInput
+// escaped is a message with every character a terminal would act on
+// written as an escape (file names come from outside); line breaks stay.
+func escaped(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		if q := host.Shown(l); q != l {
+			lines[i] = q[1 : len(q)-1]
+		}
 	}
-	g, err := host.New(dir, host.Config{Name: opts["name"], Seed: seed, Players: players})
+	return strings.Join(lines, "\n")
+}
+
+func newGame(args []string, stdout, stderr io.Writer) int {
+	c := cliflag.New("new", "sfhost new DIR -seed N -players P [-name NAME]",
+		"Make a game in DIR: game.toml, and turn 1's state and sheets in DIR/turn-001.", 1, 1)
+	seed := c.Int64("seed", 0, "the game's `seed`: with the players it makes turn 1 and every turn's chances")
+	n := c.Int("players", 0, "the number of `players`")
+	name := c.String("name", "", "the game's `name` on the sheets (printable, at most 40 characters; default \"Silverfall SEED\")")
+	pos, code, ok := c.Parse(args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if !c.Set("seed") || !c.Set("players") {
+		return c.Fail(stderr, "-seed and -players are needed")
+	}
+	dir := pos[0]
+	g, err := host.New(dir, host.Config{Name: *name, Seed: *seed, Players: *n})
 	if err != nil {
 		return fail(stderr, err)
 	}
-	fmt.Fprintf(stdout, "%s: game %q, %d players, turn 1 sheets in %s\n", dir, g.State.Name, players, host.TurnDir(dir, 1))
+	defer g.Close()
+	fmt.Fprintf(stdout, "%s: game %q, %d players, turn 1 sheets in %s\n", quoted(dir), g.State.Name, *n, quoted(host.TurnDir(dir, 1)))
 	return exitOK
 }
 
-func doTurn(dir string, opts map[string]string, stdout, stderr io.Writer) int {
-	g, err := host.Open(dir)
+func doTurn(args []string, stdout, stderr io.Writer) int {
+	c := cliflag.New("turn", "sfhost turn DIR [-auto-missing] [-due DATE]",
+		"Carry out the next turn with the orders in the last turn's orders folder\n(order files, or saved e-mails holding one), and write the new turn's folder.", 1, 1)
+	auto := c.Bool("auto-missing", false, "have the computer write orders for the empires that sent none")
+	due := c.String("due", "", "the `date` the sheets give for the next orders (default: the last one)")
+	pos, code, ok := c.Parse(args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	dir := pos[0]
+	g, err := openGame(dir, stderr)
 	if err != nil {
 		return fail(stderr, err)
 	}
+	defer g.Close()
 	if g.State.Over {
 		fmt.Fprintf(stderr, "sfhost: the game is over (turn %d)\n", g.State.Turn)
 		return exitFound
 	}
-	sum, err := g.Turn(host.TurnOptions{AutoMissing: opts["auto-missing"] != "", DueDate: opts["due"]})
+	sum, err := g.Turn(host.TurnOptions{AutoMissing: *auto, DueDate: *due})
+	for _, p := range sum.Skipped {
+		fmt.Fprintln(stderr, p)
+	}
 	for _, p := range sum.Problems {
 		fmt.Fprintln(stderr, p)
 	}
 	if err != nil {
 		return fail(stderr, err)
 	}
-	fmt.Fprintf(stdout, "turn %d carried out: orders from %s; by the computer for %s; none from %s; %d orders could not be carried out\n",
-		sum.Turn, players(sum.Sent), players(sum.Computer), players(sum.Missing), sum.Errors)
-	fmt.Fprintf(stdout, "sheets in %s\n", host.TurnDir(dir, sum.Turn))
+	fmt.Fprintf(stdout, "turn %d carried out: orders from %s; by the computer for %s; none from %s; %d %s could not be carried out\n",
+		sum.Turn, players(sum.Sent), players(sum.Computer), players(sum.Missing), sum.Errors, plural(sum.Errors, "order", "orders"))
+	var refused []int
+	for p := range sum.Refused {
+		refused = append(refused, p)
+	}
+	sort.Ints(refused)
+	for _, p := range refused {
+		lines := sum.Refused[p]
+		fmt.Fprintf(stdout, "player %d: %d %s of the order file not taken (the sheet lists %s), first: %s\n", p, len(lines),
+			plural(len(lines), "line", "lines"), plural(len(lines), "it", "them"), escaped(lines[0]))
+	}
+	fmt.Fprintf(stdout, "sheets in %s\n", quoted(host.TurnDir(dir, sum.Turn)))
 	if g.State.Over {
 		fmt.Fprintf(stdout, "the game is over; winners: %s\n", players(g.State.Winners))
 	}
 	return exitOK
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func players(ps []int) string {
@@ -207,10 +214,11 @@ func players(ps []int) string {
 }
 
 func status(dir string, stdout, stderr io.Writer) int {
-	g, err := host.Open(dir)
+	g, err := openGame(dir, stderr)
 	if err != nil {
 		return fail(stderr, err)
 	}
+	defer g.Close()
 	st, err := g.Status()
 	if err != nil {
 		return fail(stderr, err)
@@ -235,6 +243,9 @@ func status(dir string, stdout, stderr io.Writer) int {
 	for _, p := range ps {
 		fmt.Fprintf(stdout, "Score     player %d: %d\n", p, st.Scores[p])
 	}
+	for _, p := range st.Skipped {
+		fmt.Fprintln(stderr, p)
+	}
 	for _, p := range st.Problems {
 		fmt.Fprintln(stderr, p)
 	}
@@ -245,7 +256,7 @@ func status(dir string, stdout, stderr io.Writer) int {
 }
 
 func replay(dir string, stdout, stderr io.Writer) int {
-	turns, err := host.Replay(dir)
+	turns, err := host.ReplayWaiting(dir, busy(dir, stderr))
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -264,3 +275,18 @@ func replay(dir string, stdout, stderr io.Writer) int {
 	}
 	return status
 }
+
+// openGame opens the game in dir, saying so when it waits for another
+// command to finish with it.
+func openGame(dir string, stderr io.Writer) (*host.Game, error) {
+	return host.OpenWaiting(dir, busy(dir, stderr))
+}
+
+func busy(dir string, stderr io.Writer) func() {
+	return func() {
+		fmt.Fprintf(stderr, "sfhost: another sfhost command is working on %s (a turn may be running); waiting for it to finish\n", quoted(dir))
+	}
+}
+
+// quoted is a file name as messages print it.
+func quoted(name string) string { return host.Shown(name) }

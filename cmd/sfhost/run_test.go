@@ -61,14 +61,86 @@ func TestUsage(t *testing.T) {
 		{nil, 2, "usage: sfhost"},
 		{[]string{"help"}, 0, "usage: sfhost"},
 		{[]string{"frob", "x"}, 2, `unknown command "frob"`},
-		{[]string{"new", "x"}, 2, "new needs --seed N and --players P"},
+		{[]string{"new", "x"}, 2, "-seed and -players are needed"},
+		{[]string{"new", "--seed", "x", "y"}, 2, "invalid value"},
+		{[]string{"status", "a", "b"}, 2, `unexpected argument "b"`},
+		{[]string{"mail", "send", filepath.Join(t.TempDir(), "none"), "--again"}, 2, "no such file"},
+		{[]string{"mail", "frob"}, 2, `unknown mail command "frob"`},
 		{[]string{"turn"}, 2, "usage: sfhost turn DIR"},
-		{[]string{"turn", "x", "--colour", "red"}, 2, "unknown option --colour"},
+		{[]string{"turn", "x", "--colour", "red"}, 2, "not defined: -colour"},
 		{[]string{"status", filepath.Join(t.TempDir(), "none")}, 2, "no such file"},
 	} {
 		s, out, errs := sfhost(t, c.args...)
 		if s != c.status || !strings.Contains(out+errs, c.want) {
 			t.Errorf("%v: %d %q %q", c.args, s, out, errs)
 		}
+	}
+}
+
+// Every command answers -h (or --help) with its own usage and options, on
+// standard output, with status 0.
+func TestHelpEachCommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"new", "-h"}, "-players"},
+		{[]string{"turn", "--help"}, "-auto-missing"},
+		{[]string{"status", "-h"}, "usage: sfhost status DIR"},
+		{[]string{"replay", "-help"}, "usage: sfhost replay DIR"},
+		{[]string{"mail", "send", "-h"}, "-again"},
+		{[]string{"mail", "fetch", "-h"}, "usage: sfhost mail fetch DIR"},
+		{[]string{"mail", "password", "--help"}, "usage: sfhost mail password DIR"},
+	} {
+		s, out, errs := sfhost(t, c.args...)
+		if s != 0 || !strings.Contains(out, c.want) || errs != "" {
+			t.Errorf("%v: %d %q %q", c.args, s, out, errs)
+		}
+	}
+}
+
+// Options stand before or after the folder.
+func TestOptionsAnywhere(t *testing.T) {
+	for i, args := range [][]string{
+		{"new", "--seed", "4", "--players", "2", "DIR"},
+		{"new", "DIR", "--seed=4", "-players", "2"},
+		{"new", "-seed", "4", "DIR", "-players=2", "-name", "Anywhere"},
+	} {
+		dir := filepath.Join(t.TempDir(), "g")
+		for j := range args {
+			if args[j] == "DIR" {
+				args[j] = dir
+			}
+		}
+		if s, out, errs := sfhost(t, args...); s != 0 {
+			t.Errorf("%d %v: %d %q %q", i, args, s, out, errs)
+		}
+		if s, out, errs := sfhost(t, "turn", "--auto-missing", dir, "--due", "1 May"); s != 0 || !strings.Contains(out, "turn 2 carried out") {
+			t.Errorf("%d turn: %d %q %q", i, s, out, errs)
+		}
+	}
+}
+
+// A folder name with control characters is printed escaped.
+func TestNamesEscaped(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "evil\x1b[2J")
+	s, out, errs := sfhost(t, "status", dir)
+	if s != 2 || strings.ContainsRune(out+errs, 0x1b) || !strings.Contains(errs, `evil\x1b[2J`) {
+		t.Errorf("%d %q %q", s, out, errs)
+	}
+}
+
+// Lines of an order file that the host does not take are named to the
+// moderator as well as on the player's sheet.
+func TestRefusedLinesTold(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "g")
+	if s, _, errs := sfhost(t, "new", dir, "-seed", "3", "-players", "2", "-name", "Told"); s != 0 {
+		t.Fatal(errs)
+	}
+	orders := "# Darkness of Silverfall order file\nGAME Told\nPLAYER 1\nTURN 2\n\n[NAMES]\nNAME SHIP 1 Bell\a\n\nEND\n"
+	os.WriteFile(filepath.Join(dir, "turn-001", "orders", "p1.txt"), []byte(orders), 0o644)
+	s, out, errs := sfhost(t, "turn", dir)
+	if s != 0 || !strings.Contains(out, "player 1: 1 line of the order file not taken") || strings.ContainsRune(out, '\a') {
+		t.Errorf("%d %q %q", s, out, errs)
 	}
 }

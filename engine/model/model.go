@@ -296,8 +296,11 @@ type Knowledge struct {
 	Credit   CreditReport
 	Battle   []string // battle and action reports, as printed
 	Messages []string // broadcasts and the computer's messages
-	Errors   []string // errors in last turn's orders
-	Rings    []RingSighting
+	// Broadcasts is how many of the first Messages are the players'
+	// broadcast lines, which a sheet marks as written by a player.
+	Broadcasts int
+	Errors     []string // errors in last turn's orders
+	Rings      []RingSighting
 }
 
 // CreditReport is where the credits went last turn: the balance at the

@@ -97,6 +97,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 		}
 		k.Battle = append([]string(nil), rep.Battle...)
 		k.Messages = append(append([]string(nil), g.Broadcasts...), rep.Messages...)
+		k.Broadcasts = len(g.Broadcasts)
 		k.Errors = append([]string(nil), rep.Errors...)
 		if rep.ScannedShip != nil {
 			s := *rep.ScannedShip

@@ -9,6 +9,7 @@ import (
 
 	"silverfall/engine/geom"
 	"silverfall/engine/order"
+	"silverfall/engine/turnsheet"
 )
 
 // A record is one line: a kind, then fields as name=value. Values are
@@ -190,6 +191,9 @@ func setValue(v reflect.Value, s string) error {
 			if err != nil {
 				return fmt.Errorf("expected a place X,Y,Z, got %q", s)
 			}
+			if n < -turnsheet.MaxCoordinate || n > turnsheet.MaxCoordinate {
+				return fmt.Errorf("the place %s is more than %d positions from Silverfall on an axis, where no game reaches", s, turnsheet.MaxCoordinate)
+			}
 			p[i] = n
 		}
 		v.Set(reflect.ValueOf(geom.Point{X: p[0], Y: p[1], Z: p[2]}))
@@ -215,6 +219,10 @@ func setValue(v reflect.Value, s string) error {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || v.OverflowInt(n) {
 			return fmt.Errorf("expected a whole number, got %q", s)
+		}
+		// Only the seed (the one int64) may take any value.
+		if v.Kind() == reflect.Int && (n > turnsheet.MaxFigure || n < -turnsheet.MaxFigure) {
+			return fmt.Errorf("%d is beyond %d, far more than any game holds", n, int64(turnsheet.MaxFigure))
 		}
 		v.SetInt(n)
 	case reflect.Uint8:
@@ -251,7 +259,7 @@ func setValue(v reflect.Value, s string) error {
 		}
 		for i, part := range parts {
 			n, err := strconv.Atoi(part)
-			if err != nil {
+			if err != nil || n > turnsheet.MaxFigure || n < -turnsheet.MaxFigure {
 				return fmt.Errorf("expected numbers separated by commas, got %q", s)
 			}
 			v.Index(i).SetInt(int64(n))

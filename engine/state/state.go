@@ -2,6 +2,7 @@ package state
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -14,8 +15,16 @@ import (
 )
 
 // Version is the version of the format this package writes; the first
-// line of a state file names it.
-const Version = 1
+// line of a state file names it. Version 2 ends with a record that counts
+// the records, so that a file cut short is refused; version 1 files (with
+// no such record) are still read.
+const Version = 2
+
+// endRecord closes a version 2 file: "end records=N".
+const endRecord = "end"
+
+// MaxSize bounds a state file: a 40-player game's is a few megabytes.
+const MaxSize = 64 << 20
 
 // header starts every state file.
 const header = "silverfall-state"
@@ -78,7 +87,9 @@ type scannedPlayerRecord struct {
 func Write(w io.Writer, g *model.Game) error {
 	bw := bufio.NewWriter(w)
 	var b []byte
+	records := 0
 	line := func(kind string, parts ...any) {
+		records++
 		b = append(b[:0], kind...)
 		for _, p := range parts {
 			b = appendFields(b, reflect.ValueOf(p))
@@ -91,6 +102,7 @@ func Write(w io.Writer, g *model.Game) error {
 	for _, t := range g.Broadcasts {
 		b = strconv.AppendQuote(append(b[:0], "broadcast text="...), t)
 		bw.Write(append(b, '\n'))
+		records++
 	}
 	for _, e := range g.Empires {
 		line("empire", e)
@@ -157,6 +169,7 @@ func Write(w io.Writer, g *model.Game) error {
 	for _, r := range g.Rings {
 		line("ring", r)
 	}
+	fmt.Fprintf(bw, "%s records=%d\n", endRecord, records)
 	return bw.Flush()
 }
 
@@ -191,8 +204,9 @@ const maxErrors = 20
 // it against the rules: every problem comes back in an ErrorList with its
 // line. name is the file's name for the messages.
 func Read(in io.Reader, name string, r *rules.Rules) (*model.Game, error) {
-	rd := &reader{name: name, g: &model.Game{Markets: map[int]model.Market{}}, lines: map[any]int{}}
-	sc := bufio.NewScanner(in)
+	rd := &reader{name: name, g: &model.Game{Markets: map[int]model.Market{}}, lines: map[any]int{}, textLines: map[string][]int{}}
+	lim := &limited{r: in, left: MaxSize}
+	sc := bufio.NewScanner(lim)
 	sc.Buffer(make([]byte, 0, 64*1024), MaxLineLength)
 	n := 0
 	for sc.Scan() {
@@ -210,6 +224,15 @@ func Read(in io.Reader, name string, r *rules.Rules) (*model.Game, error) {
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
+		if rd.endLine > 0 {
+			rd.fail("a record after the closing %q record of line %d", endRecord, rd.endLine)
+			return nil, rd.errs
+		}
+		if strings.HasPrefix(text, endRecord+" ") || text == endRecord {
+			rd.end(text)
+			continue
+		}
+		rd.records++
 		rd.record(text)
 		if len(rd.errs) >= maxErrors {
 			return nil, rd.errs
@@ -217,7 +240,10 @@ func Read(in io.Reader, name string, r *rules.Rules) (*model.Game, error) {
 	}
 	if err := sc.Err(); err != nil {
 		rd.line = n + 1
-		if err == bufio.ErrTooLong {
+		if err == errTooLarge {
+			rd.line = n
+			rd.fail("the file goes on past %d MiB, far more than a game's state; not read", MaxSize>>20)
+		} else if err == bufio.ErrTooLong {
 			rd.fail("a line longer than %d bytes", MaxLineLength)
 		} else {
 			rd.fail("%v", err)
@@ -233,6 +259,10 @@ func Read(in io.Reader, name string, r *rules.Rules) (*model.Game, error) {
 		rd.line = n
 		rd.fail("no game record")
 	}
+	if rd.version >= 2 && rd.endLine == 0 && len(rd.errs) == 0 {
+		rd.line = n
+		rd.fail("the file ends without its closing record (%q): it was cut short, or that line was removed", fmt.Sprintf("%s records=%d", endRecord, rd.records))
+	}
 	if len(rd.errs) == 0 {
 		rd.validate(r)
 	}
@@ -246,12 +276,32 @@ func Read(in io.Reader, name string, r *rules.Rules) (*model.Game, error) {
 type reader struct {
 	name    string
 	line    int
-	g       *model.Game
-	errs    ErrorList
-	sawGame bool
+	version int
+	// records counts the records read; endLine is the closing record's line.
+	records, endLine int
+	g                *model.Game
+	errs             ErrorList
+	sawGame          bool
 	// lines remembers where each object was read, for the checks after
 	// reading: keys are (kind, number) pairs.
 	lines map[any]int
+	// gameLine is the game record's line; textLines the lines of the
+	// broadcast records; texts every other piece of text the game wrote,
+	// with its line.
+	gameLine  int
+	textLines map[string][]int
+	texts     []textAt
+}
+
+// textAt is a piece of text read and its line.
+type textAt struct {
+	kind, text string
+	line       int
+}
+
+// text remembers a piece of text for validateText.
+func (rd *reader) text(kind, s string) {
+	rd.texts = append(rd.texts, textAt{kind, s, rd.line})
 }
 
 type objectKey struct {
@@ -277,9 +327,47 @@ func (rd *reader) header(text string) {
 	switch {
 	case err != nil:
 		rd.fail("the format version %q is not a number", f[1])
-	case v != Version:
-		rd.fail("format version %d; this program reads version %d", v, Version)
+	case v < 1 || v > Version:
+		rd.fail("format version %d; this program reads versions 1 to %d", v, Version)
 	}
+	rd.version = v
+}
+
+// end reads the closing record, which counts the records before it.
+func (rd *reader) end(text string) {
+	rd.endLine = rd.line
+	_, fields, err := splitRecord(text)
+	var x struct{ Records int }
+	if err == nil {
+		err = setFields(reflect.ValueOf(&x).Elem(), fields)
+	}
+	switch {
+	case err != nil:
+		rd.fail("%s: %v", endRecord, err)
+	case x.Records != rd.records:
+		rd.fail("the closing record counts %d records, the file holds %d: records were lost or added after it was written", x.Records, rd.records)
+	}
+}
+
+// errTooLarge stops reading a file past MaxSize.
+var errTooLarge = errors.New("state file too large")
+
+// limited reads at most left bytes, then fails with errTooLarge.
+type limited struct {
+	r    io.Reader
+	left int64
+}
+
+func (l *limited) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		return 0, errTooLarge
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
 }
 
 // record reads one line into the game.
@@ -324,6 +412,7 @@ func (rd *reader) record(text string) {
 			return
 		}
 		rd.sawGame = true
+		rd.gameLine = rd.line
 		var x gameRecord
 		if set(&x) {
 			g.Name, g.Turn, g.DueDate, g.Seed, g.Over, g.Winners = x.Name, x.Turn, x.DueDate, x.Seed, x.Over, x.Winners
@@ -335,6 +424,7 @@ func (rd *reader) record(text string) {
 		var x textRecord
 		if set(&x) {
 			g.Broadcasts = append(g.Broadcasts, x.Text)
+			rd.textLines["broadcast"] = append(rd.textLines["broadcast"], rd.line)
 		}
 	case "empire":
 		var e model.Empire
@@ -346,6 +436,8 @@ func (rd *reader) record(text string) {
 		if set(&x) {
 			if e := rd.player(kind, x.Player); e != nil {
 				e.Abilities = append(e.Abilities, model.SpecialAbility{Name: x.Name, Description: x.Description, Practised: x.Practised})
+				rd.text(kind, x.Name)
+				rd.text(kind, x.Description)
 			}
 		}
 	case "credit":
@@ -360,6 +452,7 @@ func (rd *reader) record(text string) {
 		if set(&x) {
 			if e := rd.player(kind, x.Player); e != nil {
 				e.Report.Credit.Lines = append(e.Report.Credit.Lines, model.CreditLine{What: x.What, Amount: x.Amount})
+				rd.text(kind, x.What)
 			}
 		}
 	case "battle", "message", "error":
@@ -367,6 +460,7 @@ func (rd *reader) record(text string) {
 		if set(&x) {
 			if e := rd.player(kind, x.Player); e != nil {
 				r := &e.Report
+				rd.text(kind, x.Text)
 				switch kind {
 				case "battle":
 					r.Battle = append(r.Battle, x.Text)

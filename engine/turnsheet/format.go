@@ -18,6 +18,12 @@ const (
 	OrderSheet    = "ORDER SHEET"
 	None          = "None."
 	PageLines     = 64 // lines a printed page holds
+	// Quote starts every line of a player's broadcast, and any other item
+	// of free text that a reader could take for something else (a section
+	// line, the closing line, a page header, "None.", a carried-on line or
+	// a blank). A reader takes the rest of such a line as text and nothing
+	// else, so what players write cannot pass for the sheet's structure.
+	Quote = "| "
 )
 
 // The fifteen sections, numbered as the sheet numbers them.

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
@@ -34,9 +36,36 @@ func (s *sheet) put(line string) {
 		s.w.WriteString("\n\n")
 		s.line = 2
 	}
-	s.w.WriteString(strings.TrimRight(line, " "))
+	s.w.WriteString(Printable(strings.TrimRight(line, " ")))
 	s.w.WriteByte('\n')
 	s.line++
+}
+
+// Printable is s with every character that is not printable (control
+// characters, broken UTF-8, the marks that reorder text) replaced by
+// U+FFFD: whatever a name holds, the sheet gets one line for it and
+// nothing a terminal would act on. Names are checked where they are given,
+// so this only keeps the sheet whole should one slip through.
+func Printable(s string) string {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if r != ' ' && !unicode.IsPrint(r) {
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 func (s *sheet) printf(format string, args ...any) {
@@ -44,39 +73,50 @@ func (s *sheet) printf(format string, args ...any) {
 	s.put(string(s.buf))
 }
 
-// text writes free text, wrapped at the sheet's width on blanks.
-func (s *sheet) text(lines []string) {
+// text writes free text, wrapped at the sheet's width on blanks. The first
+// quoted items (broadcasts) are written behind Quote, and so is any item
+// whose first line a reader would take for something else.
+func (s *sheet) text(lines []string, quoted int) {
 	if len(lines) == 0 {
 		s.put(None)
 		return
 	}
 	// A long item goes on over more lines, each indented by Continued, so
 	// that a reader finds the items again.
-	for _, l := range lines {
-		l = strings.TrimRight(l, " \t")
-		first := true
-		for width := Width; len(l) > width; width = Width - len(Continued) {
+	for i, l := range lines {
+		l = strings.TrimRight(Printable(l), " \t")
+		lead := ""
+		if i < quoted || NeedsQuote(l) {
+			lead = Quote
+		}
+		for width := Width - len(lead); len(l) > width; width = Width - len(Continued) {
 			cut := strings.LastIndexByte(l[:width+1], ' ')
 			if cut <= 0 {
 				cut = width
+				for cut > 0 && !utf8.RuneStart(l[cut]) {
+					cut-- // never inside a character
+				}
 			}
-			s.put(continued(first) + strings.TrimRight(l[:cut], " "))
+			s.put(lead + strings.TrimRight(l[:cut], " "))
 			l = strings.TrimLeft(l[cut:], " ")
-			first = false
+			lead = Continued
 		}
-		s.put(continued(first) + l)
+		s.put(lead + l)
 	}
+}
+
+// NeedsQuote reports whether a reader would take the line l, written as
+// the first line of an item of free text, for anything but that text.
+func NeedsQuote(l string) bool {
+	t := strings.TrimSpace(l)
+	return t == "" || t == None || t == End || t == Banner || l != strings.TrimLeft(l, " \t") ||
+		strings.HasPrefix(l, strings.TrimSpace(Quote)) || strings.HasPrefix(l, SectionPrefix) ||
+		strings.HasPrefix(l, strings.TrimSpace(SectionPrefix)) || strings.HasPrefix(l, PageHeader) ||
+		strings.HasPrefix(l, ">")
 }
 
 // Continued starts the lines that carry on a long item of text.
 const Continued = "  "
-
-func continued(first bool) string {
-	if first {
-		return ""
-	}
-	return Continued
-}
 
 func (s *sheet) section(n int) {
 	s.put("")
@@ -146,7 +186,7 @@ func Write(w io.Writer, r *rules.Rules, k *model.Knowledge) error {
 	if room := Width - len(PageHeader) - len(tail) - 3; len(game) > room {
 		game = game[:max(room, 0)]
 	}
-	s := &sheet{w: bw, page: 1, header: PageHeader + strings.TrimSpace(string(game)) + tail}
+	s := &sheet{w: bw, page: 1, header: PageHeader + Printable(strings.TrimSpace(string(game))) + tail}
 	wr := writer{r: r, k: k, s: s, officers: model.OfficerMap(k.Officers)}
 	wr.all()
 	return bw.Flush()
@@ -166,7 +206,7 @@ func (w *writer) all() {
 	w.score()
 	w.credits()
 	s.section(BattleReports)
-	s.text(k.Battle)
+	s.text(k.Battle, 0)
 	w.trading()
 	w.officerReview()
 	s.section(Planets)
@@ -196,10 +236,10 @@ func (w *writer) all() {
 	}
 	w.playerScanned()
 	s.section(Messages)
-	s.text(k.Messages)
+	s.text(k.Messages, k.Broadcasts)
 	w.special()
 	s.section(ErrorsInOrders)
-	s.text(k.Errors)
+	s.text(k.Errors, 0)
 	w.orderSheet()
 	s.put("")
 	s.put(End)
