@@ -122,6 +122,41 @@ func BenchmarkStartup(b *testing.B) {
 	b.ReportMetric(total/float64(b.N), "ms-to-first-frame")
 }
 
+// BenchmarkStartup40 starts the program on player 1's sheet of turn 10 of
+// a 40-player game (made by sfhost, the computer playing every empire)
+// and reports the time to the first drawn frame of the map.
+func BenchmarkStartup40(b *testing.B) {
+	bin := binary(b)
+	dir := b.TempDir()
+	sfhost := filepath.Join(dir, "sfhost")
+	if out, err := exec.Command("go", "build", "-o", sfhost, "../sfhost").CombinedOutput(); err != nil {
+		b.Fatalf("building sfhost: %v\n%s", err, out)
+	}
+	game := filepath.Join(dir, "game")
+	steps := [][]string{{"new", game, "-seed", "7", "-players", "40"}}
+	for i := 0; i < 9; i++ {
+		steps = append(steps, []string{"turn", game, "-auto-missing"})
+	}
+	for _, args := range steps {
+		if out, err := exec.Command(sfhost, args...).CombinedOutput(); err != nil {
+			b.Fatalf("sfhost %v: %v\n%s", args, err, out)
+		}
+	}
+	sheet := filepath.Join(game, "turn-010", "sheets", "player-01.txt")
+	total := 0.0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		out := runBin(b, bin, "-screenshot", filepath.Join(dir, "s.png"), sheet)
+		m := regexp.MustCompile(`first frame after (\d+) ms`).FindStringSubmatch(out)
+		if m == nil {
+			b.Fatalf("output %q", out)
+		}
+		v, _ := strconv.ParseFloat(m[1], 64)
+		total += v
+	}
+	b.ReportMetric(total/float64(b.N), "ms-to-first-frame")
+}
+
 // BenchmarkWindowFrame measures map frames of 5,000 objects at 1280x800
 // through the real window: the whole frame, the render alone, and Fyne
 // showing a ready image of the same size (the floor of this design).
