@@ -85,17 +85,9 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 	p.oneLine = widget.NewLabel("Ship").MinSize().Height
 	p.twoLines = p.list.CreateItem().MinSize().Height
 
-	p.undo = newTipButton("", "Undo the last change to the orders (Ctrl+Z)", tips, func() {
-		if d := st.Draft(); d != nil {
-			d.Undo()
-		}
-	})
+	p.undo = newTipButton("", "Undo the last change to the orders (Ctrl+Z)", tips, st.Undo)
 	p.undo.Icon = theme.ContentUndoIcon()
-	p.redo = newTipButton("", "Make the change undone again (Ctrl+Y)", tips, func() {
-		if d := st.Draft(); d != nil {
-			d.Redo()
-		}
-	})
+	p.redo = newTipButton("", "Make the change undone again (Ctrl+Y)", tips, st.Redo)
 	p.redo.Icon = theme.ContentRedoIcon()
 	edit := newTipButton("", "Edit the order selected", tips, func() {
 		if i := st.Chosen(); i >= 0 && p.edit != nil {

@@ -370,16 +370,17 @@ func ParseText(text string) ([]order.Order, []order.LineError) {
 // Group is the orders of one ship, fleet, planet or of the empire, in the
 // order they are carried out.
 type Group struct {
-	Key    string // "ship:12", "fleet:2", "planet:45", "empire"
+	Key    model.Key // the ship, fleet, planet (0: all of them), officer or the empire
 	Title  string
 	Orders []int // indexes into Orders()
 }
 
 // Groups gathers the orders by what they are given to: ships, then fleets,
-// planets and the empire; within a group by phase and place in the phase.
+// planets, officers and the empire, each kind by number; within a group by
+// phase and place in the phase.
 func (d *Draft) Groups() []Group {
-	byKey := map[string]*Group{}
-	var keys []string
+	byKey := map[model.Key]*Group{}
+	var keys []model.Key
 	for i, o := range d.orders {
 		key, title := d.groupOf(o)
 		g, ok := byKey[key]
@@ -390,28 +391,11 @@ func (d *Draft) Groups() []Group {
 		}
 		g.Orders = append(g.Orders, i)
 	}
-	rank := func(key string) int {
-		switch {
-		case strings.HasPrefix(key, "ship:"):
-			return 0
-		case strings.HasPrefix(key, "fleet:"):
-			return 1
-		case strings.HasPrefix(key, "planet:"):
-			return 2
-		case strings.HasPrefix(key, "officer:"):
-			return 3
+	sort.Slice(keys, func(a, b int) bool {
+		if keys[a].Kind != keys[b].Kind {
+			return keys[a].Kind < keys[b].Kind
 		}
-		return 4
-	}
-	sort.SliceStable(keys, func(a, b int) bool {
-		ra, rb := rank(keys[a]), rank(keys[b])
-		if ra != rb {
-			return ra < rb
-		}
-		var na, nb int
-		fmt.Sscanf(keys[a][strings.IndexByte(keys[a], ':')+1:], "%d", &na)
-		fmt.Sscanf(keys[b][strings.IndexByte(keys[b], ':')+1:], "%d", &nb)
-		return na < nb
+		return keys[a].ID < keys[b].ID
 	})
 	out := make([]Group, len(keys))
 	for i, k := range keys {
@@ -428,28 +412,28 @@ func (d *Draft) Groups() []Group {
 	return out
 }
 
-func (d *Draft) groupOf(o order.Order) (string, string) {
+func (d *Draft) groupOf(o order.Order) (model.Key, string) {
+	s := o.Subject()
 	switch o.SubjectKind() {
 	case order.ShipSubject:
-		s := o.Subject()
 		title := fmt.Sprintf("Ship %d", s)
 		if sh, ok := d.own(s); ok {
 			if t := d.r.Ship(sh.Type); t != nil {
 				title += " " + t.Name
 			}
 		}
-		return fmt.Sprintf("ship:%d", s), title
+		return model.ShipKey(s), title
 	case order.FleetSubject:
-		return fmt.Sprintf("fleet:%d", o.Subject()), fmt.Sprintf("Fleet %d", o.Subject())
+		return model.FleetKey(s), fmt.Sprintf("Fleet %d", s)
 	case order.PlanetSubject:
-		if o.Subject() == 0 {
-			return "planet:0", "All your planets"
+		if s == 0 {
+			return model.PlanetKey(0), "All your planets"
 		}
-		return fmt.Sprintf("planet:%d", o.Subject()), fmt.Sprintf("Planet %d", o.Subject())
+		return model.PlanetKey(s), fmt.Sprintf("Planet %d", s)
 	case order.OfficerSubject:
-		return fmt.Sprintf("officer:%d", o.Subject()), fmt.Sprintf("Officer %d", o.Subject())
+		return model.OfficerKey(s), fmt.Sprintf("Officer %d", s)
 	}
-	return "empire", "Empire"
+	return model.EmpireKey, "Empire"
 }
 
 // HasBattleOrder reports whether ship has a battle/movement order of its

@@ -108,7 +108,7 @@ func TestGroupsInExecutionOrder(t *testing.T) {
 		for _, i := range g.Orders {
 			os = append(os, d.Orders()[i].String())
 		}
-		got = append(got, g.Key+": "+strings.Join(os, ", "))
+		got = append(got, g.Key.String()+": "+strings.Join(os, ", "))
 	}
 	want := []string{"ship:2: LF 2 0, MO 2 1 1 1, CL 2", "fleet:1: FLEET DF 1 99", "planet:8: BU 8 1", "empire: PI 5"}
 	if !reflect.DeepEqual(got, want) {
