@@ -184,7 +184,7 @@ func TestRealMailRound(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	out, err := exec.Command(bin, "orders", sum.Taken[1], "--report", filepath.Join(host.TurnDir(g.Dir, 1), host.SheetsDir, "player-01.txt")).CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "1 orders: 0 errors") {
+	if err != nil || !strings.Contains(string(out), "1 order: 0 errors") {
 		t.Errorf("sfcheck orders: %v\n%s", err, out)
 	}
 	// And the turn takes them.
