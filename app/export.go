@@ -59,10 +59,24 @@ func (x *exporter) problems() (errs, unread []string) {
 // askBeforeSending asks, when the orders have errors or lines that are
 // not orders, whether to go on; then it calls send.
 func (x *exporter) askBeforeSending(what string, send func()) {
-	errs, unread := x.problems()
-	if len(errs) == 0 && len(unread) == 0 {
+	title, text := x.warning()
+	if title == "" {
 		send()
 		return
+	}
+	dialog.ShowConfirm(title, text+what+" anyway?", func(ok bool) {
+		if ok {
+			send()
+		}
+	}, x.win)
+}
+
+// warning says what is wrong with the orders, as a title and a text ending
+// in a blank line; both are empty when nothing is.
+func (x *exporter) warning() (title, text string) {
+	errs, unread := x.problems()
+	if len(errs) == 0 && len(unread) == 0 {
+		return "", ""
 	}
 	cut := func(list []string) []string {
 		if len(list) > 10 {
@@ -71,22 +85,17 @@ func (x *exporter) askBeforeSending(what string, send func()) {
 		return list
 	}
 	var b strings.Builder
-	var title []string
+	var titles []string
 	if len(errs) > 0 {
-		title = append(title, plural.Count(len(errs), "order")+" with "+plural.Pick(len(errs), "an error", "errors"))
+		titles = append(titles, plural.Count(len(errs), "order")+" with "+plural.Pick(len(errs), "an error", "errors"))
 		b.WriteString("The moderator's program will reject these:\n\n" + strings.Join(cut(errs), "\n") + "\n\n")
 	}
 	if len(unread) > 0 {
-		title = append(title, plural.Count(len(unread), "line")+plural.Pick(len(unread), " that is not an order", " that are not orders"))
+		titles = append(titles, plural.Count(len(unread), "line")+plural.Pick(len(unread), " that is not an order", " that are not orders"))
 		b.WriteString("These lines do not read as orders; they go along as comments, which the moderator's program skips:\n\n" +
 			strings.Join(cut(unread), "\n") + "\n\n")
 	}
-	b.WriteString(what + " anyway?")
-	dialog.ShowConfirm(capital(strings.Join(title, " and ")), b.String(), func(ok bool) {
-		if ok {
-			send()
-		}
-	}, x.win)
+	return capital(strings.Join(titles, " and ")), b.String()
 }
 
 // Copy puts the order file's text on the clipboard, to paste into

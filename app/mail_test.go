@@ -197,10 +197,11 @@ func TestSendOrders(t *testing.T) {
 	sys := mailSystem(t)
 	x := mailApp(t, sys)
 	ownGame(t, x)
-	// With an error the window asks first, and sends nothing meanwhile.
+	// With an error the window asks first, once, saying both what is wrong
+	// and what goes to whom, and sends nothing meanwhile.
 	x.text.SetText("MO 1 0 0 0\n")
 	x.mailing.sendDialog()
-	if msg := top(x); !strings.Contains(msg, "cannot move") {
+	if msg := top(x); !strings.Contains(msg, "cannot move") || !strings.Contains(msg, "To: gm@example.org") {
 		t.Errorf("the question is %q", msg)
 	}
 	if all, _ := sys.Count("gm@example.org"); all != 0 {

@@ -33,7 +33,9 @@ type mailView struct {
 	unsay      func(string)          // takes the note away if it still shows
 	open       func(path string)     // shows a sheet, with its workspace's draft and view
 	orders     func() mailbox.Orders // the draft as the orders to mail
-	askFirst   func(what string, then func())
+	// warning says what is wrong with the orders (errors, lines that are
+	// not orders), a title and a text; empty when nothing is.
+	warning func() (title, text string)
 	last       func() string // the sheet of the game shown last ("": none)
 
 	note string // the view's last status note, taken away once untrue
@@ -63,7 +65,7 @@ func newMailView(x *App) *mailView {
 			}
 			return o
 		},
-		askFirst: func(what string, send func()) { x.export.askBeforeSending(what, send) },
+		warning: func() (string, string) { return x.export.warning() },
 		last:     func() string { return workspace.Reopen(x.settings.LastSheet) },
 	}
 	v.box = mailbox.New(x.rules, x.keep.root, x.settings.Mail, nil, func(m mailbox.Settings) {
@@ -255,19 +257,21 @@ func (v *mailView) sendDialog() {
 		dialog.ShowError(errors.New(mailbox.Explain(err)), v.win)
 		return
 	}
-	v.askFirst("Send them", func() {
-		text := letter.Describe()
-		title := "Send the orders?"
-		if o.Count == 0 {
-			title = "Send an order file without orders?"
-			text += "\n\nThe file holds no orders: the moderator takes it as your orders for the turn, and your empire does nothing."
+	// One question: what goes to whom, after what is wrong with it.
+	text := letter.Describe()
+	title := "Send the orders?"
+	if o.Count == 0 {
+		title = "Send an order file without orders?"
+		text += "\n\nThe file holds no orders: the moderator takes it as your orders for the turn, and your empire does nothing."
+	}
+	if wt, wtext := v.warning(); wt != "" {
+		title, text = wt+": send them anyway?", wtext+text
+	}
+	dialog.ShowConfirm(title, text, func(ok bool) {
+		if ok {
+			v.withAccount("Send", func(a mail.Account) { v.send(a, letter) })
 		}
-		dialog.ShowConfirm(title, text, func(ok bool) {
-			if ok {
-				v.withAccount("Send", func(a mail.Account) { v.send(a, letter) })
-			}
-		}, v.win)
-	})
+	}, v.win)
 }
 
 // send sends in the background with a progress dialog that can be
