@@ -36,7 +36,7 @@ type mailView struct {
 	// warning says what is wrong with the orders (errors, lines that are
 	// not orders), a title and a text; empty when nothing is.
 	warning func() (title, text string)
-	last       func() string // the sheet of the game shown last ("": none)
+	last    func() string // the sheet of the game shown last ("": none)
 
 	note string // the view's last status note, taken away once untrue
 }
@@ -66,7 +66,7 @@ func newMailView(x *App) *mailView {
 			return o
 		},
 		warning: func() (string, string) { return x.export.warning() },
-		last:     func() string { return workspace.Reopen(x.settings.LastSheet) },
+		last:    func() string { return workspace.Reopen(x.settings.LastSheet) },
 	}
 	v.box = mailbox.New(x.rules, x.keep.root, x.settings.Mail, nil, func(m mailbox.Settings) {
 		x.settings.Mail = m
