@@ -48,7 +48,8 @@ func (v *mailView) settingsDialog(m mailbox.Settings, then func()) {
 		widget.NewFormItem("Extra CA file", container.NewBorder(nil, nil, nil, choose, f.ca)),
 		widget.NewFormItem("", f.onStart), widget.NewFormItem("", startNote),
 	}
-	d := dialog.NewForm("Mail settings", "Save", "Cancel", items, func(ok bool) {
+	var d *dialog.FormDialog
+	d = dialog.NewForm("Mail settings", "Save", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -58,7 +59,9 @@ func (v *mailView) settingsDialog(m mailbox.Settings, then func()) {
 		}
 		if err != nil {
 			e := dialog.NewError(errors.New(capital(err.Error())), v.win)
-			e.SetOnClosed(func() { v.settingsDialog(n, then) })
+			// The same form again: everything as typed, a port that is not
+			// a number included.
+			e.SetOnClosed(func() { d.Show() })
 			e.Show()
 			return
 		}

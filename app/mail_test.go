@@ -593,3 +593,34 @@ func TestFetchOnStart(t *testing.T) {
 		t.Errorf("status %q", x.status.Text())
 	}
 }
+
+// A port that is not a number is said, and the form comes back as typed.
+func TestSettingsKeepWhatWasTyped(t *testing.T) {
+	x := newApp(t)
+	x.mailing.box.SetStore(&secret.Memory{})
+	x.mailing.settingsDialog(mailbox.Default(), nil)
+	var port *widget.Entry
+	walk(x.Window().Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if e, ok := o.(*widget.Entry); ok && e.Text == "993" && port == nil {
+			port = e
+		}
+	})
+	if port == nil {
+		t.Fatalf("no IMAP port in %q", top(x))
+	}
+	port.SetText("99x")
+	tap(t, x, "Save")
+	if msg := top(x); !strings.Contains(msg, "port is a number") {
+		t.Fatalf("a port that is not a number: %q", msg)
+	}
+	tap(t, x, "OK")
+	shown := false
+	walk(x.Window().Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if e, ok := o.(*widget.Entry); ok && e.Text == "99x" {
+			shown = true
+		}
+	})
+	if !shown || !strings.Contains(top(x), "Mail settings") {
+		t.Errorf("the form came back without the port as typed: %q", top(x))
+	}
+}
