@@ -122,7 +122,11 @@ func (v *MapView) changedState(c Change) {
 	if c == ChangeCamera && v.rendering {
 		return
 	}
-	v.redraw()
+	// What the map draws; the hover, the chosen order, the tab and a pick
+	// change nothing on it.
+	if c.Has(ChangeGame | ChangeOrders | ChangeSelection | ChangeCamera) {
+		v.redraw()
+	}
 }
 
 // Map is the map shown.

@@ -185,3 +185,23 @@ func TestMapRangeIsTheEngines(t *testing.T) {
 }
 
 var _ = test.NewTempApp
+
+// The pointer moving over the map draws no new frame: what is under it
+// shows in the status line, not on the map.
+func TestHoverDrawsNoFrame(t *testing.T) {
+	x, f := newThreadedApp(t)
+	before := f.frames
+	for i := 0; i < 5; i++ {
+		x.st.SetHover(i)
+	}
+	x.st.SetHover(-1)
+	x.Window().Canvas().Capture()
+	if f.frames != before {
+		t.Errorf("hovering drew %d frames", f.frames-before)
+	}
+	x.st.Select(model.PlanetKey(5), FromMap)
+	x.Window().Canvas().Capture()
+	if f.frames == before {
+		t.Error("the test cannot tell: a selection drew no frame either")
+	}
+}
