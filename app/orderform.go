@@ -327,6 +327,7 @@ func (f *orderForm) close() {
 func (f *orderForm) pickOnMap(fd *field) {
 	f.picking = true
 	f.dlg.Hide()
+	// A point is picked on the level plane through the ship or fleet.
 	z := 0
 	if loc, ok := f.st.Game().Location(subjectKey(f.start)); ok {
 		z = loc.Z

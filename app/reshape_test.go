@@ -205,3 +205,22 @@ func TestHoverDrawsNoFrame(t *testing.T) {
 		t.Error("the test cannot tell: a selection drew no frame either")
 	}
 }
+
+// A place picked for a fleet's order lies on the level plane through the
+// fleet, not through the ship that shares the fleet's number.
+func TestFleetPickPlane(t *testing.T) {
+	x := newApp(t)
+	g := x.st.Game()
+	g.K.Fleets[0].Loc.Z = -40 // the fleet's place as the index sees it
+	fleet := g.K.Fleets[0].ID
+	x.desk.New(model.FleetKey(fleet), order.MO)
+	form := x.desk.open
+	if !form.start.Fleet {
+		t.Fatal("not a fleet order")
+	}
+	form.pickOnMap(form.fields[1])
+	if r := x.mapView.request; r == nil || r.z != -40 {
+		t.Errorf("the pick's plane is at %v, want the fleet's level -40", r)
+	}
+	x.mapView.CancelPick()
+}
