@@ -245,13 +245,19 @@ var mapArea = image.Rect(240, 45, 860, 330)
 const emptyX, emptyY = 240, 320
 
 // mapPixels waits until the map stops changing and returns its middle.
+// Settled means unchanged for a second and a half: on a busy machine a
+// software-rendered frame can take longer than the gap between two shots.
 func (p *player) mapPixels(what string) *image.RGBA {
 	p.x.t.Helper()
 	var last *image.RGBA
-	for i := 0; i < 40; i++ {
+	var since time.Time
+	for i := 0; i < 60; i++ {
 		time.Sleep(250 * time.Millisecond)
 		cur := crop(p.x.shot(what), mapArea.Add(p.at))
-		if last != nil && differing(last, cur) == 0 {
+		switch {
+		case last == nil || differing(last, cur) != 0:
+			since = time.Now()
+		case time.Since(since) >= 1500*time.Millisecond:
 			return cur
 		}
 		last = cur
