@@ -285,20 +285,9 @@ func measureGame(seed int64, players, turns int, levelOf func(p int) *Level) (*f
 		f.won = 1
 	}
 	// Finishing places by score, for the levels' tournament.
-	score := map[int]int{}
-	planets, ships, mines := map[int]int{}, map[int]int{}, map[int]int{}
-	for _, pl := range g.Planets {
-		planets[pl.Owner]++
-	}
-	for _, s := range g.Ships {
-		ships[s.Owner]++
-	}
-	for _, m := range g.Mines {
-		mines[m.Owner]++
-	}
+	score := g.Scores(r)
 	order := make([]int, 0, players)
 	for p := 1; p <= players; p++ {
-		score[p] = model.ScoreOf(r, g.Empire(p), planets[p], ships[p], mines[p])
 		f.bestScore = max(f.bestScore, score[p])
 		order = append(order, p)
 	}

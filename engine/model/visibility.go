@@ -190,9 +190,9 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 	return k
 }
 
-// scores is p's score with the lowest and highest of all players but
-// Sauran and those out of the game.
-func (g *Game) scores(r *rules.Rules, p int) Score {
+// Scores is every empire's score, by player number, from what the game
+// holds: its planets, ships and mines, counted once for all.
+func (g *Game) Scores(r *rules.Rules) map[int]int {
 	planets, ships, mines := map[int]int{}, map[int]int{}, map[int]int{}
 	for _, pl := range g.Planets {
 		planets[pl.Owner]++
@@ -203,6 +203,18 @@ func (g *Game) scores(r *rules.Rules, p int) Score {
 	for _, m := range g.Mines {
 		mines[m.Owner]++
 	}
+	out := make(map[int]int, len(g.Empires))
+	for i := range g.Empires {
+		e := &g.Empires[i]
+		out[e.Player] = ScoreOf(r, e, planets[e.Player], ships[e.Player], mines[e.Player])
+	}
+	return out
+}
+
+// scores is p's score with the lowest and highest of all players but
+// Sauran and those out of the game.
+func (g *Game) scores(r *rules.Rules, p int) Score {
+	all := g.Scores(r)
 	var sc Score
 	first := true
 	for i := range g.Empires {
@@ -210,7 +222,7 @@ func (g *Game) scores(r *rules.Rules, p int) Score {
 		if e.Player == r.Game.PlayerSauran {
 			continue
 		}
-		v := ScoreOf(r, e, planets[e.Player], ships[e.Player], mines[e.Player])
+		v := all[e.Player]
 		if e.Player == p {
 			sc.Current = v
 		}
