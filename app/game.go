@@ -121,9 +121,9 @@ func (g *Game) Selection(key model.Key) render3d.Selection {
 		if !g.own(s) {
 			continue
 		}
-		f, _ := g.Checker.Ship(s.ID)
-		sel.CommRange = max(sel.CommRange, float64(f.CommRange))
-		sel.MoveRange = max(sel.MoveRange, float64(f.MoveRange))
+		move, comm := g.Checker.Ranges(s.ID)
+		sel.CommRange = max(sel.CommRange, float64(comm))
+		sel.MoveRange = max(sel.MoveRange, float64(move))
 	}
 	return sel
 }

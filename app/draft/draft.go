@@ -581,8 +581,8 @@ func (d *Draft) Courses() []Course {
 
 // moveRange is a ship's movement range by the engine's rules.
 func (d *Draft) moveRange(s *model.Ship) int {
-	f, _ := d.checker.Ship(s.ID)
-	return f.MoveRange
+	move, _ := d.checker.Ranges(s.ID)
+	return move
 }
 
 func (d *Draft) workOutCourses() []Course {

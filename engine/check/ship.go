@@ -39,3 +39,16 @@ func (c *Checker) Ship(id int) (ShipFacts, bool) {
 	f.Battle, f.General = turn.ShipOrders(c.r, t, s.Fire > 0)
 	return f, true
 }
+
+// Ranges are a ship's movement and communication ranges, as Ship gives
+// them, without the rest of its figures (the map asks for them often);
+// zeros for a ship that is not the player's.
+func (c *Checker) Ranges(id int) (move, comm int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.base.Ship(id)
+	if s == nil || s.Owner != c.k.Empire.Player {
+		return 0, 0
+	}
+	return c.base.MoveRange(s), c.base.CommRange(s)
+}

@@ -36,6 +36,9 @@ func TestShipFacts(t *testing.T) {
 			if f.MoveRange != tc.move {
 				t.Errorf("movement range %d, want %d", f.MoveRange, tc.move)
 			}
+			if move, comm := New(r, k).Ranges(tc.ship); move != f.MoveRange || comm != f.CommRange {
+				t.Errorf("Ranges gives %d, %d; Ship %d, %d", move, comm, f.MoveRange, f.CommRange)
+			}
 		})
 	}
 	if tests[1].move == tests[0].move {
