@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -258,4 +259,33 @@ func (w *Workspace) LoadState(t int) State {
 // ExportPath is where an exported order file for turn t goes by default.
 func (w *Workspace) ExportPath(t int) string {
 	return filepath.Join(w.Dir, "exports", fmt.Sprintf("orders-turn-%03d.txt", t))
+}
+
+// Sheet is one turn's sheet kept in a workspace.
+type Sheet struct {
+	Turn int
+	Path string
+}
+
+// Sheets lists the sheets kept in the workspace, one a turn (of several
+// copies of a turn, the one added last), oldest turn first.
+func (w *Workspace) Sheets() ([]Sheet, error) {
+	names, err := filepath.Glob(filepath.Join(w.Dir, "turn-*-sheet*.txt"))
+	if err != nil {
+		return nil, err
+	}
+	newest := map[int]int{} // turn -> copy number
+	paths := map[int]string{}
+	for _, path := range names {
+		t, n, ok := sheetName(filepath.Base(path))
+		if ok && n > newest[t] {
+			newest[t], paths[t] = n, path
+		}
+	}
+	var out []Sheet
+	for t, p := range paths {
+		out = append(out, Sheet{Turn: t, Path: p})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Turn < out[j].Turn })
+	return out, nil
 }

@@ -247,3 +247,32 @@ func TestReopen(t *testing.T) {
 		t.Error("no sheet shown before: reopen something")
 	}
 }
+
+func TestSheetsListsTheNewestCopyOfEachTurn(t *testing.T) {
+	w, err := Open(t.TempDir(), "Game", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []struct {
+		turn int
+		text string
+	}{{2, "a"}, {1, "b"}, {2, "c"}, {10, "d"}} {
+		if _, _, err := w.AddReport(s.turn, []byte(s.text)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := w.Sheets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var turns []int
+	for _, s := range got {
+		turns = append(turns, s.Turn)
+	}
+	if fmt.Sprint(turns) != "[1 2 10]" {
+		t.Fatalf("turns %v, want [1 2 10]", turns)
+	}
+	if data, _ := os.ReadFile(got[1].Path); string(data) != "c" {
+		t.Errorf("turn 2 is %q, want the copy added last", data)
+	}
+}
