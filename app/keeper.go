@@ -21,6 +21,7 @@ type keeper struct {
 // open opens the game's workspace and keeps the sheet there.
 func (k *keeper) open(g *Game) {
 	k.ws = nil
+	defer func() { k.st.useWorkspace(k.ws) }()
 	if k.root == "" {
 		return
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"silverfall/app/draft"
+	"silverfall/app/workspace"
 	"silverfall/engine/model"
 	"silverfall/render3d"
 )
@@ -23,7 +24,7 @@ const (
 
 // Change says what about the window's state changed; views redraw the
 // parts they show of it.
-type Change uint8
+type Change uint32
 
 // The kinds of change. A new game changes everything at once.
 const (
@@ -65,6 +66,9 @@ type State struct {
 	tab    Tab
 	pick   PickKind
 	prompt string // what the pick is for
+
+	// ws is the game's workspace folder, or nil when nothing is kept.
+	ws *workspace.Workspace
 
 	subs      []func(Change)
 	notifying bool
@@ -119,6 +123,14 @@ func (s *State) CameraSet() bool { return s.camSet }
 // CameraByPlayer reports whether the last camera change came from the
 // player (drag, wheel, keys, a saved view) rather than the map fitting it.
 func (s *State) CameraByPlayer() bool { return s.camByPlayer }
+
+// Workspace is the workspace folder of the game shown (every sheet kept of
+// it, its drafts and exports), or nil when nothing is kept.
+func (s *State) Workspace() *workspace.Workspace { return s.ws }
+
+// useWorkspace sets the workspace folder (nil: none) of the game about to
+// be shown; it changes with the game, so Show tells the views.
+func (s *State) useWorkspace(ws *workspace.Workspace) { s.ws = ws }
 
 // Show makes g the game shown, with its draft, selection and camera
 // (nil: fitted to the map on the next frame), all in one change.
