@@ -34,12 +34,15 @@ type Config struct {
 
 // Player is one player's entry: his number, where his sheets go, and how
 // well the computer plays his empire when it does (ai.LevelNames; the
-// empty level is "normal").
+// empty level is "normal"). Computer makes the empire a computer empire
+// from turn 1 (a practice game's others): it is chosen when the game is
+// made, since turn 1's state records it.
 type Player struct {
-	Number int    `toml:"number"`
-	Name   string `toml:"name,omitempty"`
-	Email  string `toml:"email,omitempty"`
-	Level  string `toml:"level,omitempty"`
+	Number   int    `toml:"number"`
+	Name     string `toml:"name,omitempty"`
+	Email    string `toml:"email,omitempty"`
+	Level    string `toml:"level,omitempty"`
+	Computer bool   `toml:"computer,omitempty"`
 }
 
 // level is the computer's level for player p.

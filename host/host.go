@@ -133,10 +133,12 @@ func makeGame(dir string, c Config, r *rules.Rules) (*Game, error) {
 func firstTurn(r *rules.Rules, c Config) (*model.Game, error) {
 	opt := galaxy.Options{Seed: c.Seed, Players: c.Players, Name: c.Name}
 	names := map[int]string{}
+	computer := map[int]bool{}
 	for _, p := range c.Player {
 		if p.Name != "" {
 			names[p.Number] = p.Name
 		}
+		computer[p.Number] = p.Computer
 	}
 	g, err := galaxy.Generate(r, opt)
 	if err != nil {
@@ -146,6 +148,7 @@ func firstTurn(r *rules.Rules, c Config) (*model.Game, error) {
 		if n, ok := names[g.Empires[i].Player]; ok {
 			g.Empires[i].Name = n
 		}
+		g.Empires[i].Computer = computer[g.Empires[i].Player]
 	}
 	return g, nil
 }
@@ -217,8 +220,13 @@ func agrees(r *rules.Rules, c Config, g *model.Game) error {
 		return fmt.Errorf("%d players in the settings, %d empires of players in the state", c.Players, players)
 	}
 	for _, p := range c.Player {
-		if g.Empire(p.Number) == nil {
+		e := g.Empire(p.Number)
+		switch {
+		case e == nil:
 			return fmt.Errorf("the settings list player %d, who has no empire in the state", p.Number)
+		case p.Computer && !e.Computer:
+			// Turn 1 made the empire a player's; replay would make it the computer's.
+			return fmt.Errorf("player %d is a computer empire in the settings but not in the state; computer empires are chosen when the game is made", p.Number)
 		}
 	}
 	return nil
