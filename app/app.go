@@ -56,6 +56,8 @@ type App struct {
 	clicks  *mapClicks
 	mailing *mailView
 
+	practice *practiceView // practice games: New, Continue, End turn
+
 	// NativeDialogs uses the desktop's own file dialog when it can.
 	NativeDialogs bool
 	// Background runs slow work (reading a sheet, saving) off Fyne's thread;
@@ -183,6 +185,8 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.export = &exporter{st: x.st, win: x.win, keep: x.keep, status: x.status, clipboard: x.fyneApp.Clipboard(),
 		folder: func() string { return x.settings.LastFolder },
 		native: func() bool { return x.NativeDialogs }, files: x.files}
+	x.practice = newPracticeView(x)
+	x.status.addButton(x.practice.button)
 	x.clicks = &mapClicks{st: x.st, win: x.win, view: x.mapView}
 	x.mapView.OnPick = x.clicks.picked
 
@@ -270,7 +274,7 @@ func (x *App) nextShip() {
 func (x *App) shortcuts() {
 	c := x.win.Canvas()
 	for key, f := range map[fyne.KeyName]func(){
-		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip,
+		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyT: x.practice.EndTurn,
 	} {
 		f := f
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
@@ -337,8 +341,8 @@ func (x *App) menu() *fyne.MainMenu {
 			"Settings are kept in "+x.setPathText()+".", x.win)
 	})
 	return fyne.NewMainMenu(
-		fyne.NewMenu("File", append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()},
-			x.mailing.items()...)...),
+		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator()}, x.practice.items()...),
+			append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...)...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
 		fyne.NewMenu("View", fit, ships, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),

@@ -59,7 +59,8 @@ func newMailView(x *App) *mailView {
 		orders: func() mailbox.Orders {
 			g, d := x.st.Game(), x.st.Draft()
 			o := mailbox.Orders{Game: g.K.Game, Player: g.K.Empire.Player, Turn: g.K.Turn + 1, Text: x.export.Text(),
-				FileName: x.export.Name(), Count: len(d.Orders()), Demo: g.Source == demoSource}
+				FileName: x.export.Name(), Count: len(d.Orders()), Demo: g.Source == demoSource,
+				Practice: x.practice.Shown() != nil}
 			if ws := x.keep.ws; ws != nil {
 				o.Keep = filepath.Join(ws.Dir, "sent")
 			}
@@ -246,6 +247,10 @@ func (v *mailView) sendDialog() {
 	if o.Demo {
 		dialog.ShowInformation("The demo game", mailbox.Explain(mailbox.ErrDemo)+
 			"\n\nOpen a turn sheet of your own game (File > Import turn sheet, or Fetch turn sheets) and send its orders.", v.win)
+		return
+	}
+	if o.Practice {
+		dialog.ShowInformation("A practice game", mailbox.Explain(mailbox.ErrPractice), v.win)
 		return
 	}
 	if m := v.box.Settings(); !m.Configured() {

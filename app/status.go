@@ -27,6 +27,7 @@ type statusBar struct {
 	problemBox   *fyne.Container
 	importButton *tipButton
 	fitButton    *tipButton
+	buttons      *fyne.Container // the line's buttons, at its start
 	line         *fyne.Container // the texts share it by their widths
 	box          fyne.CanvasObject
 	transient    string // a message shown until the next change
@@ -49,7 +50,8 @@ func newStatusBar(st *State, tips *tooltips) *statusBar {
 	})
 	b.problemBox = container.NewBorder(nil, nil, widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon())), dismiss, b.problemText)
 	b.problemBox.Hide()
-	b.line = container.New(statusLine{}, container.NewHBox(b.importButton, b.fitButton), b.text, b.hover)
+	b.buttons = container.NewHBox(b.importButton, b.fitButton)
+	b.line = container.New(statusLine{}, b.buttons, b.text, b.hover)
 	b.box = container.NewVBox(b.problemBox, b.line)
 	st.Subscribe(b.changed)
 	return b
@@ -95,6 +97,12 @@ func hoverText(st *State) string {
 		}
 	}
 	return text
+}
+
+// addButton puts a view's button after the line's own.
+func (b *statusBar) addButton(o fyne.CanvasObject) {
+	b.buttons.Add(o)
+	b.line.Refresh()
 }
 
 // say shows a message in the status line until the next change.

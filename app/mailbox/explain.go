@@ -31,7 +31,7 @@ func Explain(err error) string {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return "Cancelled."
-	case errors.Is(err, ErrDemo), errors.Is(err, ErrNoModerator), errors.Is(err, ErrNotKept):
+	case errors.Is(err, ErrDemo), errors.Is(err, ErrPractice), errors.Is(err, ErrNoModerator), errors.Is(err, ErrNotKept):
 		return capital(msg) + "."
 	case errors.Is(err, mail.ErrAuth):
 		return "The server refused the user name or password. Check the user name in File > Mail settings; the password is asked for again next time."

@@ -148,6 +148,17 @@ func TestSend(t *testing.T) {
 	if all, _ := sys.Count("gm@example.org"); all != 2 {
 		t.Errorf("the demo's orders were sent: the moderator has %d messages", all)
 	}
+	// Nor a practice game's.
+	o.Demo, o.Practice = false, true
+	if _, err := m.Letter(o); !errors.Is(err, mailbox.ErrPractice) || !strings.Contains(mailbox.Explain(err), "End turn") {
+		t.Errorf("a letter of a practice game's orders: %v", err)
+	}
+	if _, err := m.Send(context.Background(), m.Settings().Account("ann-pass"), mailbox.Letter{To: "gm@example.org", Orders: o}); !errors.Is(err, mailbox.ErrPractice) {
+		t.Errorf("sending a practice game's orders: %v", err)
+	}
+	if all, _ := sys.Count("gm@example.org"); all != 2 {
+		t.Errorf("a practice game's orders were sent: the moderator has %d messages", all)
+	}
 }
 
 // silent accepts connections and never answers.

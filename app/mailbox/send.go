@@ -22,6 +22,7 @@ type Orders struct {
 	FileName string // its name as an attachment
 	Count    int    // how many orders it holds
 	Demo     bool   // the demo game's: never sent
+	Practice bool   // a practice game's, carried out in the window: never sent
 	// Keep is the folder where the message sent is kept ("": not kept).
 	Keep string
 }
@@ -29,6 +30,10 @@ type Orders struct {
 // ErrDemo: the demo game's orders are never mailed; the moderator has
 // no such game.
 var ErrDemo = errors.New("these are the demo game's orders; no moderator runs the demo game, so they are not sent")
+
+// ErrPractice: a practice game's orders are never mailed; the window
+// carries out its turns itself.
+var ErrPractice = errors.New("these are a practice game's orders; Silverfall carries out its turns itself (End turn), so they are not sent")
 
 // ErrNoModerator: the moderator's address is not set.
 var ErrNoModerator = errors.New("the moderator's address is not set (File > Mail settings)")
@@ -45,10 +50,13 @@ type Letter struct {
 }
 
 // Letter writes the message that would carry the orders. The demo game's
-// orders give ErrDemo.
+// orders give ErrDemo, a practice game's ErrPractice.
 func (m *Mailbox) Letter(o Orders) (Letter, error) {
 	if o.Demo {
 		return Letter{}, ErrDemo
+	}
+	if o.Practice {
+		return Letter{}, ErrPractice
 	}
 	s := m.Settings()
 	to := strings.TrimSpace(s.Moderator)
@@ -76,6 +84,9 @@ func (l Letter) Describe() string {
 func (m *Mailbox) Send(ctx context.Context, a mail.Account, l Letter) (string, error) {
 	if l.Orders.Demo {
 		return "", ErrDemo
+	}
+	if l.Orders.Practice {
+		return "", ErrPractice
 	}
 	msg, _, err := mail.Compose(mail.Outgoing{From: a.Address, To: l.To, Subject: l.Subject, Body: l.Orders.Text,
 		AttachmentName: l.FileName, Attachment: []byte(l.Orders.Text)})

@@ -1,0 +1,325 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"silverfall/app/practice"
+	"silverfall/engine/ai"
+	"silverfall/engine/rules"
+	"silverfall/internal/plural"
+)
+
+// practiceView is the window's practice games: File > New practice game,
+// Continue practice game and End turn, and a button in the status line
+// that ends the turn of a practice game shown, or offers one while the
+// demo shows. The games themselves are app/practice's; the view asks,
+// runs the turn off Fyne's thread and shows the new sheet through the
+// opener.
+type practiceView struct {
+	st     *State
+	rules  *rules.Rules
+	win    fyne.Window
+	open   *opener
+	status *statusBar
+	// root is the workspaces' folder ("" when nothing is kept: no
+	// practice games then); background runs slow work off Fyne's thread;
+	// ask asks, when the orders have errors, whether to go on.
+	root       func() string
+	background func(func())
+	ask        func(what string, then func())
+
+	shown   *practice.Game // the practice game shown, nil for any other
+	running bool           // a turn is being carried out
+	button  *tipButton
+	endItem *fyne.MenuItem
+	// ended is told how long each End turn took, from the click to the new
+	// sheet shown (for measuring).
+	ended func(time.Duration)
+}
+
+func newPracticeView(x *App) *practiceView {
+	v := &practiceView{st: x.st, rules: x.rules, win: x.win, open: x.open, status: x.status,
+		root:       func() string { return x.keep.root },
+		background: func(f func()) { x.Background(f) },
+		ask:        x.export.askBeforeSending}
+	v.button = newTipButton("End turn", "Carry out the turn with these orders; the computer empires play theirs (Ctrl+T)", x.tips, v.buttonTapped)
+	v.button.Icon = theme.MediaSkipNextIcon()
+	v.button.Importance = widget.HighImportance
+	v.button.Hide()
+	v.endItem = fyne.NewMenuItem("End turn", v.EndTurn)
+	v.endItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyT, Modifier: fyne.KeyModifierShortcutDefault}
+	v.endItem.Disabled = true
+	x.st.Subscribe(v.changed)
+	return v
+}
+
+// items are the File menu's practice entries.
+func (v *practiceView) items() []*fyne.MenuItem {
+	return []*fyne.MenuItem{
+		fyne.NewMenuItem("New practice game…", v.NewDialog),
+		fyne.NewMenuItem("Continue practice game…", v.ContinueDialog),
+		v.endItem,
+	}
+}
+
+// Shown is the practice game shown, or nil.
+func (v *practiceView) Shown() *practice.Game { return v.shown }
+
+// changed finds out, for a new game shown, whether it is a practice game.
+func (v *practiceView) changed(c Change) {
+	if !c.Has(ChangeGame) {
+		return
+	}
+	v.shown = nil
+	if g := v.st.Game(); g != nil && g.Source != demoSource {
+		v.shown = practice.Of(v.root(), g.K.Game, g.K.Empire.Player, g.K.Turn, g.Raw)
+	}
+	v.sync()
+}
+
+// sync shows the button as the game shown asks: End turn for a practice
+// game, the offer of one beside the demo, nothing for a game of one's own.
+func (v *practiceView) sync() {
+	g := v.st.Game()
+	switch {
+	case v.shown != nil:
+		v.button.SetText("End turn")
+		v.button.tip = "Carry out the turn with these orders; the computer empires play theirs (Ctrl+T)"
+		v.button.Icon = theme.MediaSkipNextIcon()
+		v.button.Show()
+	case (g == nil || g.Source == demoSource) && v.root() != "":
+		v.button.SetText("Practice game…")
+		v.button.tip = "Start a game of your own against computer empires: the turns are carried out here, no moderator needed"
+		v.button.Icon = theme.MediaPlayIcon()
+		v.button.Show()
+	default:
+		v.button.Hide()
+	}
+	if v.running {
+		v.button.Disable()
+	} else {
+		v.button.Enable()
+	}
+	v.button.Refresh()
+	if disabled := v.shown == nil || v.running; disabled != v.endItem.Disabled {
+		v.endItem.Disabled = disabled
+		if m := v.win.MainMenu(); m != nil {
+			m.Refresh()
+		}
+	}
+}
+
+func (v *practiceView) buttonTapped() {
+	if v.shown != nil {
+		v.EndTurn()
+	} else {
+		v.NewDialog()
+	}
+}
+
+// NewDialog asks for a new practice game's empires, seed and computer
+// level, and starts it.
+func (v *practiceView) NewDialog() {
+	if v.root() == "" {
+		dialog.ShowInformation("No practice games", "Silverfall keeps no games in this run, so a practice game has nowhere to live.", v.win)
+		return
+	}
+	var counts []string
+	for n := 2; n <= v.rules.Game.MaxPlayers; n++ {
+		counts = append(counts, strconv.Itoa(n))
+	}
+	players := widget.NewSelect(counts, nil)
+	mine := widget.NewSelect(nil, nil)
+	players.OnChanged = func(s string) {
+		n, _ := strconv.Atoi(s)
+		var opts []string
+		for p := 1; p <= n; p++ {
+			opts = append(opts, strconv.Itoa(p))
+		}
+		mine.SetOptions(opts)
+		if p, _ := strconv.Atoi(mine.Selected); p < 1 || p > n {
+			mine.SetSelected("1")
+		}
+	}
+	players.SetSelected(strconv.Itoa(practice.DefaultPlayers))
+	mine.SetSelected("1")
+	seed := widget.NewEntry()
+	// A new game each time unless the player asks for one he knows; the
+	// game's own chances come from this seed only.
+	seed.SetText(strconv.FormatInt(time.Now().UnixNano()%1_000_000, 10))
+	seed.Validator = func(s string) error {
+		if _, err := strconv.ParseInt(s, 10, 64); err != nil {
+			return fmt.Errorf("a whole number")
+		}
+		return nil
+	}
+	level := widget.NewSelect(ai.LevelNames(), nil)
+	level.SetSelected("normal")
+	note := widget.NewLabel("Every other empire is played by the computer. The game is kept with your other games and can be continued later (File > Continue practice game).")
+	note.Wrapping = fyne.TextWrapWord
+	items := []*widget.FormItem{
+		widget.NewFormItem("Empires", players),
+		widget.NewFormItem("Yours", mine),
+		widget.NewFormItem("Seed", seed),
+		widget.NewFormItem("Computer level", level),
+		widget.NewFormItem("", note),
+	}
+	items[2].HintText = "the same seed makes the same galaxy"
+	d := dialog.NewForm("New practice game", "Start", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		n, _ := strconv.Atoi(players.Selected)
+		p, _ := strconv.Atoi(mine.Selected)
+		s, _ := strconv.ParseInt(seed.Text, 10, 64)
+		v.start(practice.Options{Players: n, Player: p, Seed: s, Level: level.Selected})
+	}, v.win)
+	seed.OnSubmitted = func(string) { d.Submit() }
+	d.Resize(fyne.NewSize(480, 360))
+	d.Show()
+	v.win.Canvas().Focus(seed)
+}
+
+// start makes the practice game and shows its first sheet.
+func (v *practiceView) start(o practice.Options) {
+	root := v.root()
+	v.status.say("Making the galaxy…")
+	v.background(func() {
+		g, err := practice.New(root, o)
+		var game *Game
+		if err == nil {
+			game, err = v.open.read(g.Sheet())
+		}
+		fyne.Do(func() {
+			if err != nil {
+				v.status.say("")
+				dialog.ShowError(fmt.Errorf("The practice game could not be made: %v", err), v.win)
+				return
+			}
+			v.open.Show(game)
+			v.status.say(fmt.Sprintf("%s: you are player %d of %d. Give your orders, then End turn (Ctrl+T).", g.Name, g.Player, g.Players))
+		})
+	})
+}
+
+// ContinueDialog lists the practice games and opens the newest sheet of
+// the one chosen.
+func (v *practiceView) ContinueDialog() {
+	games, err := practice.List(v.root())
+	if err != nil {
+		dialog.ShowError(err, v.win)
+		return
+	}
+	if len(games) == 0 {
+		dialog.ShowConfirm("No practice games yet", "Start one?", func(ok bool) {
+			if ok {
+				v.NewDialog()
+			}
+		}, v.win)
+		return
+	}
+	chosen := 0
+	list := widget.NewList(func() int { return len(games) },
+		func() fyne.CanvasObject {
+			return widget.NewLabel("Practice 000000, turn 000 · player 00 of 00 · normal")
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			g := games[i]
+			o.(*widget.Label).SetText(fmt.Sprintf("%s, turn %d · player %d of %d · computer %s", g.Name, g.Turn, g.Player, g.Players, g.Level))
+		})
+	list.OnSelected = func(i widget.ListItemID) { chosen = i }
+	list.Select(0)
+	d := dialog.NewCustomConfirm("Continue practice game", "Open", "Cancel", container.NewGridWrap(fyne.NewSize(460, 240), list),
+		func(ok bool) {
+			if ok {
+				v.continueGame(games[chosen])
+			}
+		}, v.win)
+	d.Show()
+}
+
+// continueGame opens the game's newest sheet, as the player left it.
+func (v *practiceView) continueGame(g *practice.Game) {
+	v.background(func() {
+		game, err := v.open.read(g.Sheet())
+		fyne.Do(func() {
+			if err != nil {
+				v.open.showError(g.Sheet(), err)
+				return
+			}
+			v.open.Show(game)
+		})
+	})
+}
+
+// EndTurn carries out the turn of the practice game shown with the
+// draft's orders (asking first when they have errors), off Fyne's thread,
+// and shows the new sheet.
+func (v *practiceView) EndTurn() {
+	g, p := v.st.Game(), v.shown
+	if p == nil || v.running || v.st.Draft() == nil {
+		return
+	}
+	now, err := practice.Read(p.Dir)
+	if err != nil {
+		dialog.ShowError(err, v.win)
+		return
+	}
+	if now.Turn != g.K.Turn {
+		dialog.ShowConfirm("An older turn", fmt.Sprintf("This is the sheet of turn %d; the game is at turn %d. Open its newest sheet?", g.K.Turn, now.Turn),
+			func(ok bool) {
+				if ok {
+					v.continueGame(now)
+				}
+			}, v.win)
+		return
+	}
+	v.ask("End the turn", func() { v.run(now) })
+}
+
+// run carries out the turn and shows the new sheet.
+func (v *practiceView) run(p *practice.Game) {
+	start := time.Now()
+	f := orderFileOf(v.st)
+	v.running = true
+	v.sync()
+	v.status.say(fmt.Sprintf("Carrying out turn %d…", f.Turn))
+	v.background(func() {
+		res, err := p.EndTurn(f, func() {
+			fyne.Do(func() { v.status.say("Another program (sfhost) is working on this game; waiting for it…") })
+		})
+		var game *Game
+		if err == nil {
+			game, err = v.open.read(res.Sheet)
+		}
+		fyne.Do(func() {
+			v.running = false
+			if err != nil {
+				v.sync()
+				v.status.say("")
+				dialog.ShowError(fmt.Errorf("Turn %d was not carried out: %v", f.Turn, err), v.win)
+				return
+			}
+			v.open.Show(game)
+			took := time.Since(start)
+			s := res.Summary
+			msg := fmt.Sprintf("Turn %d carried out in %.1f s", s.Turn, took.Seconds())
+			if s.Errors > 0 {
+				msg += fmt.Sprintf("; %s could not be carried out (see the sheet's errors)", plural.Count(s.Errors, "order"))
+			}
+			v.status.say(msg + ".")
+			if v.ended != nil {
+				v.ended(took)
+			}
+		})
+	})
+}
