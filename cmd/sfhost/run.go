@@ -179,8 +179,10 @@ func doTurn(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "turn %d carried out: orders from %s; by the computer for %s; none from %s; %d %s could not be carried out\n",
 		sum.Turn, players(sum.Sent), players(sum.Computer), players(sum.Missing), sum.Errors, plural(sum.Errors, "order", "orders"))
 	var refused []int
-	for p := range sum.Refused {
-		refused = append(refused, p)
+	for p, lines := range sum.Refused {
+		if len(lines) > 0 { // a file read whole has an empty list
+			refused = append(refused, p)
+		}
 	}
 	sort.Ints(refused)
 	for _, p := range refused {

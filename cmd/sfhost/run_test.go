@@ -144,3 +144,18 @@ func TestRefusedLinesTold(t *testing.T) {
 		t.Errorf("%d %q %q", s, out, errs)
 	}
 }
+
+// An order file taken whole is carried out and named to no one as having
+// lines not taken (sfhost once failed on it, indexing the empty list).
+func TestCleanOrderFile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "g")
+	if s, _, errs := sfhost(t, "new", dir, "-seed", "3", "-players", "2", "-name", "Clean"); s != 0 {
+		t.Fatal(errs)
+	}
+	orders := "# Darkness of Silverfall order file\nGAME Clean\nPLAYER 1\nTURN 2\n\n[NAMES]\nNAME SHIP 1 Bell\n\nEND\n"
+	os.WriteFile(filepath.Join(dir, "turn-001", "orders", "p1.txt"), []byte(orders), 0o644)
+	s, out, errs := sfhost(t, "turn", dir, "-auto-missing")
+	if s != 0 || !strings.Contains(out, "turn 2 carried out: orders from player 1; by the computer for player 2") || strings.Contains(out, "not taken") {
+		t.Errorf("%d %q %q", s, out, errs)
+	}
+}
