@@ -97,7 +97,7 @@ func (v *practiceView) sync() {
 		v.button.Icon = theme.MediaSkipNextIcon()
 		v.button.Show()
 	case (g == nil || g.Source == demoSource) && v.root() != "":
-		v.button.SetText("Practice game…")
+		v.button.SetText("Practice")
 		v.button.tip = "Start a game of your own against computer empires: the turns are carried out here, no moderator needed"
 		v.button.Icon = theme.MediaPlayIcon()
 		v.button.Show()

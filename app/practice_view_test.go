@@ -32,7 +32,7 @@ func giveOrders(tb testing.TB, x *App) string {
 func TestPracticeGameInTheWindow(t *testing.T) {
 	x := newApp(t)
 	v := x.practice
-	if !v.button.Visible() || v.button.Text != "Practice game…" || !v.endItem.Disabled {
+	if !v.button.Visible() || v.button.Text != "Practice" || !v.endItem.Disabled {
 		t.Errorf("beside the demo: button %q shown %v, End turn disabled %v", v.button.Text, v.button.Visible(), v.endItem.Disabled)
 	}
 	if o := x.mailing.orders(); !o.Demo || o.Practice {
@@ -94,7 +94,7 @@ func TestPracticeGameInTheWindow(t *testing.T) {
 	if err := x.LoadDemo(); err != nil {
 		t.Fatal(err)
 	}
-	if v.Shown() != nil || v.button.Text != "Practice game…" || !v.endItem.Disabled {
+	if v.Shown() != nil || v.button.Text != "Practice" || !v.endItem.Disabled {
 		t.Errorf("back on the demo: %q", v.button.Text)
 	}
 }

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"silverfall/engine/ai"
+	"silverfall/engine/rules"
+	"silverfall/reportparse"
+)
+
+// practiceButton is the status line's practice button (beside the demo
+// "Practice game…", in a practice game "End turn").
+const practiceX, practiceY = 240, 785
+
+// TestPracticeGame plays a practice game in the real window: started from
+// the button the first start shows beside the demo, an order typed, three
+// turns ended with Ctrl+T; then the game's folder is continued by sfhost:
+// its turns are what sfhost makes of the same order files, byte for byte,
+// its replay matches, and sfhost carries out the next turn.
+func TestPracticeGame(t *testing.T) {
+	bin := binary(t)
+	sfhost := filepath.Join(t.TempDir(), "sfhost")
+	build := exec.Command("go", "build", "-o", sfhost, "../sfhost")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building sfhost: %v\n%s", err, b)
+	}
+	x := startX(t)
+	p := x.startPlayer(bin)
+	p.mapPixels("first-start")
+
+	t.Log("a practice game from the first start's offer")
+	p.click(practiceX, practiceY)
+	time.Sleep(500 * time.Millisecond)
+	x.shot("new-practice-dialog")
+	p.key("Return") // the seed has the keyboard: the defaults start it
+	x.window("Practice", 20*time.Second)
+	games, _ := filepath.Glob(filepath.Join(p.home, ".local", "share", "silverfall", "games", "practice", "*"))
+	if len(games) != 1 {
+		t.Fatalf("%d practice game folders: %v", len(games), games)
+	}
+	dir := games[0]
+	r := rules.Default()
+	rep, _, err := reportparse.ReadFileData(r, filepath.Join(dir, "turn-001", "sheets", "player-01.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order string
+	for _, o := range ai.Play(r, rep.Knowledge, 1, ai.Easy()) {
+		if o.Code.String() == "MO" {
+			order = o.String()
+			break
+		}
+	}
+	if order == "" {
+		t.Fatal("no move to give")
+	}
+	p.mapPixels("practice-turn-1")
+
+	t.Log("an order typed: " + order)
+	p.click(1056, 50) // the Order text tab
+	p.click(1080, 200)
+	p.typeText(order)
+	p.key("Return")
+	p.click(emptyX, emptyY)
+	time.Sleep(500 * time.Millisecond)
+	x.shot("order-given")
+
+	sent := filepath.Join(dir, "turn-001", "orders", "player-01-orders.txt")
+	for turn := 2; turn <= 4; turn++ {
+		start := time.Now()
+		p.key("ctrl+t")
+		x.window("turn "+string(rune('0'+turn)), 20*time.Second)
+		t.Logf("turn %d shown %.1f s after Ctrl+T", turn, time.Since(start).Seconds())
+		p.mapPixels("practice-turn-" + string(rune('0'+turn)))
+	}
+	if b, err := os.ReadFile(sent); err != nil || !strings.Contains(string(b), order+"\n") {
+		t.Errorf("the order file of turn 1 lacks %q: %v\n%s", order, err, b)
+	}
+	p.quit()
+
+	t.Log("sfhost continues the folder")
+	// The same game made again from game.toml and turn 1, turned by sfhost
+	// with the player's order files: the window's folder, byte for byte.
+	again := t.TempDir()
+	copyFile(t, filepath.Join(dir, "game.toml"), filepath.Join(again, "game.toml"))
+	copyFile(t, filepath.Join(dir, "turn-001", "state.txt"), filepath.Join(again, "turn-001", "state.txt"))
+	sheets, _ := filepath.Glob(filepath.Join(dir, "turn-001", "sheets", "*"))
+	for _, s := range sheets {
+		copyFile(t, s, filepath.Join(again, "turn-001", "sheets", filepath.Base(s)))
+	}
+	for turn := 1; turn <= 3; turn++ {
+		td := "turn-00" + string(rune('0'+turn))
+		copyFile(t, filepath.Join(dir, td, "orders", "player-01-orders.txt"), filepath.Join(again, td, "orders", "player-01-orders.txt"))
+		runHost(t, sfhost, "turn", again)
+	}
+	a, b := files(t, dir), files(t, again)
+	if len(a) < 30 || len(a) != len(b) {
+		t.Errorf("%d files in the window's folder, %d in sfhost's", len(a), len(b))
+	}
+	for name, data := range a {
+		if !bytes.Equal(data, b[name]) {
+			t.Errorf("%s differs between the window's folder and sfhost's", name)
+		}
+	}
+	runHost(t, sfhost, "replay", dir)
+	if out := runHost(t, sfhost, "turn", dir); !strings.Contains(out, "turn 5 carried out") {
+		t.Errorf("sfhost turn: %s", out)
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func runHost(t *testing.T, sfhost string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command(sfhost, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("sfhost %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+// files are a game folder's files but its lock, by name.
+func files(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() == ".sfhost.lock" {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		out[rel] = data
+		return err
+	})
+	return out
+}
