@@ -307,3 +307,21 @@ func TestOf(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkEndTurn times the host's part of End turn in a 6-player
+// practice game: the order file written, the computer empires' orders,
+// the turn carried out, read back and committed.
+func BenchmarkEndTurn(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		g, err := New(b.TempDir(), Options{Seed: int64(i), Players: 6})
+		if err != nil {
+			b.Fatal(err)
+		}
+		f := playerOrders(b, g)
+		b.StartTimer()
+		if _, err := g.EndTurn(f, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

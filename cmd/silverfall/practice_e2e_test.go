@@ -25,22 +25,30 @@ const practiceX, practiceY = 240, 785
 // its turns are what sfhost makes of the same order files, byte for byte,
 // its replay matches, and sfhost carries out the next turn.
 func TestPracticeGame(t *testing.T) {
+	began := time.Now()
 	bin := binary(t)
+	t.Logf("built in %.1f s", time.Since(began).Seconds())
 	sfhost := filepath.Join(t.TempDir(), "sfhost")
 	build := exec.Command("go", "build", "-o", sfhost, "../sfhost")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if b, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building sfhost: %v\n%s", err, b)
 	}
+	t.Logf("sfhost built at %.1f s", time.Since(began).Seconds())
 	x := startX(t)
 	p := x.startPlayer(bin)
-	p.mapPixels("first-start")
+	time.Sleep(time.Second)
+	x.shot("first-start")
 
 	t.Log("a practice game from the first start's offer")
 	p.click(practiceX, practiceY)
 	time.Sleep(500 * time.Millisecond)
 	x.shot("new-practice-dialog")
-	p.key("Return") // the seed has the keyboard: the defaults start it
+	// The seed has the keyboard: a known galaxy, the other defaults.
+	p.key("ctrl+a")
+	p.typeText("42")
+	x.shot("new-practice-dialog-seed")
+	p.key("Return")
 	x.window("Practice", 20*time.Second)
 	games, _ := filepath.Glob(filepath.Join(p.home, ".local", "share", "silverfall", "games", "practice", "*"))
 	if len(games) != 1 {
@@ -52,6 +60,9 @@ func TestPracticeGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if rep.Knowledge.Game != "Practice 42" {
+		t.Fatalf("the game is %q, not of the seed typed", rep.Knowledge.Game)
+	}
 	var order string
 	for _, o := range ai.Play(r, rep.Knowledge, 1, ai.Easy()) {
 		if o.Code.String() == "MO" {
@@ -62,7 +73,8 @@ func TestPracticeGame(t *testing.T) {
 	if order == "" {
 		t.Fatal("no move to give")
 	}
-	p.mapPixels("practice-turn-1")
+	time.Sleep(500 * time.Millisecond)
+	x.shot("practice-turn-1")
 
 	t.Log("an order typed: " + order)
 	p.click(1056, 50) // the Order text tab
@@ -79,14 +91,16 @@ func TestPracticeGame(t *testing.T) {
 		p.key("ctrl+t")
 		x.window("turn "+string(rune('0'+turn)), 20*time.Second)
 		t.Logf("turn %d shown %.1f s after Ctrl+T", turn, time.Since(start).Seconds())
-		p.mapPixels("practice-turn-" + string(rune('0'+turn)))
+		time.Sleep(300 * time.Millisecond)
+		x.shot("practice-turn-" + string(rune('0'+turn)))
 	}
+	p.mapPixels("practice-turn-4")
 	if b, err := os.ReadFile(sent); err != nil || !strings.Contains(string(b), order+"\n") {
 		t.Errorf("the order file of turn 1 lacks %q: %v\n%s", order, err, b)
 	}
 	p.quit()
 
-	t.Log("sfhost continues the folder")
+	t.Logf("sfhost continues the folder (%.1f s)", time.Since(began).Seconds())
 	// The same game made again from game.toml and turn 1, turned by sfhost
 	// with the player's order files: the window's folder, byte for byte.
 	again := t.TempDir()
