@@ -17,10 +17,12 @@
 // window through the State: orderDesk and orderForm (the order forms,
 // built from a table of each code's argument roles), opener (reading and
 // showing sheets), keeper (the workspace: sheets, drafts, the view),
-// exporter (the order file), mapClicks (selections made on the map), and
-// the mail types. App only wires them: menus, keys and the layout.
+// exporter (the order file), mapClicks (selections made on the map), the
+// mail types, and practiceView (practice games: New, Continue, End turn).
+// App only wires them: menus, keys and the layout.
 //
 // The rules come from the engine (the Game's check.Checker), never from
-// here. Sub-packages: app/draft (the orders being written, with undo) and
-// app/workspace (a game's folder). Nothing imports app but cmd/silverfall.
+// here. Sub-packages: app/draft (the orders being written, with undo),
+// app/workspace (a game's folder) and app/practice (practice games, run by
+// the host package). Nothing imports app but cmd/silverfall.
 package app

@@ -3,7 +3,7 @@
 // sheet and the orders that answer them; a turn carried out by the
 // engine's turn machinery and committed atomically; a replay that
 // recomputes every turn from turn 1 and compares the bytes. cmd/sfhost is
-// its command line; a practice game in the window will use it too.
+// its command line; the window's practice games (app/practice) use it too.
 //
 // It sits above reportparse and orderwriter (it reads order files, also
 // from saved e-mails) and below cmd and app.

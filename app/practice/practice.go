@@ -140,6 +140,9 @@ func Read(dir string) (*Game, error) {
 	if _, err := toml.Decode(string(data), &c); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
+	if max := rules.Default().Game.MaxPlayers; c.Players < 1 || c.Players > max {
+		return nil, fmt.Errorf("%s: players = %d; a game has 1 to %d", name, c.Players, max)
+	}
 	computer := map[int]bool{}
 	g := &Game{Dir: dir, Name: c.Name, Seed: c.Seed, Players: c.Players}
 	for _, p := range c.Player {

@@ -59,8 +59,20 @@ func TestNewListRead(t *testing.T) {
 	if g2.Name != "Practice 7 2" || g2.Player != 3 || g2.Level != "normal" {
 		t.Errorf("second game: %+v", g2)
 	}
-	// Something else in the folder is no practice game.
-	os.MkdirAll(filepath.Join(Dir(root), "junk"), 0o755)
+	// Something else in the folder is no practice game: an empty folder, a
+	// game of players only, settings that do not read or claim a billion
+	// players.
+	for name, toml := range map[string]string{
+		"junk":     "",
+		"hosted":   "name = \"h\"\nseed = 1\nplayers = 2\n",
+		"broken":   "name = \"b\nseed = ",
+		"billions": "name = \"x\"\nseed = 1\nplayers = 1000000000\n",
+	} {
+		os.MkdirAll(filepath.Join(Dir(root), name, "turn-001"), 0o755)
+		if toml != "" {
+			os.WriteFile(filepath.Join(Dir(root), name, host.ConfigFile), []byte(toml), 0o644)
+		}
+	}
 	list, err := List(root)
 	if err != nil {
 		t.Fatal(err)
