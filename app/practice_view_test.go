@@ -50,6 +50,20 @@ func TestPracticeGameInTheWindow(t *testing.T) {
 		t.Errorf("a practice game's orders would be mailed: %+v", o)
 	}
 	dir := v.Shown().Dir
+	// Orders with an error: asked about first, nothing carried out yet.
+	x.st.Draft().SetAll(mustOrders(t, "MO 999 0 0 0"))
+	if x.Window().Canvas().Overlays().Top() != nil {
+		t.Fatal("a dialog shows before End turn")
+	}
+	v.EndTurn()
+	if top := x.Window().Canvas().Overlays().Top(); top == nil || x.st.Game().K.Turn != 1 {
+		t.Errorf("End turn with an order in error: no question asked (turn %d)", x.st.Game().K.Turn)
+	} else {
+		x.Window().Canvas().Overlays().Remove(top)
+	}
+	if n, _ := practice.Read(dir); n.Turn != 1 {
+		t.Errorf("a turn was carried out before the player answered")
+	}
 	for turn := 1; turn <= 2; turn++ {
 		text := giveOrders(t, x)
 		v.EndTurn()
