@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -290,6 +291,9 @@ func (v *practiceView) EndTurn() {
 func (v *practiceView) run(p *practice.Game) {
 	start := time.Now()
 	f := orderFileOf(v.st)
+	// The draft may change while the turn runs: the turn takes the orders
+	// as they were at the click.
+	f.Orders = slices.Clone(f.Orders)
 	v.running = true
 	v.sync()
 	v.status.say(fmt.Sprintf("Carrying out turn %d…", f.Turn))

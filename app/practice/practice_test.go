@@ -267,10 +267,11 @@ func TestEndTurnWaitsForTheHost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	f := playerOrders(t, g)
 	busy := make(chan bool, 1)
 	done := make(chan error, 1)
 	go func() {
-		_, err := g.EndTurn(playerOrders(t, g), func() { busy <- true })
+		_, err := g.EndTurn(f, func() { busy <- true })
 		done <- err
 	}()
 	select {
