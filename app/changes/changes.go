@@ -8,6 +8,7 @@ import (
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
+	"silverfall/engine/turnsheet"
 )
 
 // Kind is what a row reports.
@@ -335,11 +336,11 @@ func holder(p int) string {
 func (c *comparer) economy() {
 	pe, ce := c.prev.Empire, c.cur.Empire
 	if pe.Credits != ce.Credits {
-		c.add(Credits, model.EmpireKey, "Credits %s (%s)", fromTo(pe.Credits, ce.Credits), signed(ce.Credits-pe.Credits))
+		c.add(Credits, model.EmpireKey, "Credits %s (%s)", bigFromTo(pe.Credits, ce.Credits), signed(ce.Credits-pe.Credits))
 	}
 	if ps, cs := c.prev.Score.Current, c.cur.Score.Current; ps != cs {
-		c.add(Score, model.EmpireKey, "Score %s (%s); the lowest is %d, the highest %d",
-			fromTo(ps, cs), signed(cs-ps), c.cur.Score.Low, c.cur.Score.High)
+		c.add(Score, model.EmpireKey, "Score %s (%s); the lowest is %s, the highest %s",
+			bigFromTo(ps, cs), signed(cs-ps), turnsheet.Grouped(c.cur.Score.Low), turnsheet.Grouped(c.cur.Score.High))
 	}
 	if pe.Points != ce.Points {
 		c.add(Score, model.EmpireKey, "Points %s", fromTo(pe.Points, ce.Points))
@@ -376,9 +377,15 @@ func fromTo(a, b int) string {
 	return fmt.Sprintf("%d → %d", a, b)
 }
 
+// bigFromTo is fromTo for credits and scores, in groups of three digits
+// as the sheet and the status bar write them.
+func bigFromTo(a, b int) string {
+	return turnsheet.Grouped(a) + " → " + turnsheet.Grouped(b)
+}
+
 func signed(n int) string {
 	if n > 0 {
-		return fmt.Sprintf("+%d", n)
+		return "+" + turnsheet.Grouped(n)
 	}
-	return fmt.Sprint(n)
+	return turnsheet.Grouped(n)
 }

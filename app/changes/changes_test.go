@@ -84,8 +84,8 @@ func TestCompare(t *testing.T) {
 		{"credits, score, points", func(k *model.Knowledge) {
 			k.Empire.Credits, k.Score.Current, k.Empire.Points, k.Empire.AntiPoints = 750, 1600, 5, -4
 		}, []want{
-			{Credits, model.EmpireKey, "1000 → 750 (-250)"},
-			{Score, model.EmpireKey, "1500 → 1600 (+100)"},
+			{Credits, model.EmpireKey, "1,000 → 750 (-250)"},
+			{Score, model.EmpireKey, "1,500 → 1,600 (+100)"},
 			{Score, model.EmpireKey, "Points 3 → 5"},
 			{Score, model.EmpireKey, "Anti-points -1 → -4"},
 		}},

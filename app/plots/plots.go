@@ -11,6 +11,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -153,12 +154,11 @@ func Build(turns []Turn, c Choice, pal Palette) (*Figure, error) {
 	}
 	p := plot.New()
 	leg := plot.NewLegend()
-	leg.TextStyle.Color = pal.Foreground
 	leg.Top, leg.Left = true, true
 	p.Title.Text = c.Title
 	p.X.Label.Text = "Turn"
 	p.Y.Label.Text = yLabel
-	style(p, pal)
+	style(p, &leg, pal)
 	p.X.Tick.Marker = wholeTicks{}
 	p.Y.Tick.Marker = wholeTicks{}
 	grid := plotter.NewGrid()
@@ -190,15 +190,19 @@ func Build(turns []Turn, c Choice, pal Palette) (*Figure, error) {
 	return &Figure{plot: p, legend: leg}, nil
 }
 
-// style colours the plot's frame and text.
-func style(p *plot.Plot, pal Palette) {
+// style colours the plot's frame and text, and sets its text in the sans
+// serif face (gonum's default is a serif one), as the window's is.
+func style(p *plot.Plot, leg *plot.Legend, pal Palette) {
 	p.BackgroundColor = pal.Background
-	p.Title.TextStyle.Color = pal.Foreground
+	texts := []*text.Style{&p.Title.TextStyle, &leg.TextStyle}
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Color = pal.Foreground
-		a.Label.TextStyle.Color = pal.Foreground
-		a.Tick.Label.Color = pal.Foreground
 		a.Tick.Color = pal.Foreground
+		texts = append(texts, &a.Label.TextStyle, &a.Tick.Label)
+	}
+	for _, t := range texts {
+		t.Color = pal.Foreground
+		t.Font.Variant = "Sans"
 	}
 }
 
@@ -224,14 +228,17 @@ func (wholeTicks) Ticks(min, max float64) []plot.Tick {
 	step := tickStep(max - min)
 	var out []plot.Tick
 	for v := math.Ceil(min/step) * step; v <= max; v += step {
-		out = append(out, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', 0, 64)})
+		out = append(out, plot.Tick{Value: v, Label: wholeLabel(v)})
 	}
 	if len(out) == 0 {
 		v := math.Round(min)
-		out = append(out, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', 0, 64)})
+		out = append(out, plot.Tick{Value: v, Label: wholeLabel(v)})
 	}
 	return out
 }
+
+// wholeLabel writes a whole number; a negative zero is written 0.
+func wholeLabel(v float64) string { return strconv.Itoa(int(math.Round(v))) }
 
 // tickStep is the first of 1, 2, 5, 10, 20, 50… that cuts span into at
 // most six parts.

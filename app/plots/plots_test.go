@@ -213,6 +213,7 @@ func TestWholeTicks(t *testing.T) {
 		{-3, 7, "-2 0 2 4 6"},
 		{980, 2780, "1000 1500 2000 2500"},
 		{4, 4, "4"},
+		{-4, 24, "0 5 10 15 20"},
 	}
 	for _, tc := range tests {
 		var got []string
