@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/theme"
+
 	"silverfall/app/plots"
 )
 
@@ -33,11 +35,16 @@ func TestPlotsView(t *testing.T) {
 	if b := img.Bounds(); b.Dx() != int(size.Width) || b.Dy() != int(size.Height) {
 		t.Errorf("image %v for a view of %v", b, size)
 	}
-	bg := v.palette().Background
-	r0, g0, b0, _ := img.At(2, 2).RGBA()
-	r1, g1, b1, _ := bg.RGBA()
-	if r0>>8 != r1>>8 || g0>>8 != g1>>8 || b0>>8 != b1>>8 {
-		t.Errorf("corner %v, the theme's background %v", img.At(2, 2), bg)
+	// In the theme's background, light or dark.
+	for _, th := range []string{"dark", "light"} {
+		x.SetTheme(th)
+		img := v.draw(int(size.Width), int(size.Height))
+		bg := theme.Color(theme.ColorNameBackground)
+		r0, g0, b0, _ := img.At(2, 2).RGBA()
+		r1, g1, b1, _ := bg.RGBA()
+		if r0>>8 != r1>>8 || g0>>8 != g1>>8 || b0>>8 != b1>>8 {
+			t.Errorf("%s theme: corner %v, the theme's background %v", th, img.At(2, 2), bg)
+		}
 	}
 	// Another plot.
 	for _, o := range v.pick.Options {
@@ -75,6 +82,11 @@ func TestPlotsView(t *testing.T) {
 	}
 	if !strings.Contains(x.status.Text(), "Plot saved to") {
 		t.Errorf("status %q", x.status.Text())
+	}
+	// The button asks through the window's one file chooser.
+	v.save.OnTapped()
+	if !x.files.showing || x.files.fyneDlg == nil {
+		t.Error("Save as… showed no file dialog")
 	}
 }
 

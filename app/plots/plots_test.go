@@ -226,14 +226,22 @@ func TestWholeTicks(t *testing.T) {
 	}
 }
 
+// BenchmarkPlot25Turns draws the busiest plot (a trading planet's six
+// prices) over 25 turns, at a bottom tab's size and at twice that (a
+// window at scale 2).
 func BenchmarkPlot25Turns(b *testing.B) {
 	turns := sample(25)
-	c := Choices(turns)[len(Choices(turns))-1] // prices: six lines
-	for b.Loop() {
-		f, err := Build(turns, c, DarkPalette())
-		if err != nil {
-			b.Fatal(err)
-		}
-		f.Image(800, 500, 96)
+	cs := Choices(turns)
+	c := cs[len(cs)-1]
+	for _, size := range []struct{ w, h, dpi int }{{800, 500, 96}, {1600, 1000, 192}} {
+		b.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(b *testing.B) {
+			for b.Loop() {
+				f, err := Build(turns, c, DarkPalette())
+				if err != nil {
+					b.Fatal(err)
+				}
+				f.Image(size.w, size.h, size.dpi)
+			}
+		})
 	}
 }
