@@ -12,6 +12,8 @@
 //	textPanel    the orders as text, edited in place
 //	sheetPanel   the turn sheet's text; shipsPanel the table of ships
 //	statusBar    the credits the orders leave, the hover, problems
+//	thisTurnView what changed since the sheet before (app/changes)
+//	plotsView    plots over every turn kept (app/plots)
 //
 // The window's work is done by types of their own, each talking to the
 // window through the State: orderDesk and orderForm (the order forms,
@@ -21,6 +23,7 @@
 // the mail types. App only wires them: menus, keys and the layout.
 //
 // The rules come from the engine (the Game's check.Checker), never from
-// here. Sub-packages: app/draft (the orders being written, with undo) and
-// app/workspace (a game's folder). Nothing imports app but cmd/silverfall.
+// here. Sub-packages: app/draft (the orders being written, with undo),
+// app/workspace (a game's folder), app/changes (one sheet against the one
+// before) and app/plots (plots over the turns); the last two know no widgets. Nothing imports app but cmd/silverfall.
 package app
