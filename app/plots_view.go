@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/draw"
 	"path/filepath"
 	"strings"
 
@@ -134,7 +135,7 @@ func loadPlotTurns(r *rules.Rules, ws *workspace.Workspace, cur plots.Turn) ([]p
 }
 
 func (v *plotsView) setTurns(turns []plots.Turn, err error) {
-	v.turns = turns
+	v.turns, v.last = turns, nil // what was drawn before these came is stale
 	v.choices = plots.Choices(turns)
 	titles := make([]string, len(v.choices))
 	keep := false
@@ -182,9 +183,13 @@ func (v *plotsView) draw(w, h int) image.Image {
 	if v.last != nil && key == v.lastFor {
 		return v.last
 	}
-	img := image.Image(image.NewUniform(pal.Background))
+	var img image.Image
 	if f, err := plots.Build(v.turns, v.chosen, pal); err == nil {
 		img = f.Image(w, h, max(dpi, 24))
+	} else { // nothing to plot yet: the background alone
+		blank := image.NewNRGBA(image.Rect(0, 0, w, h))
+		draw.Draw(blank, blank.Bounds(), image.NewUniform(pal.Background), image.Point{}, draw.Src)
+		img = blank
 	}
 	v.last, v.lastFor = img, key
 	return img

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -97,4 +98,46 @@ func TestPlotsViewDemo(t *testing.T) {
 	if len(x.plots.turns) != 1 || !strings.Contains(x.plots.note.Text, "Only this turn") {
 		t.Errorf("turns %+v, note %q", x.plots.turns, x.plots.note.Text)
 	}
+}
+
+// TestPlotsViewDrawnWhileLoading: a frame drawn while the turns are read
+// is not kept once they come.
+func TestPlotsViewDrawnWhileLoading(t *testing.T) {
+	x := newApp(t)
+	var pending []func()
+	x.Background = func(f func()) { pending = append(pending, f) }
+	if err := x.LoadDemo(); err != nil {
+		t.Fatal(err)
+	}
+	v := x.plots
+	blank := v.draw(400, 250)
+	if b := blank.Bounds(); b.Dx() != 400 || b.Dy() != 250 {
+		t.Errorf("the plot drawn before the turns came is %v, not 400×250", b)
+	}
+	if len(pending) == 0 {
+		t.Fatal("nothing was read in the background")
+	}
+	for _, f := range pending {
+		f()
+	}
+	if d := differentPixels(blank, v.draw(400, 250)); d < 1000 {
+		t.Errorf("the plot drawn after the turns came differs from the one before in only %d pixels", d)
+	}
+}
+
+// differentPixels counts the pixels whose colours differ, over the
+// smaller of the two images.
+func differentPixels(a, b image.Image) int {
+	n := 0
+	w, h := min(a.Bounds().Dx(), b.Bounds().Dx()), min(a.Bounds().Dy(), b.Bounds().Dy())
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r1, g1, b1, _ := a.At(x, y).RGBA()
+			r2, g2, b2, _ := b.At(x, y).RGBA()
+			if r1>>8 != r2>>8 || g1>>8 != g2>>8 || b1>>8 != b2>>8 {
+				n++
+			}
+		}
+	}
+	return n
 }
