@@ -155,8 +155,14 @@ func (c *comparer) shipName(s model.Ship) string {
 func (c *comparer) ships() {
 	before := shipsByID(c.prev.Ships)
 	now := shipsByID(c.cur.Ships)
+	foreign := shipsByID(c.cur.ForeignShips)
 	for _, s := range c.prev.Ships {
-		if _, ok := now[s.ID]; !ok {
+		if _, ok := now[s.ID]; ok {
+			continue
+		}
+		if f, ok := foreign[s.ID]; ok {
+			c.add(ShipLost, model.ShipKey(s.ID), "%s is now player %d's, at %s", c.shipName(s), f.Owner, f.Loc)
+		} else {
 			c.add(ShipLost, model.ShipKey(s.ID), "%s is no longer yours", c.shipName(s))
 		}
 	}
@@ -288,28 +294,36 @@ func (c *comparer) levelChanges(was, is model.Levels) string {
 	return strings.Join(parts, ", ")
 }
 
+// contacts lists the foreign ships and planets that came into range or
+// left it. One that changed hands with the player is not listed here: the
+// rows of own ships and planets say so.
 func (c *comparer) contacts() {
 	before := shipsByID(c.prev.ForeignShips)
 	now := shipsByID(c.cur.ForeignShips)
+	ownBefore, ownNow := shipsByID(c.prev.Ships), shipsByID(c.cur.Ships)
 	for _, s := range c.cur.ForeignShips {
-		if _, ok := before[s.ID]; !ok {
+		_, seen := before[s.ID]
+		_, was := ownBefore[s.ID]
+		if !seen && !was {
 			c.add(ContactAppeared, model.ShipKey(s.ID), "%s of player %d at %s", c.shipName(s), s.Owner, s.Loc)
 		}
 	}
 	for _, s := range c.prev.ForeignShips {
-		if _, ok := now[s.ID]; !ok {
+		_, seen := now[s.ID]
+		_, is := ownNow[s.ID]
+		if !seen && !is {
 			c.add(ContactGone, model.ShipKey(s.ID), "%s of player %d, last seen at %s", c.shipName(s), s.Owner, s.Loc)
 		}
 	}
 	pBefore := planetsByID(c.prev.ForeignPlanets)
 	pNow := planetsByID(c.cur.ForeignPlanets)
 	own := planetsByID(c.cur.Planets)
-	ownBefore := planetsByID(c.prev.Planets)
+	planetsBefore := planetsByID(c.prev.Planets)
 	for _, p := range c.cur.ForeignPlanets {
 		old, ok := pBefore[p.ID]
 		switch {
 		case !ok:
-			if _, was := ownBefore[p.ID]; !was {
+			if _, was := planetsBefore[p.ID]; !was {
 				c.add(ContactAppeared, model.PlanetKey(p.ID), "%s (%s) at %s", planetName(p), holder(p.Owner), p.Loc)
 			}
 		case old.Owner != p.Owner:

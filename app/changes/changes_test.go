@@ -52,6 +52,14 @@ func TestCompare(t *testing.T) {
 		}, []want{{ShipGained, model.ShipKey(12), "Ship 12"}}},
 		{"ship damaged", func(k *model.Knowledge) { k.Ships[0].Defence = 4 },
 			[]want{{ShipDamaged, model.ShipKey(1), "defence 10 → 4"}}},
+		{"ship captured", func(k *model.Knowledge) {
+			k.ForeignShips = append(k.ForeignShips, model.Ship{ID: 2, Type: 1, Owner: 3, Loc: k.Ships[1].Loc})
+			k.Ships = k.Ships[:1]
+		}, []want{{ShipLost, model.ShipKey(2), "is now player 3's"}}},
+		{"ship taken from another player", func(k *model.Knowledge) {
+			k.Ships = append(k.Ships, model.Ship{ID: 40, Type: 1, Owner: 1})
+			k.ForeignShips = nil
+		}, []want{{ShipGained, model.ShipKey(40), "Ship 40"}}},
 		{"ship repaired is no damage", func(k *model.Knowledge) { k.Ships[1].Fire = 10 }, nil},
 		{"planet taken", func(k *model.Knowledge) {
 			k.Planets = append(k.Planets, model.Planet{ID: 7, Name: "Far", Owner: 1})
