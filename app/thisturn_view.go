@@ -122,8 +122,10 @@ func thisTurnNote(turn int, prev *model.Knowledge, err error, n int) string {
 	switch {
 	case err != nil:
 		return fmt.Sprintf("Turn %d: the sheet before could not be read (%v); only the errors in last turn's orders are listed.", turn, err)
+	case prev == nil && n == 0:
+		return fmt.Sprintf("Turn %d: no earlier sheet is kept to compare it with, and last turn's orders had no errors.", turn)
 	case prev == nil:
-		return fmt.Sprintf("Turn %d: no sheet of an earlier turn is kept, so only the errors in last turn's orders are listed (%s).", turn, count)
+		return fmt.Sprintf("Turn %d: no earlier sheet is kept to compare it with; %s in last turn's orders.", turn, plural.Count(n, "error"))
 	case prev.Turn != turn-1:
 		return fmt.Sprintf("Turn %d against turn %d, the last sheet kept before it: %s.", turn, prev.Turn, count)
 	}

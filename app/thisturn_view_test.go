@@ -112,7 +112,7 @@ func TestThisTurnView(t *testing.T) {
 // TestThisTurnFirstSheet: with no sheet before, the view says so.
 func TestThisTurnFirstSheet(t *testing.T) {
 	x := newApp(t)
-	if !strings.Contains(x.thisTurn.note.Text, "no sheet of an earlier turn") {
+	if !strings.Contains(x.thisTurn.note.Text, "no earlier sheet is kept") {
 		t.Errorf("note %q", x.thisTurn.note.Text)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"sort"
-	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -16,6 +15,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"silverfall/engine/turnsheet"
 )
 
 // Kind is which plot.
@@ -185,7 +186,7 @@ func Build(turns []Turn, c Choice, pal Palette) (*Figure, error) {
 		leg.Add(s.name, l, pts)
 	}
 	if p.X.Max-p.X.Min < 1 { // one turn: a little room either side
-		p.X.Min, p.X.Max = p.X.Min-1, p.X.Max+1
+		p.X.Min, p.X.Max = p.X.Min-0.5, p.X.Max+0.5
 	}
 	return &Figure{plot: p, legend: leg}, nil
 }
@@ -237,8 +238,9 @@ func (wholeTicks) Ticks(min, max float64) []plot.Tick {
 	return out
 }
 
-// wholeLabel writes a whole number; a negative zero is written 0.
-func wholeLabel(v float64) string { return strconv.Itoa(int(math.Round(v))) }
+// wholeLabel writes a whole number in groups of three digits, as the
+// sheets do; a negative zero is written 0.
+func wholeLabel(v float64) string { return turnsheet.Grouped(int(math.Round(v))) }
 
 // tickStep is the first of 1, 2, 5, 10, 20, 50… that cuts span into at
 // most six parts.
