@@ -41,6 +41,8 @@ type App struct {
 	orders     *ordersPanel
 	text       *textPanel
 	ships      *shipsPanel
+	thisTurn   *thisTurnView
+	plots      *plotsView
 	status     *statusBar
 	tips       *tooltips
 	rightTabs  *container.AppTabs
@@ -243,9 +245,14 @@ func (x *App) layout() fyne.CanvasObject {
 			x.text.sync()
 		}
 	})
+	x.thisTurn = newThisTurnView(x.st, x.rules, func(f func()) { x.Background(f) })
+	x.plots = newPlotsView(x.st, x.rules, x.win, x.files, func(f func()) { x.Background(f) })
+	x.plots.native, x.plots.folder, x.plots.say = func() bool { return x.NativeDialogs }, func() string { return x.settings.LastFolder }, x.status.say
 	x.bottomTabs = container.NewAppTabs(
 		container.NewTabItem("Turn sheet", x.sheet.box),
 		container.NewTabItem("Ships", x.ships.box),
+		container.NewTabItem("This turn", x.thisTurn.box),
+		container.NewTabItem("Plots", x.plots.box),
 	)
 	centre := container.NewVSplit(x.mapView, x.bottomTabs)
 	right := container.NewHSplit(centre, x.rightTabs)
@@ -328,6 +335,8 @@ func (x *App) menu() *fyne.MainMenu {
 	next.Shortcut = short(fyne.KeyN)
 	fit := fyne.NewMenuItem("Fit all", func() { x.mapView.FitAll() })
 	ships := fyne.NewMenuItem("Table of my ships", func() { x.bottomTabs.SelectIndex(1) })
+	changed := fyne.NewMenuItem("What changed this turn", func() { x.bottomTabs.SelectIndex(2) })
+	plotted := fyne.NewMenuItem("Plots over the turns", func() { x.bottomTabs.SelectIndex(3) })
 	x.themeItems = map[string]*fyne.MenuItem{}
 	themeItem := func(name, label string) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, func() { x.SetTheme(name) })
@@ -344,7 +353,7 @@ func (x *App) menu() *fyne.MainMenu {
 		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator()}, x.practice.items()...),
 			append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...)...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
-		fyne.NewMenu("View", fit, ships, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+		fyne.NewMenu("View", fit, ships, changed, plotted, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)

@@ -12,6 +12,8 @@
 //	textPanel    the orders as text, edited in place
 //	sheetPanel   the turn sheet's text; shipsPanel the table of ships
 //	statusBar    the credits the orders leave, the hover, problems
+//	thisTurnView what changed since the sheet before (app/changes)
+//	plotsView    plots over every turn kept (app/plots)
 //
 // The window's work is done by types of their own, each talking to the
 // window through the State: orderDesk and orderForm (the order forms,
@@ -23,6 +25,8 @@
 //
 // The rules come from the engine (the Game's check.Checker), never from
 // here. Sub-packages: app/draft (the orders being written, with undo),
-// app/workspace (a game's folder) and app/practice (practice games, run by
-// the host package). Nothing imports app but cmd/silverfall.
+// app/workspace (a game's folder), app/practice (practice games, run by
+// the host package), app/changes (one sheet against the one before) and
+// app/plots (plots over the turns); these know no widgets. Nothing imports
+// app but cmd/silverfall.
 package app

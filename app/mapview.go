@@ -113,7 +113,7 @@ func (v *MapView) changedState(c Change) {
 	}
 	if c.Has(ChangeSelection) {
 		switch v.st.SelectedFrom() {
-		case FromTree, FromDetails, FromNext, FromShips:
+		case FromTree, FromDetails, FromNext, FromShips, FromChanges:
 			if v.m != nil && g != nil {
 				v.CentreOn(v.m.Find(g.Selection(v.st.Selected()).Key))
 			}

@@ -18,8 +18,9 @@ const (
 	FromTree
 	FromDetails
 	FromOrders
-	FromShips // the table of ships
-	FromNext  // walking to the next ship without orders
+	FromShips   // the table of ships
+	FromNext    // walking to the next ship without orders
+	FromChanges // the "This turn" view's list of changes
 )
 
 // Change says what about the window's state changed; views redraw the

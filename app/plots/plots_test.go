@@ -1,0 +1,247 @@
+package plots
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"silverfall/engine/model"
+)
+
+var update = flag.Bool("update", false, "write the golden images afresh")
+
+// sample is n turns of a made-up game with every number moving: growth,
+// a war, a price war at planet 20.
+func sample(n int) []Turn {
+	var out []Turn
+	for i := 1; i <= n; i++ {
+		t := Turn{Turn: i, Score: 1000 + 90*i - 4*i*i%70, Low: 800 + 20*i, High: 1200 + 140*i,
+			Credits: 5000 + 300*i - 900*(i%4), Income: 1500 + 60*i, Expenses: 1200 + 45*i + 300*(i%3),
+			Ships: 4 + i/2 - i/7, Fire: 40 + 9*i - 3*(i%5), Defence: 60 + 7*i, Points: 2 * i, AntiPoints: -(i / 3)}
+		t.Prices = []Price{
+			{Planet: 12, Name: "Ardent", Ore: model.Ore{30 + i%4, 42, 55 - i%3, 61, 80 + i}, Fuel: 9 + i%2},
+			{Planet: 20, Ore: model.Ore{28, 40 + i, 50, 66 - i, 75}, Fuel: 11 - i/5},
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func TestChoices(t *testing.T) {
+	cs := Choices(sample(3))
+	var titles []string
+	for _, c := range cs {
+		titles = append(titles, c.Title)
+	}
+	got := strings.Join(titles, "|")
+	want := "Score|Credits, income and expenses|Number of ships|Fire and defence of all ships|Points and anti-points|Prices at Ardent (12)|Prices at planet 20"
+	if got != want {
+		t.Errorf("choices %q,\nwant %q", got, want)
+	}
+	if len(Choices(nil)) != 5 {
+		t.Error("without turns there are no more than the five fixed plots")
+	}
+}
+
+// golden compares an image with testdata/name within a tolerance: no more
+// than 1% of the pixels may differ by more than a fifth of a channel's range
+// (fonts may be drawn a shade differently elsewhere).
+func golden(t *testing.T, name string, img image.Image) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := differing(want, img); d > 0.01 {
+		t.Errorf("%s: %.1f%% of the pixels differ from the golden image", name, 100*d)
+		var b bytes.Buffer
+		png.Encode(&b, img)
+		out := filepath.Join(os.TempDir(), "silverfall-plots-"+name)
+		if os.WriteFile(out, b.Bytes(), 0o644) == nil {
+			t.Logf("the image drawn is in %s", out)
+		}
+	}
+}
+
+// differing is the fraction of pixels that differ by more than 51 in any
+// channel; images of other sizes differ in every pixel.
+func differing(a, b image.Image) float64 {
+	ra, rb := a.Bounds(), b.Bounds()
+	if ra.Dx() != rb.Dx() || ra.Dy() != rb.Dy() {
+		return 1
+	}
+	n := 0
+	for y := 0; y < ra.Dy(); y++ {
+		for x := 0; x < ra.Dx(); x++ {
+			r1, g1, b1, _ := a.At(ra.Min.X+x, ra.Min.Y+y).RGBA()
+			r2, g2, b2, _ := b.At(rb.Min.X+x, rb.Min.Y+y).RGBA()
+			if far(r1, r2) || far(g1, g2) || far(b1, b2) {
+				n++
+			}
+		}
+	}
+	return float64(n) / float64(ra.Dx()*ra.Dy())
+}
+
+func far(a, b uint32) bool {
+	d := int(a>>8) - int(b>>8)
+	return d > 51 || d < -51
+}
+
+var slugs = map[Kind]string{ScorePlot: "score", CreditsPlot: "credits", PricesPlot: "prices",
+	ShipsPlot: "ships", StrengthPlot: "strength", PointsPlot: "points"}
+
+func TestGolden(t *testing.T) {
+	turns := sample(12)
+	for i, c := range Choices(turns) {
+		if c.Kind == PricesPlot && c.Planet != 20 {
+			continue // one planet's prices is enough
+		}
+		pal, theme := LightPalette(), "light"
+		if i%2 == 1 {
+			pal, theme = DarkPalette(), "dark"
+		}
+		name := fmt.Sprintf("%s-%s.png", slugs[c.Kind], theme)
+		t.Run(name, func(t *testing.T) {
+			f, err := Build(turns, c, pal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, name, f.Image(400, 220, 96))
+		})
+	}
+}
+
+// TestGoldenCanFail: the comparison tells plots apart, and a change in
+// one line's values is seen.
+func TestGoldenCanFail(t *testing.T) {
+	turns := sample(12)
+	draw := func(turns []Turn, k Kind, pal Palette) image.Image {
+		f, err := Build(turns, Choice{Kind: k, Title: "x"}, pal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f.Image(400, 220, 96)
+	}
+	base := draw(turns, ScorePlot, LightPalette())
+	if d := differing(base, draw(turns, ScorePlot, LightPalette())); d != 0 {
+		t.Errorf("the same plot drawn twice differs in %.2f%% of its pixels", 100*d)
+	}
+	if d := differing(base, draw(turns, ScorePlot, DarkPalette())); d < 0.5 {
+		t.Errorf("light and dark differ in only %.1f%% of the pixels", 100*d)
+	}
+	changed := sample(12)
+	for i := range changed {
+		changed[i].Score = changed[i].Low
+	}
+	if d := differing(base, draw(changed, ScorePlot, LightPalette())); d <= 0.01 {
+		t.Errorf("moving one line changes only %.2f%% of the pixels: the tolerance hides it", 100*d)
+	}
+}
+
+func TestBuildErrors(t *testing.T) {
+	if _, err := Build(nil, Choice{Kind: ScorePlot}, LightPalette()); !errors.Is(err, ErrNoTurns) {
+		t.Errorf("no turns: %v", err)
+	}
+	if _, err := Build(sample(2), Choice{Kind: 99}, LightPalette()); err == nil {
+		t.Error("a kind that does not exist was built")
+	}
+	// One turn, and a planet seen on no sheet: drawn all the same.
+	for _, c := range []Choice{{Kind: ScorePlot}, {Kind: PricesPlot, Planet: 77}} {
+		f, err := Build(sample(1), c, DarkPalette())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if img := f.Image(200, 120, 96); img.Bounds().Dx() != 200 || img.Bounds().Dy() != 120 {
+			t.Errorf("image %v, want 200×120", img.Bounds())
+		}
+	}
+}
+
+func TestWrite(t *testing.T) {
+	f, err := Build(sample(5), Choice{Kind: CreditsPlot, Title: "Credits"}, LightPalette())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := f.WritePNG(&b, 300, 200); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&b)
+	if err != nil || img.Bounds().Dx() != 300 || img.Bounds().Dy() != 200 {
+		t.Fatalf("PNG: %v, %v", err, img)
+	}
+	b.Reset()
+	if err := f.WriteSVG(&b, 300, 200); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.String(); !strings.Contains(s, "<svg") || !strings.Contains(s, "Income") {
+		t.Errorf("SVG without its legend: %.200s", s)
+	}
+}
+
+func TestWholeTicks(t *testing.T) {
+	tests := []struct {
+		min, max float64
+		want     string
+	}{
+		{1, 5, "1 2 3 4 5"},
+		{1, 25, "5 10 15 20 25"},
+		{-3, 7, "-2 0 2 4 6"},
+		{980, 2780, "1,000 1,500 2,000 2,500"},
+		{4, 4, "4"},
+		{-4, 24, "0 5 10 15 20"},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, tk := range (wholeTicks{}).Ticks(tc.min, tc.max) {
+			got = append(got, tk.Label)
+		}
+		if s := strings.Join(got, " "); s != tc.want {
+			t.Errorf("ticks %v..%v = %q, want %q", tc.min, tc.max, s, tc.want)
+		}
+	}
+}
+
+// BenchmarkPlot25Turns draws the busiest plot (a trading planet's six
+// prices) over 25 turns, at a bottom tab's size and at twice that (a
+// window at scale 2).
+func BenchmarkPlot25Turns(b *testing.B) {
+	turns := sample(25)
+	cs := Choices(turns)
+	c := cs[len(cs)-1]
+	for _, size := range []struct{ w, h, dpi int }{{800, 500, 96}, {1600, 1000, 192}} {
+		b.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(b *testing.B) {
+			for b.Loop() {
+				f, err := Build(turns, c, DarkPalette())
+				if err != nil {
+					b.Fatal(err)
+				}
+				f.Image(size.w, size.h, size.dpi)
+			}
+		})
+	}
+}

@@ -1,0 +1,155 @@
+package app
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"silverfall/app/changes"
+	"silverfall/app/workspace"
+	"silverfall/engine/model"
+	"silverfall/engine/rules"
+	"silverfall/internal/plural"
+	"silverfall/reportparse"
+)
+
+// thisTurnView lists what changed from the sheet before to the sheet shown
+// (app/changes): a row a change, the kind and what changed. Clicking a row
+// selects its object, and the map centres on it; a row whose object is not
+// on this sheet (a ship lost, a contact gone) selects nothing.
+type thisTurnView struct {
+	st    *State
+	rules *rules.Rules
+	// background reads the sheet before off Fyne's thread; the rows come
+	// back through fyne.Do.
+	background func(func())
+
+	rows []changes.Row
+	list *widget.List
+	note *widget.Label
+	box  fyne.CanvasObject
+	// shown counts the games shown, so that rows worked out for a game no
+	// longer shown are dropped.
+	shown int
+}
+
+// kindColumnWidth is the width of the column of the rows' kinds.
+const kindColumnWidth = 170
+
+func newThisTurnView(st *State, r *rules.Rules, background func(func())) *thisTurnView {
+	v := &thisTurnView{st: st, rules: r, background: background}
+	v.note = widget.NewLabel("No game is open.")
+	v.note.Truncation = fyne.TextTruncateEllipsis
+	v.list = widget.NewList(
+		func() int { return len(v.rows) },
+		func() fyne.CanvasObject {
+			kind := widget.NewLabel("")
+			kind.Truncation = fyne.TextTruncateEllipsis
+			text := widget.NewLabel("")
+			text.Truncation = fyne.TextTruncateEllipsis
+			// The kinds line up in a column of their own.
+			column := container.NewGridWrap(fyne.NewSize(kindColumnWidth, kind.MinSize().Height), kind)
+			return container.NewBorder(nil, nil, column, nil, text)
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= len(v.rows) {
+				return
+			}
+			row := o.(*fyne.Container)
+			text := row.Objects[0].(*widget.Label)
+			kind := row.Objects[1].(*fyne.Container).Objects[0].(*widget.Label)
+			r := v.rows[i]
+			kind.TextStyle.Bold = r.Kind == changes.OrderError
+			kind.SetText(r.Kind.String())
+			text.SetText(r.Text)
+		})
+	v.list.OnSelected = v.choose
+	v.box = container.NewBorder(v.note, nil, nil, nil, v.list)
+	st.Subscribe(func(c Change) {
+		if c.Has(ChangeGame) {
+			v.load()
+		}
+	})
+	return v
+}
+
+// choose selects the object of row i, if it is on the sheet shown.
+func (v *thisTurnView) choose(i int) {
+	g := v.st.Game()
+	if g == nil || i < 0 || i >= len(v.rows) {
+		return
+	}
+	key := v.rows[i].Key
+	if _, ok := g.Location(key); ok && key != v.st.Selected() {
+		v.st.Select(key, FromChanges)
+	}
+}
+
+// load works out the rows of the game shown against the sheet before it
+// in the workspace.
+func (v *thisTurnView) load() {
+	v.shown++
+	shown := v.shown
+	g := v.st.Game()
+	v.rows = nil
+	v.list.UnselectAll()
+	v.list.Refresh()
+	if g == nil {
+		v.note.SetText("No game is open.")
+		return
+	}
+	v.note.SetText(fmt.Sprintf("Turn %d: reading the sheet before…", g.K.Turn))
+	ws, r, cur := v.st.Workspace(), v.rules, g.K
+	v.background(func() {
+		prev, err := sheetBefore(r, ws, cur.Turn)
+		rows := changes.Compare(r, prev, cur)
+		fyne.Do(func() {
+			if shown != v.shown {
+				return
+			}
+			v.rows = rows
+			v.note.SetText(thisTurnNote(cur.Turn, prev, err, len(rows)))
+			v.list.Refresh()
+		})
+	})
+}
+
+// thisTurnNote says what the rows compare.
+func thisTurnNote(turn int, prev *model.Knowledge, err error, n int) string {
+	count := plural.Count(n, "change")
+	switch {
+	case err != nil:
+		return fmt.Sprintf("Turn %d: the sheet before could not be read (%v); only the errors in last turn's orders are listed.", turn, err)
+	case prev == nil && n == 0:
+		return fmt.Sprintf("Turn %d: no earlier sheet is kept to compare it with, and last turn's orders had no errors.", turn)
+	case prev == nil:
+		return fmt.Sprintf("Turn %d: no earlier sheet is kept to compare it with; %s in last turn's orders.", turn, plural.Count(n, "error"))
+	case prev.Turn != turn-1:
+		return fmt.Sprintf("Turn %d against turn %d, the last sheet kept before it: %s.", turn, prev.Turn, count)
+	}
+	return fmt.Sprintf("Turn %d against turn %d: %s. Click a row to find it on the map.", turn, prev.Turn, count)
+}
+
+// sheetBefore reads the newest sheet kept in ws of a turn before turn; nil
+// when there is none (or no workspace).
+func sheetBefore(r *rules.Rules, ws *workspace.Workspace, turn int) (*model.Knowledge, error) {
+	if ws == nil {
+		return nil, nil
+	}
+	sheets, err := ws.Sheets()
+	if err != nil {
+		return nil, err
+	}
+	for i := len(sheets) - 1; i >= 0; i-- {
+		if sheets[i].Turn < turn {
+			rep, err := reportparse.ReadFile(r, sheets[i].Path)
+			if err != nil {
+				return nil, err
+			}
+			return rep.Knowledge, nil
+		}
+	}
+	return nil, nil
+}
