@@ -367,7 +367,10 @@ func (p *planner) ships() {
 			}
 			continue
 		}
-		if s.Standing.Code != order.Invalid && !p.inDanger(s, st) && !p.arrivesTooLate(s) && p.fuelledFor(s) {
+		// Traders plan each leg afresh once the pull has started: where
+		// they must stop for it to leave them over a market changes.
+		replan := role(st) == roleTrader && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0
+		if s.Standing.Code != order.Invalid && !replan && !p.inDanger(s, st) && !p.arrivesTooLate(s) && p.fuelledFor(s) {
 			p.topUp(s, st, 0)
 			continue // a ship on its way goes on
 		}
@@ -524,8 +527,7 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 			return false
 		}
 		p.topUp(s, st, 0)
-		if p.canGo(s, tp.Planet.Loc) {
-			p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
+		if p.goTrade(s, st, tp) {
 			return true
 		}
 		if st := p.staging(s, tp.Planet.Loc); st != nil {
@@ -594,7 +596,7 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 		}
 		toMarket := 1 << 20
 		for j := range p.k.Trading {
-			if tp := &p.k.Trading[j]; p.lastTurnAt(tp.Planet.Loc) > p.turn+2 {
+			if tp := &p.k.Trading[j]; p.marketOpen(p.turn + 2) {
 				toMarket = min(toMarket, pl.Loc.Dist(tp.Planet.Loc))
 			}
 		}
@@ -638,7 +640,7 @@ func (p *planner) toSafety(loc geom.Point) int {
 	}
 	for i := range p.k.Trading {
 		tp := &p.k.Trading[i]
-		if d := loc.Dist(tp.Planet.Loc); d < best && p.lastTurnAt(tp.Planet.Loc) > p.turn+3 && p.fuelAt(tp.Planet.Loc) {
+		if d := loc.Dist(tp.Planet.Loc); d < best && p.marketOpen(p.turn+2) && p.fuelAt(tp.Planet.Loc) {
 			best = d
 		}
 	}
@@ -769,16 +771,75 @@ func (p *planner) tradingByID(id int) *model.TradingPlanet {
 	return nil
 }
 
-// marketLasts reports whether the trading planet is still there when the
-// ship gets to it.
+// marketLasts reports whether the ship can still trade at the trading
+// planet when it gets there.
 func (p *planner) marketLasts(s *model.Ship, tp *model.TradingPlanet) bool {
 	st := p.r.Ship(s.Type)
 	if st == nil || !st.Movement.OK || st.Movement.N <= 0 {
 		return false
 	}
 	arrive := p.turn + (s.Loc.Dist(tp.Planet.Loc)+st.Movement.N-1)/st.Movement.N - 1
-	return arrive < p.lastTurnAt(tp.Planet.Loc)
+	return p.marketOpen(arrive)
 }
+
+// marketOpen reports whether a ship reaching a trading planet by the end
+// of turn arrive can trade there: a level that lands on the markets can
+// always (see above); others only before the pull starts.
+func (p *planner) marketOpen(arrive int) bool { return p.lv.PullLanding || p.sellsAfter(arrive) }
+
+// above is where a ship must end turn p.turn for the pull of Silverfall to
+// leave it over the fixed planet at to (a trading planet or an origin):
+// further out on the line from Silverfall, by the pull. ok is false when
+// no point rounds onto it.
+func (p *planner) above(to geom.Point) (at geom.Point, ok bool) {
+	pull := p.r.GravityPull(p.turn)
+	if pull <= 0 {
+		return to, true
+	}
+	d := to.Exact(geom.Origin)
+	if d == 0 {
+		return to, false
+	}
+	f := (d + float64(pull)) / d
+	c := geom.Point{X: geom.Round(float64(to.X) * f), Y: geom.Round(float64(to.Y) * f), Z: geom.Round(float64(to.Z) * f)}
+	for dx := -2; dx <= 2; dx++ {
+		for dy := -2; dy <= 2; dy++ {
+			for dz := -2; dz <= 2; dz++ {
+				q := geom.Point{X: c.X + dx, Y: c.Y + dy, Z: c.Z + dz}
+				if q.Toward(geom.Origin, pull) == to && (!ok || q.Dist2(c) < at.Dist2(c)) {
+					at, ok = q, true
+				}
+			}
+		}
+	}
+	return at, ok
+}
+
+// goTrade sends a ship to the trading planet tp. Once the pull has
+// started, a level that lands on the markets ends its last leg where the
+// pull leaves it over the planet; false when the ship cannot go.
+func (p *planner) goTrade(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
+	to := tp.Planet.Loc
+	if p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
+		at, ok := p.above(to)
+		if !ok || !p.canGo(s, at) {
+			return false
+		}
+		p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
+		return true
+	}
+	if !p.canGo(s, to) {
+		return false
+	}
+	p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
+	return true
+}
+
+// sellsAfter reports whether a ship that reaches a trading planet by the
+// end of turn arrive is still over it when the next turn's trade is done:
+// the trading planets hold their place, but the pull of Silverfall draws
+// the ships above them off at the end of each turn from its start.
+func (p *planner) sellsAfter(arrive int) bool { return p.r.GravityPull(arrive) == 0 }
 
 // bestMarket is the trading planet that pays most for the ship's cargo
 // per position of the way there, among those still there on arrival.
@@ -1075,11 +1136,12 @@ func (p *planner) build() {
 
 // nextBuild is the ship type the level is shortest of, by the share of
 // what it wants that it has; nil when it has all it wants. Cargo ships
-// are not built once the pull has started: the markets fall in soon.
+// are not built once a new one could no longer load and reach a market
+// before the pull keeps ships from trading.
 func (p *planner) nextBuild() *rules.ShipType {
 	lv := p.lv
 	cargo := lv.CargoShips
-	if p.turn >= p.r.Movement.GravityFromTurn {
+	if p.turn > lv.CargoUntil || !p.marketOpen(p.turn+4) {
 		cargo = 0
 	}
 	wants := []struct{ have, want, typ int }{

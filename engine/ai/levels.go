@@ -16,6 +16,8 @@ type Level struct {
 	Name         string `toml:"name"`
 	CargoShips   int    `toml:"cargo_ships"`
 	MinLoad      int    `toml:"min_load"`
+	CargoUntil   int    `toml:"cargo_until_turn"`
+	PullLanding  bool   `toml:"pull_landing"`
 	CargoFirst   int    `toml:"cargo_first"`
 	Tankers      int    `toml:"tankers"`
 	OriginFuel   int    `toml:"origin_fuel"`
