@@ -64,6 +64,7 @@ type planner struct {
 	claimers           int
 	warships           int
 	enemyPlan          int // a player the raids go against; 0 none
+	dueNext            int // traders due to sell next turn
 	outAllowed, outNow int // ships away from the origin the tax keeps, and how many are
 }
 
@@ -303,7 +304,14 @@ func (p *planner) mines() {
 				}
 			}
 		}
-		if bestPlanet == 0 || !p.spend(mr.Cost, 0, 10_000) {
+		if bestPlanet == 0 {
+			return
+		}
+		// A mine pays for itself within a turn or two of sales: a level
+		// that knows it starts mines out of its reserve.
+		if p.lv.MinesFromReserve && p.credits-mr.Cost >= p.lv.BuildMargin {
+			p.credits -= mr.Cost
+		} else if !p.spend(mr.Cost, 0, 10_000) {
 			return
 		}
 		p.add("SM %d %d", bestPlanet, bestType)
@@ -342,6 +350,7 @@ func (p *planner) ships() {
 	}
 	ships := append([]model.Ship(nil), p.k.Ships...)
 	sort.Slice(ships, func(i, j int) bool { return ships[i].ID < ships[j].ID })
+	p.dueNext = p.due()
 	// Ships without fuel load first, the others can go elsewhere for
 	// theirs;
 	// the newest first: a ship just built has had no fuel at all.
@@ -491,6 +500,9 @@ func (p *planner) buyFuel(s *model.Ship, st *rules.ShipType, tp *model.TradingPl
 // best for it; false when there is no trade for the ship.
 func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 	if tp := p.tradingAt(s.Loc); tp != nil {
+		if p.lv.SpreadSales && p.dueNext == 0 && p.holdBack(s, st, tp) {
+			return true
+		}
 		if s.Cargo.Total() > 0 {
 			p.add("UL %d 0 0", s.ID)
 			s.Cargo = model.Ore{}
@@ -551,6 +563,75 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		return src.Loc == s.Loc // waits for the mines at its source
 	}
 	return false
+}
+
+// holdBack sells all but one ore type of a mixed cargo at the trading
+// planet the ship is at and keeps the ship there for the next turn's sale,
+// when no other trader of ours is due at a market then: the income comes
+// every turn. While a market's stock is low its price is at the top and
+// does not fall for the sales, so a split sale costs nothing; when the
+// price shows a fuller stock, the whole cargo is sold at once. false when
+// the ship has nothing to hold back or cannot stay.
+func (p *planner) holdBack(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
+	last, types := -1, 0
+	for t, n := range s.Cargo {
+		if n == 0 {
+			continue
+		}
+		mr := p.r.Market
+		if tp.Prices.Ore[t]*100 < mr.BaseOrePrices[t]*(100-mr.PriceVariationPercent)*mr.MaxPricePercent/100 {
+			return false // the price would fall for the sale
+		}
+		types++
+		if last < 0 || n*tp.Prices.Ore[t] < s.Cargo[last]*tp.Prices.Ore[last] {
+			last = t
+		}
+	}
+	if types < 2 || !p.stay(s, st, tp) {
+		return false
+	}
+	for t, n := range s.Cargo {
+		if n > 0 && t != last && p.add("UL %d %d 0", s.ID, t+1) {
+			s.Cargo[t] = 0
+		}
+	}
+	p.dueNext++
+	return true
+}
+
+// stay keeps a ship over the trading planet it is at for the next turn:
+// where it is before the pull starts, after that where the pull brings it
+// back over the planet.
+func (p *planner) stay(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
+	if p.r.GravityPull(p.turn) == 0 {
+		p.moved[s.ID] = true // no move: it stays
+		return true
+	}
+	at, ok := p.above(tp.Planet.Loc)
+	if !ok || s.Loc.Dist(at) > min(st.Movement.N, s.Fuel-p.toSafety(tp.Planet.Loc)) {
+		return false
+	}
+	p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
+	return true
+}
+
+// due counts the loaded traders that reach a trading planet this turn, to
+// sell there next turn.
+func (p *planner) due() int {
+	n := 0
+	for _, s := range p.k.Ships {
+		st := p.r.Ship(s.Type)
+		if st == nil || role(st) != roleTrader || s.Cargo.Total() == 0 || p.tradingAt(s.Loc) != nil {
+			continue
+		}
+		for i := range p.k.Trading {
+			if d := s.Loc.Dist(p.k.Trading[i].Planet.Loc); d <= min(st.Movement.N, s.Fuel) {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // load fills the ship's hold from the planet's stock, the ore worth most
