@@ -182,6 +182,18 @@ func (p *planner) afford(cost, extra, margin int) bool {
 	return p.credits-cost-p.deficit(extra)*p.lv.ReserveTurns >= margin
 }
 
+// invest pays for what pays for itself soon (a mine, the first traders)
+// keeping only one turn of any deficit and the level's margin, when the
+// level invests so.
+func (p *planner) invest(cost, extra int) bool {
+	if !p.lv.InvestFromReserve || p.credits-cost-p.deficit(extra) < p.lv.BuildMargin {
+		return false
+	}
+	p.credits -= cost
+	p.upkeep += extra
+	return true
+}
+
 func (p *planner) spend(cost, extra, margin int) bool {
 	if !p.afford(cost, extra, margin) {
 		return false
@@ -308,10 +320,8 @@ func (p *planner) mines() {
 			return
 		}
 		// A mine pays for itself within a turn or two of sales: a level
-		// that knows it starts mines out of its reserve.
-		if p.lv.MinesFromReserve && p.credits-mr.Cost >= p.lv.BuildMargin {
-			p.credits -= mr.Cost
-		} else if !p.spend(mr.Cost, 0, 10_000) {
+		// that invests starts mines out of its reserve.
+		if !p.invest(mr.Cost, 0) && !p.spend(mr.Cost, 0, 10_000) {
 			return
 		}
 		p.add("SM %d %d", bestPlanet, bestType)
@@ -548,9 +558,8 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		}
 		// No fuel on the way: the planets crowd near the markets, and the
 		// ship takes one of them after its sale, for its fuel.
-		if p.lv.FindPlanets && s.Fuel >= s.Loc.Dist(tp.Planet.Loc)+p.lv.FuelMargin*2 {
-			p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
-			return true
+		if p.lv.FindPlanets && s.Fuel >= s.Loc.Dist(tp.Planet.Loc)+p.r.GravityPull(p.turn)+p.lv.FuelMargin*2 {
+			return p.goTradeAnyway(s, st, tp)
 		}
 		return p.toFuel(s, st)
 	}
@@ -673,6 +682,11 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 			v += n * p.r.Market.BaseOrePrices[t]
 		}
 		if v < p.lv.MinLoad || p.targeted[-pl.ID] {
+			continue
+		}
+		// A source the pull takes before the trader is back out is none.
+		if st := p.r.Ship(s.Type); st != nil && st.Movement.N > 0 &&
+			p.lastTurnAt(pl.Loc) <= p.turn+s.Loc.Dist(pl.Loc)/st.Movement.N+1 {
 			continue
 		}
 		toMarket := 1 << 20
@@ -911,6 +925,22 @@ func (p *planner) goTrade(s *model.Ship, st *rules.ShipType, tp *model.TradingPl
 	}
 	if !p.canGo(s, to) {
 		return false
+	}
+	p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
+	return true
+}
+
+// goTradeAnyway sends a ship to the trading planet tp without the fuel to
+// reach fuel again from it: it buys some there, or takes a planet nearby.
+func (p *planner) goTradeAnyway(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
+	to := tp.Planet.Loc
+	if p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
+		at, ok := p.above(to)
+		if !ok || s.Loc.Dist(at) > s.Fuel {
+			return false
+		}
+		p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
+		return true
 	}
 	p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
 	return true
@@ -1194,8 +1224,12 @@ func (p *planner) build() {
 			if pl.Fuel-p.fuelFor[pl.ID] < fuel || pl.Industry < p.r.BuildIndustry(want) {
 				return
 			}
-			// A new ship is a fleet of its own once it leaves.
-			if !p.spend(p.r.BuildCost(want, 0, 0), p.r.CrewPay(want)+p.r.Upkeep.Fleet, p.lv.BuildMargin) {
+			// A new ship is a fleet of its own once it leaves. The first
+			// traders pay for themselves: a level that invests builds them
+			// out of its reserve.
+			cost, extra := p.r.BuildCost(want, 0, 0), p.r.CrewPay(want)+p.r.Upkeep.Fleet
+			if role(want) == roleTrader && p.traders < p.lv.InvestTraders && p.invest(cost, extra) {
+			} else if !p.spend(cost, extra, p.lv.BuildMargin) {
 				return
 			}
 			pl.Industry -= p.r.BuildIndustry(want)
