@@ -39,7 +39,39 @@ func Play(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) []order.Or
 	mine.Ships = append([]model.Ship(nil), k.Ships...)
 	p := newPlanner(r, &mine, seed, lv)
 	p.plan()
-	return p.clean(k)
+	c := check.New(p.r, k)
+	orders := p.clean(c, p.out)
+	if lv.BudgetTurns > 0 {
+		orders = p.budget(c, orders)
+	}
+	return orders
+}
+
+// budget weighs the purchases of the plan by the turn's forecast, the same
+// a player gets: the plan counts each ship out as a fleet of its own and
+// knows no sales, the forecast knows the turn's upkeep and takings. While
+// the credits at the end of the turn would not cover the level's turns of
+// the deficit left, with its margin, the last purchase is dropped.
+func (p *planner) budget(c *check.Checker, orders []order.Order) []order.Order {
+	for range 12 {
+		fc := c.Forecast(orders)
+		deficit := max(0, fc.Upkeep-p.tax)
+		if fc.Credits-deficit*p.lv.BudgetTurns >= p.lv.BuildMargin {
+			return orders
+		}
+		last := -1
+		for i, o := range orders {
+			switch o.Code {
+			case order.BS, order.SM, order.PI, order.BU:
+				last = i
+			}
+		}
+		if last < 0 {
+			return orders
+		}
+		orders = append(orders[:last:last], orders[last+1:]...)
+	}
+	return orders
 }
 
 type planner struct {
@@ -1261,10 +1293,10 @@ func (p *planner) nextBuild() *rules.ShipType {
 	}
 	wants := []struct{ have, want, typ int }{
 		{p.tankers, lv.Tankers, tanker}, {p.claimers, lv.Claimers, scout},
-		{p.traders, cargo, cargoShip}, {p.warships, lv.Warships, warship},
+		{p.traders, cargo, lv.CargoType}, {p.warships, lv.Warships, warship},
 	}
 	if p.traders < min(lv.CargoFirst, cargo) {
-		return p.r.Ship(cargoShip) // trade pays from the first turns
+		return p.r.Ship(lv.CargoType) // trade pays from the first turns
 	}
 	best, bestShare := -1, 0.0
 	for i, w := range wants {
@@ -1281,13 +1313,13 @@ func (p *planner) nextBuild() *rules.ShipType {
 	return p.r.Ship(wants[best].typ)
 }
 
-// The ship types the computer builds: chosen from the ship table for their
-// work (a large cargo ship, a scout, a large fighter).
+// The ship types the computer builds besides its cargo ships (the level's
+// choice): chosen from the ship table for their work (a scout, a large
+// fighter, a small tanker).
 const (
-	cargoShip = 12
-	scout     = 1
-	warship   = 3
-	tanker    = 14
+	scout   = 1
+	warship = 3
+	tanker  = 14
 )
 
 // scans looks at a rival's ship and planet each turn: the nearest ones
@@ -1350,9 +1382,7 @@ func (p *planner) scans() {
 
 // clean drops every order the checker finds an error in, until none is
 // left: what the computer gives always passes.
-func (p *planner) clean(k *model.Knowledge) []order.Order {
-	c := check.New(p.r, k)
-	orders := p.out
+func (p *planner) clean(c *check.Checker, orders []order.Order) []order.Order {
 	for round := 0; round < 10; round++ {
 		bad := map[int]bool{}
 		for _, d := range c.Check(orders) {

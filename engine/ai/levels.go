@@ -15,6 +15,7 @@ import (
 type Level struct {
 	Name              string `toml:"name"`
 	CargoShips        int    `toml:"cargo_ships"`
+	CargoType         int    `toml:"cargo_type"`
 	MinLoad           int    `toml:"min_load"`
 	CargoUntil        int    `toml:"cargo_until_turn"`
 	PullLanding       bool   `toml:"pull_landing"`
@@ -26,6 +27,7 @@ type Level struct {
 	Warships          int    `toml:"warships"`
 	GuardPercent      int    `toml:"guard_percent"`
 	ReserveTurns      int    `toml:"reserve_turns"`
+	BudgetTurns       int    `toml:"budget_turns"`
 	BuildMargin       int    `toml:"build_margin"`
 	FuelMargin        int    `toml:"fuel_margin"`
 	MinesPerTurn      int    `toml:"mines_per_turn"`
