@@ -385,9 +385,21 @@ func (p *planner) defence() {
 func (p *planner) ships() {
 	sauran := p.r.Game.PlayerSauran
 	var threats []model.Ship
+	seen := map[int]bool{}
 	for _, s := range p.k.ForeignShips {
+		seen[s.ID] = true
 		if s.Owner == sauran || s.Owner == p.enemyPlan && p.enemyPlan != 0 {
 			threats = append(threats, s)
+		}
+	}
+	// A scan of Sauran last turn shows all his ships: those near an ally
+	// are fought together.
+	if p.k.ScannedPlayerID == sauran {
+		for _, s := range p.k.ScannedPlayer {
+			if !seen[s.ID] && p.allyNear(s.Loc) {
+				s.Owner = sauran
+				threats = append(threats, s)
+			}
 		}
 	}
 	ships := append([]model.Ship(nil), p.k.Ships...)
@@ -1051,11 +1063,11 @@ func (p *planner) fight(s *model.Ship, st *rules.ShipType, threats []model.Ship)
 	return true
 }
 
-// allyNear reports whether a ship of an ally is within 30 positions of
-// loc.
+// allyNear reports whether a ship of an ally is within the level's reach
+// of a joint attack of loc.
 func (p *planner) allyNear(loc geom.Point) bool {
 	for _, o := range p.k.ForeignShips {
-		if p.k.Empire.HasAlly(o.Owner) && o.Loc.Within(loc, 30) {
+		if p.k.Empire.HasAlly(o.Owner) && o.Loc.Within(loc, p.lv.JointRadius) {
 			return true
 		}
 	}
@@ -1364,6 +1376,11 @@ func (p *planner) scans() {
 	}
 	if ship != nil {
 		p.add("SS %d", ship.ID)
+	}
+	// Sauran's whole fleet, for attacks with allies; each scan also costs
+	// him interceptors.
+	if p.lv.ScanSauran && len(p.k.Empire.Allies) > 0 {
+		p.add("SR %d", sauran)
 	}
 	var planet *model.Planet
 	for i := range p.k.ForeignPlanets {

@@ -38,6 +38,8 @@ type Level struct {
 	Raids             bool   `toml:"raids"`
 	JointAttacks      bool   `toml:"joint_attacks"`
 	JointReach        int    `toml:"joint_reach"`
+	JointRadius       int    `toml:"joint_radius"`
+	ScanSauran        bool   `toml:"scan_sauran"`
 	FindPlanets       bool   `toml:"find_planets"`
 	OutwardFrom       int    `toml:"outward_from_turn"`
 	AllOutFrom        int    `toml:"all_outward_from_turn"`
