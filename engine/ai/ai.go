@@ -570,6 +570,11 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		if !p.fuelAt(src.Loc) {
 			keep += p.toSafety(src.Loc)
 		}
+		if p.r.GravityPull(p.turn) > 0 {
+			// The planets near the markets fall in: the fuel for a long
+			// way out stays aboard.
+			keep = max(keep, st.MaxFuel.Or(0)*6/10)
+		}
 		if extra := s.Fuel - keep; extra >= 20 && p.add("UF %d %d", s.ID, extra) {
 			s.Fuel -= extra
 		}
@@ -618,8 +623,8 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 	return false
 }
 
-// holdBack sells all but one ore type of a mixed cargo at the trading
-// planet the ship is at and keeps the ship there for the next turn's sale,
+// holdBack sells all but one ore type of a mixed cargo (half of a cargo
+// of one type) at the trading planet the ship is at and keeps the ship there for the next turn's sale,
 // when no other trader of ours is due at a market then: the income comes
 // every turn. While a market's stock is low its price is at the top and
 // does not fall for the sales, so a split sale costs nothing; when the
@@ -639,6 +644,15 @@ func (p *planner) holdBack(s *model.Ship, st *rules.ShipType, tp *model.TradingP
 		if last < 0 || n*tp.Prices.Ore[t] < s.Cargo[last]*tp.Prices.Ore[last] {
 			last = t
 		}
+	}
+	if types == 1 && s.Cargo[last] >= 2 && p.stay(s, st, tp) {
+		// One type: half now, half next turn.
+		n := s.Cargo[last] / 2
+		if p.add("UL %d %d %d", s.ID, last+1, n) {
+			s.Cargo[last] -= n
+		}
+		p.dueNext++
+		return true
 	}
 	if types < 2 || !p.stay(s, st, tp) {
 		return false
@@ -730,7 +744,7 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 		}
 		// A source the pull takes before the trader is back out is none.
 		if st := p.r.Ship(s.Type); st != nil && st.Movement.N > 0 &&
-			p.lastTurnAt(pl.Loc) <= p.turn+s.Loc.Dist(pl.Loc)/st.Movement.N+1 {
+			p.lastTurnAt(pl.Loc) <= p.turn+s.Loc.Dist(pl.Loc)/st.Movement.N+3 {
 			continue
 		}
 		toMarket := 1 << 20
