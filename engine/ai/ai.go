@@ -1391,9 +1391,11 @@ func (p *planner) scans() {
 	if ship != nil {
 		p.add("SS %d", ship.ID)
 	}
-	// Sauran's whole fleet, for attacks with allies; each scan also costs
-	// him interceptors.
-	if p.lv.ScanSauran && len(p.k.Empire.Allies) > 0 {
+	// Sauran's whole fleet, for attacks with allies, once a scan of him
+	// has a chance; each scan also costs him interceptors.
+	sr := p.r.ScanPlayer
+	if p.lv.ScanSauran && len(p.k.Empire.Allies) > 0 && p.turn >= p.r.Game.SauranScanFromTurn &&
+		p.k.Empire.Interceptors >= sr.CostInterceptors && p.spend(sr.CostCredits, 0, p.lv.BuildMargin) {
 		p.add("SR %d", sauran)
 	}
 	var planet *model.Planet
