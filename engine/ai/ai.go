@@ -316,7 +316,7 @@ func (p *planner) raidTarget() int {
 	}
 	best := 0
 	for o, n := range soft { // any order: ties go to the lower number
-		if n >= 3 && (best == 0 || n > soft[best] || n == soft[best] && o < best) {
+		if n >= p.lv.RaidSoft && (best == 0 || n > soft[best] || n == soft[best] && o < best) {
 			best = o
 		}
 	}

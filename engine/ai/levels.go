@@ -36,6 +36,7 @@ type Level struct {
 	Interceptors      int    `toml:"interceptors"`
 	Scans             bool   `toml:"scans"`
 	Raids             bool   `toml:"raids"`
+	RaidSoft          int    `toml:"raid_soft"`
 	JointAttacks      bool   `toml:"joint_attacks"`
 	JointReach        int    `toml:"joint_reach"`
 	JointRadius       int    `toml:"joint_radius"`
