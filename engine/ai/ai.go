@@ -765,11 +765,11 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 }
 
 // fuelAt reports whether a ship can load fuel at loc: an own planet
-// with fuel to spare, or a trading planet that still has fuel to sell
+// with the level's fuel to spare, or a trading planet that still has fuel to sell
 // (its price is not at the top) while there are credits to buy it.
 func (p *planner) fuelAt(loc geom.Point) bool {
 	if pl := p.own[loc]; pl != nil {
-		return pl.Fuel-p.fuelFor[pl.ID] >= 50
+		return pl.Fuel-p.fuelFor[pl.ID] >= p.lv.FuelStop
 	}
 	if tp := p.tradingAt(loc); tp != nil && p.credits > 30_000 {
 		// The price follows the stock: below the lowest the top of the

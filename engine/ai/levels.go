@@ -30,6 +30,7 @@ type Level struct {
 	BudgetTurns       int    `toml:"budget_turns"`
 	BuildMargin       int    `toml:"build_margin"`
 	FuelMargin        int    `toml:"fuel_margin"`
+	FuelStop          int    `toml:"fuel_stop"`
 	MinesPerTurn      int    `toml:"mines_per_turn"`
 	InvestFromReserve bool   `toml:"invest_from_reserve"`
 	InvestTraders     int    `toml:"invest_traders"`
