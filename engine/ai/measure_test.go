@@ -28,6 +28,7 @@ type figures struct {
 	sales            int     // sales of ore or fuel
 	empireTurns      int
 	emptyForGood     int // market stocks (ore type or fuel of a trading planet) at 0 for the last five turns the markets lasted
+	unsupplied       int // market stocks nothing was sold to in the last five turns
 	stocks           int // market stocks in all
 	stockShare       float64
 	brokeTurns       int       // empire-turns below zero credits
@@ -81,8 +82,8 @@ func (f *figures) String() string {
 	fmt.Fprintf(&b, "sales: %.2f a turn per empire; a sale in %.0f%% of empire-turns; lowest empire %.0f%%, %d of %d empires below every other turn\n",
 		float64(f.sales)/float64(max(f.empireTurns, 1)), pct(f.saleTurns, f.empireTurns), 100*lowest, under, len(shares))
 	fmt.Fprintf(&b, "empires with a sale, by turn (turns 2-25): %v\n", f.salesByTurn[2:26])
-	fmt.Fprintf(&b, "market stocks at their last turn: %.0f%% of reference on average, %d of %d at 0; %d empty for the last five turns; lowest average stock at a turn's end %.0f%%\n",
-		100*f.stockShare/float64(max(f.games, 1)), f.emptyAtEnd, f.stocks, f.emptyForGood, 100*f.lowStock)
+	fmt.Fprintf(&b, "market stocks at their last turn: %.0f%% of reference on average, %d of %d at 0; %d empty for the last five turns; %d sold nothing to in the last five turns; lowest average stock at a turn's end %.0f%%\n",
+		100*f.stockShare/float64(max(f.games, 1)), f.emptyAtEnd, f.stocks, f.emptyForGood, f.unsupplied, 100*f.lowStock)
 	fmt.Fprintf(&b, "below zero credits: %d empire-turns; %d empires more than two turns in a row\n", f.brokeTurns, f.longBroke)
 	fmt.Fprintf(&b, "fights between empires (damage paid by Sauran): %d; points from Sauran's ships: %d\n", f.fights, f.sauranDamage)
 	fmt.Fprintf(&b, "alliances holding at the end: %d; broken: %d; scans: %d; Sauran's stations destroyed: %d\n",
@@ -114,6 +115,7 @@ func (f *figures) add(o *figures) {
 	f.sales += o.sales
 	f.empireTurns += o.empireTurns
 	f.emptyForGood += o.emptyForGood
+	f.unsupplied += o.unsupplied
 	f.stocks += o.stocks
 	f.stockShare += o.stockShare
 	f.brokeTurns += o.brokeTurns
@@ -171,6 +173,7 @@ func measureGame(seed int64, players, turns int, levelOf func(p int) *Level) (*f
 	}
 	startStations := stations()
 	emptySince := map[[2]int]int{}
+	delivered := map[[2]int]int{} // (market, ore type or fuel) -> the last turn something was sold to it
 	saleTurns := map[int]int{}
 	f.lowStock = 1e9
 	sauran := r.Game.PlayerSauran
@@ -182,9 +185,33 @@ func measureGame(seed int64, players, turns int, levelOf func(p int) *Level) (*f
 		for _, s := range g.Ships {
 			where[s.ID] = s.Loc
 		}
+		market := map[geom.Point]int{}
+		for _, pl := range g.Planets {
+			if _, ok := g.Markets[pl.ID]; ok && pl.Kind == model.Trading {
+				market[pl.Loc] = pl.ID
+			}
+		}
+		cargo := map[int]model.Ore{}
+		for _, s := range g.Ships {
+			cargo[s.ID] = s.Cargo
+		}
 		for p := 1; p <= players; p++ {
 			all[p] = Play(r, g.KnowledgeOf(r, p), uint64(seed)*1000+uint64(g.Turn*50+p), levelOf(p))
 			for _, o := range all[p] {
+				// What is sold where, this turn (the ore and fuel unloaded at
+				// a trading planet).
+				if id, ok := market[where[o.Subject()]]; ok {
+					switch o.Code {
+					case order.UL:
+						for ty, n := range cargo[o.Subject()] {
+							if n > 0 && (o.OreType() == 0 || o.OreType() == ty+1) {
+								delivered[[2]int{id, ty}] = g.Turn + 1
+							}
+						}
+					case order.UF:
+						delivered[[2]int{id, rules.OreTypes}] = g.Turn + 1
+					}
+				}
 				if o.Player() == sauran {
 					switch o.Code {
 					case order.EN:
@@ -348,6 +375,13 @@ func measureGame(seed int64, players, turns int, levelOf func(p int) *Level) (*f
 		}
 		if f.stocks > 0 {
 			f.lowStock = min(f.lowStock, f.stockShare/float64(f.stocks))
+		}
+	}
+	for id := range g.Markets {
+		for ty := 0; ty <= rules.OreTypes; ty++ {
+			if delivered[[2]int{id, ty}] <= g.Turn-5 {
+				f.unsupplied++
+			}
 		}
 	}
 	if f.lowStock > 1e8 {
