@@ -28,9 +28,10 @@ func Orders(r *rules.Rules, k *model.Knowledge, seed uint64) []order.Order {
 // for the way back, builds only what its tax keeps and only where the new
 // ship can load fuel before the pull of Silverfall takes it, keeps its
 // ships clear of the black hole, engages Sauran's ships near it, scans
-// rivals, allies with a neighbour and names what it holds. Every order it
-// gives passes the checker with no error: orders that would fail are
-// dropped before they are given.
+// rivals, allies with a neighbour and names what it holds. A level with
+// budget_turns weighs its purchases by the turn's forecast, as a player
+// can. Every order it gives passes the checker with no error: orders that
+// would fail are dropped before they are given.
 func Play(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) []order.Order {
 	// The plan keeps its own account of fuel, ore and industry as it
 	// goes, on a copy: the checker sees the sheet as it is.
@@ -214,9 +215,8 @@ func (p *planner) afford(cost, extra, margin int) bool {
 	return p.credits-cost-p.deficit(extra)*p.lv.ReserveTurns >= margin
 }
 
-// invest pays for what pays for itself soon (a mine, the first traders)
-// keeping only one turn of any deficit and the level's margin, when the
-// level invests so.
+// invest pays for what pays for itself soon (a mine) keeping only one
+// turn of any deficit and the level's margin, when the level invests so.
 func (p *planner) invest(cost, extra int) bool {
 	if !p.lv.InvestFromReserve || p.credits-cost-p.deficit(extra) < p.lv.BuildMargin {
 		return false
@@ -1282,12 +1282,8 @@ func (p *planner) build() {
 			if pl.Fuel-p.fuelFor[pl.ID] < fuel || pl.Industry < p.r.BuildIndustry(want) {
 				return
 			}
-			// A new ship is a fleet of its own once it leaves. The first
-			// traders pay for themselves: a level that invests builds them
-			// out of its reserve.
-			cost, extra := p.r.BuildCost(want, 0, 0), p.r.CrewPay(want)+p.r.Upkeep.Fleet
-			if role(want) == roleTrader && p.traders < p.lv.InvestTraders && p.invest(cost, extra) {
-			} else if !p.spend(cost, extra, p.lv.BuildMargin) {
+			// A new ship is a fleet of its own once it leaves.
+			if !p.spend(p.r.BuildCost(want, 0, 0), p.r.CrewPay(want)+p.r.Upkeep.Fleet, p.lv.BuildMargin) {
 				return
 			}
 			pl.Industry -= p.r.BuildIndustry(want)

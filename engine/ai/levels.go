@@ -33,7 +33,6 @@ type Level struct {
 	FuelStop          int    `toml:"fuel_stop"`
 	MinesPerTurn      int    `toml:"mines_per_turn"`
 	InvestFromReserve bool   `toml:"invest_from_reserve"`
-	InvestTraders     int    `toml:"invest_traders"`
 	Interceptors      int    `toml:"interceptors"`
 	Scans             bool   `toml:"scans"`
 	Raids             bool   `toml:"raids"`
