@@ -624,8 +624,9 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 }
 
 // holdBack sells all but one ore type of a mixed cargo (half of a cargo
-// of one type) at the trading planet the ship is at and keeps the ship there for the next turn's sale,
-// when no other trader of ours is due at a market then: the income comes
+// of one type) at the trading planet the ship is at and keeps the ship
+// there for the next turn's sale, when no other trader of ours is due at
+// a market then: the income comes
 // every turn. While a market's stock is low its price is at the top and
 // does not fall for the sales, so a split sale costs nothing; when the
 // price shows a fuller stock, the whole cargo is sold at once. false when
@@ -645,8 +646,9 @@ func (p *planner) holdBack(s *model.Ship, st *rules.ShipType, tp *model.TradingP
 			last = t
 		}
 	}
-	if types == 1 && s.Cargo[last] >= 2 && p.stay(s, st, tp) {
-		// One type: half now, half next turn.
+	if types == 1 && s.Cargo[last]/2*p.r.Market.BaseOrePrices[last]*2 >= p.lv.MinLoad && p.stay(s, st, tp) {
+		// One type: half now, half next turn, while the half is worth a
+		// trip's least load (a trader does not linger over crumbs).
 		n := s.Cargo[last] / 2
 		if p.add("UL %d %d %d", s.ID, last+1, n) {
 			s.Cargo[last] -= n
@@ -937,7 +939,7 @@ func (p *planner) marketLasts(s *model.Ship, tp *model.TradingPlanet) bool {
 
 // marketOpen reports whether a ship reaching a trading planet by the end
 // of turn arrive can trade there: a level that lands on the markets can
-// always (see above); others only before the pull starts.
+// always (see above and goTrade); others only before the pull starts.
 func (p *planner) marketOpen(arrive int) bool { return p.lv.PullLanding || p.sellsAfter(arrive) }
 
 // above is where a ship must end turn p.turn for the pull of Silverfall to
