@@ -28,9 +28,10 @@ func Orders(r *rules.Rules, k *model.Knowledge, seed uint64) []order.Order {
 // for the way back, builds only what its tax keeps and only where the new
 // ship can load fuel before the pull of Silverfall takes it, keeps its
 // ships clear of the black hole, engages Sauran's ships near it, scans
-// rivals, allies with a neighbour and names what it holds. Every order it
-// gives passes the checker with no error: orders that would fail are
-// dropped before they are given.
+// rivals, allies with a neighbour and names what it holds. A level with
+// budget_turns weighs its purchases by the turn's forecast, as a player
+// can. Every order it gives passes the checker with no error: orders that
+// would fail are dropped before they are given.
 func Play(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) []order.Order {
 	// The plan keeps its own account of fuel, ore and industry as it
 	// goes, on a copy: the checker sees the sheet as it is.
@@ -39,7 +40,39 @@ func Play(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) []order.Or
 	mine.Ships = append([]model.Ship(nil), k.Ships...)
 	p := newPlanner(r, &mine, seed, lv)
 	p.plan()
-	return p.clean(k)
+	c := check.New(p.r, k)
+	orders := p.clean(c, p.out)
+	if lv.BudgetTurns > 0 {
+		orders = p.budget(c, orders)
+	}
+	return orders
+}
+
+// budget weighs the purchases of the plan by the turn's forecast, the same
+// a player gets: the plan counts each ship out as a fleet of its own and
+// knows no sales, the forecast knows the turn's upkeep and takings. While
+// the credits at the end of the turn would not cover the level's turns of
+// the deficit left, with its margin, the last purchase is dropped.
+func (p *planner) budget(c *check.Checker, orders []order.Order) []order.Order {
+	for range 12 {
+		fc := c.Forecast(orders)
+		deficit := max(0, fc.Upkeep-p.tax)
+		if fc.Credits-deficit*p.lv.BudgetTurns >= p.lv.BuildMargin {
+			return orders
+		}
+		last := -1
+		for i, o := range orders {
+			switch o.Code {
+			case order.BS, order.SM, order.PI, order.BU:
+				last = i
+			}
+		}
+		if last < 0 {
+			return orders
+		}
+		orders = append(orders[:last:last], orders[last+1:]...)
+	}
+	return orders
 }
 
 type planner struct {
@@ -64,6 +97,7 @@ type planner struct {
 	claimers           int
 	warships           int
 	enemyPlan          int // a player the raids go against; 0 none
+	dueNext            int // traders due to sell next turn
 	outAllowed, outNow int // ships away from the origin the tax keeps, and how many are
 }
 
@@ -181,6 +215,17 @@ func (p *planner) afford(cost, extra, margin int) bool {
 	return p.credits-cost-p.deficit(extra)*p.lv.ReserveTurns >= margin
 }
 
+// invest pays for what pays for itself soon (a mine) keeping only one
+// turn of any deficit and the level's margin, when the level invests so.
+func (p *planner) invest(cost, extra int) bool {
+	if !p.lv.InvestFromReserve || p.credits-cost-p.deficit(extra) < p.lv.BuildMargin {
+		return false
+	}
+	p.credits -= cost
+	p.upkeep += extra
+	return true
+}
+
 func (p *planner) spend(cost, extra, margin int) bool {
 	if !p.afford(cost, extra, margin) {
 		return false
@@ -271,7 +316,7 @@ func (p *planner) raidTarget() int {
 	}
 	best := 0
 	for o, n := range soft { // any order: ties go to the lower number
-		if n >= 3 && (best == 0 || n > soft[best] || n == soft[best] && o < best) {
+		if n >= p.lv.RaidSoft && (best == 0 || n > soft[best] || n == soft[best] && o < best) {
 			best = o
 		}
 	}
@@ -303,7 +348,12 @@ func (p *planner) mines() {
 				}
 			}
 		}
-		if bestPlanet == 0 || !p.spend(mr.Cost, 0, 10_000) {
+		if bestPlanet == 0 {
+			return
+		}
+		// A mine pays for itself within a turn or two of sales: a level
+		// that invests starts mines out of its reserve.
+		if !p.invest(mr.Cost, 0) && !p.spend(mr.Cost, 0, 10_000) {
 			return
 		}
 		p.add("SM %d %d", bestPlanet, bestType)
@@ -335,13 +385,26 @@ func (p *planner) defence() {
 func (p *planner) ships() {
 	sauran := p.r.Game.PlayerSauran
 	var threats []model.Ship
+	seen := map[int]bool{}
 	for _, s := range p.k.ForeignShips {
+		seen[s.ID] = true
 		if s.Owner == sauran || s.Owner == p.enemyPlan && p.enemyPlan != 0 {
 			threats = append(threats, s)
 		}
 	}
+	// A scan of Sauran last turn shows all his ships: those near an ally
+	// are fought together.
+	if p.k.ScannedPlayerID == sauran {
+		for _, s := range p.k.ScannedPlayer {
+			if !seen[s.ID] && p.allyNear(s.Loc) {
+				s.Owner = sauran
+				threats = append(threats, s)
+			}
+		}
+	}
 	ships := append([]model.Ship(nil), p.k.Ships...)
 	sort.Slice(ships, func(i, j int) bool { return ships[i].ID < ships[j].ID })
+	p.dueNext = p.due()
 	// Ships without fuel load first, the others can go elsewhere for
 	// theirs;
 	// the newest first: a ship just built has had no fuel at all.
@@ -367,7 +430,10 @@ func (p *planner) ships() {
 			}
 			continue
 		}
-		if s.Standing.Code != order.Invalid && !p.inDanger(s, st) && !p.arrivesTooLate(s) && p.fuelledFor(s) {
+		// Traders plan each leg afresh once the pull has started: where
+		// they must stop for it to leave them over a market changes.
+		replan := role(st) == roleTrader && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0
+		if s.Standing.Code != order.Invalid && !replan && !p.inDanger(s, st) && !p.arrivesTooLate(s) && p.fuelledFor(s) {
 			p.topUp(s, st, 0)
 			continue // a ship on its way goes on
 		}
@@ -488,6 +554,9 @@ func (p *planner) buyFuel(s *model.Ship, st *rules.ShipType, tp *model.TradingPl
 // best for it; false when there is no trade for the ship.
 func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 	if tp := p.tradingAt(s.Loc); tp != nil {
+		if p.lv.SpreadSales && p.dueNext == 0 && p.holdBack(s, st, tp) {
+			return true
+		}
 		if s.Cargo.Total() > 0 {
 			p.add("UL %d 0 0", s.ID)
 			s.Cargo = model.Ore{}
@@ -500,6 +569,11 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		keep := s.Loc.Dist(src.Loc) + p.lv.FuelMargin
 		if !p.fuelAt(src.Loc) {
 			keep += p.toSafety(src.Loc)
+		}
+		if p.r.GravityPull(p.turn) > 0 {
+			// The planets near the markets fall in: the fuel for a long
+			// way out stays aboard.
+			keep = max(keep, st.MaxFuel.Or(0)*6/10)
 		}
 		if extra := s.Fuel - keep; extra >= 20 && p.add("UF %d %d", s.ID, extra) {
 			s.Fuel -= extra
@@ -524,8 +598,7 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 			return false
 		}
 		p.topUp(s, st, 0)
-		if p.canGo(s, tp.Planet.Loc) {
-			p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
+		if p.goTrade(s, st, tp) {
 			return true
 		}
 		if st := p.staging(s, tp.Planet.Loc); st != nil {
@@ -534,9 +607,8 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		}
 		// No fuel on the way: the planets crowd near the markets, and the
 		// ship takes one of them after its sale, for its fuel.
-		if p.lv.FindPlanets && s.Fuel >= s.Loc.Dist(tp.Planet.Loc)+p.lv.FuelMargin*2 {
-			p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
-			return true
+		if p.lv.FindPlanets && s.Fuel >= s.Loc.Dist(tp.Planet.Loc)+p.r.GravityPull(p.turn)+p.lv.FuelMargin*2 {
+			return p.goTradeAnyway(s, st, tp)
 		}
 		return p.toFuel(s, st)
 	}
@@ -549,6 +621,86 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		return src.Loc == s.Loc // waits for the mines at its source
 	}
 	return false
+}
+
+// holdBack sells all but one ore type of a mixed cargo (half of a cargo
+// of one type) at the trading planet the ship is at and keeps the ship
+// there for the next turn's sale, when no other trader of ours is due at
+// a market then: the income comes
+// every turn. While a market's stock is low its price is at the top and
+// does not fall for the sales, so a split sale costs nothing; when the
+// price shows a fuller stock, the whole cargo is sold at once. false when
+// the ship has nothing to hold back or cannot stay.
+func (p *planner) holdBack(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
+	last, types := -1, 0
+	for t, n := range s.Cargo {
+		if n == 0 {
+			continue
+		}
+		mr := p.r.Market
+		if tp.Prices.Ore[t]*100 < mr.BaseOrePrices[t]*(100-mr.PriceVariationPercent)*mr.MaxPricePercent/100 {
+			return false // the price would fall for the sale
+		}
+		types++
+		if last < 0 || n*tp.Prices.Ore[t] < s.Cargo[last]*tp.Prices.Ore[last] {
+			last = t
+		}
+	}
+	if types == 1 && s.Cargo[last]/2*p.r.Market.BaseOrePrices[last]*2 >= p.lv.MinLoad && p.stay(s, st, tp) {
+		// One type: half now, half next turn, while the half is worth a
+		// trip's least load (a trader does not linger over crumbs).
+		n := s.Cargo[last] / 2
+		if p.add("UL %d %d %d", s.ID, last+1, n) {
+			s.Cargo[last] -= n
+		}
+		p.dueNext++
+		return true
+	}
+	if types < 2 || !p.stay(s, st, tp) {
+		return false
+	}
+	for t, n := range s.Cargo {
+		if n > 0 && t != last && p.add("UL %d %d 0", s.ID, t+1) {
+			s.Cargo[t] = 0
+		}
+	}
+	p.dueNext++
+	return true
+}
+
+// stay keeps a ship over the trading planet it is at for the next turn:
+// where it is before the pull starts, after that where the pull brings it
+// back over the planet.
+func (p *planner) stay(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
+	if p.r.GravityPull(p.turn) == 0 {
+		p.moved[s.ID] = true // no move: it stays
+		return true
+	}
+	at, ok := p.above(tp.Planet.Loc)
+	if !ok || s.Loc.Dist(at) > min(st.Movement.N, s.Fuel-p.toSafety(tp.Planet.Loc)) {
+		return false
+	}
+	p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
+	return true
+}
+
+// due counts the loaded traders that reach a trading planet this turn, to
+// sell there next turn.
+func (p *planner) due() int {
+	n := 0
+	for _, s := range p.k.Ships {
+		st := p.r.Ship(s.Type)
+		if st == nil || role(st) != roleTrader || s.Cargo.Total() == 0 || p.tradingAt(s.Loc) != nil {
+			continue
+		}
+		for i := range p.k.Trading {
+			if d := s.Loc.Dist(p.k.Trading[i].Planet.Loc); d <= min(st.Movement.N, s.Fuel) {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // load fills the ship's hold from the planet's stock, the ore worth most
@@ -592,9 +744,14 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 		if v < p.lv.MinLoad || p.targeted[-pl.ID] {
 			continue
 		}
+		// A source the pull takes before the trader is back out is none.
+		if st := p.r.Ship(s.Type); st != nil && st.Movement.N > 0 &&
+			p.lastTurnAt(pl.Loc) <= p.turn+s.Loc.Dist(pl.Loc)/st.Movement.N+3 {
+			continue
+		}
 		toMarket := 1 << 20
 		for j := range p.k.Trading {
-			if tp := &p.k.Trading[j]; p.lastTurnAt(tp.Planet.Loc) > p.turn+2 {
+			if tp := &p.k.Trading[j]; p.marketOpen(p.turn + 2) {
 				toMarket = min(toMarket, pl.Loc.Dist(tp.Planet.Loc))
 			}
 		}
@@ -610,11 +767,11 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 }
 
 // fuelAt reports whether a ship can load fuel at loc: an own planet
-// with fuel to spare, or a trading planet that still has fuel to sell
+// with the level's fuel to spare, or a trading planet that still has fuel to sell
 // (its price is not at the top) while there are credits to buy it.
 func (p *planner) fuelAt(loc geom.Point) bool {
 	if pl := p.own[loc]; pl != nil {
-		return pl.Fuel-p.fuelFor[pl.ID] >= 50
+		return pl.Fuel-p.fuelFor[pl.ID] >= p.lv.FuelStop
 	}
 	if tp := p.tradingAt(loc); tp != nil && p.credits > 30_000 {
 		// The price follows the stock: below the lowest the top of the
@@ -638,7 +795,7 @@ func (p *planner) toSafety(loc geom.Point) int {
 	}
 	for i := range p.k.Trading {
 		tp := &p.k.Trading[i]
-		if d := loc.Dist(tp.Planet.Loc); d < best && p.lastTurnAt(tp.Planet.Loc) > p.turn+3 && p.fuelAt(tp.Planet.Loc) {
+		if d := loc.Dist(tp.Planet.Loc); d < best && p.marketOpen(p.turn+2) && p.fuelAt(tp.Planet.Loc) {
 			best = d
 		}
 	}
@@ -769,16 +926,91 @@ func (p *planner) tradingByID(id int) *model.TradingPlanet {
 	return nil
 }
 
-// marketLasts reports whether the trading planet is still there when the
-// ship gets to it.
+// marketLasts reports whether the ship can still trade at the trading
+// planet when it gets there.
 func (p *planner) marketLasts(s *model.Ship, tp *model.TradingPlanet) bool {
 	st := p.r.Ship(s.Type)
 	if st == nil || !st.Movement.OK || st.Movement.N <= 0 {
 		return false
 	}
 	arrive := p.turn + (s.Loc.Dist(tp.Planet.Loc)+st.Movement.N-1)/st.Movement.N - 1
-	return arrive < p.lastTurnAt(tp.Planet.Loc)
+	return p.marketOpen(arrive)
 }
+
+// marketOpen reports whether a ship reaching a trading planet by the end
+// of turn arrive can trade there: a level that lands on the markets can
+// always (see above and goTrade); others only before the pull starts.
+func (p *planner) marketOpen(arrive int) bool { return p.lv.PullLanding || p.sellsAfter(arrive) }
+
+// above is where a ship must end turn p.turn for the pull of Silverfall to
+// leave it over the fixed planet at to (a trading planet or an origin):
+// further out on the line from Silverfall, by the pull. ok is false when
+// no point rounds onto it.
+func (p *planner) above(to geom.Point) (at geom.Point, ok bool) {
+	pull := p.r.GravityPull(p.turn)
+	if pull <= 0 {
+		return to, true
+	}
+	d := to.Exact(geom.Origin)
+	if d == 0 {
+		return to, false
+	}
+	f := (d + float64(pull)) / d
+	c := geom.Point{X: geom.Round(float64(to.X) * f), Y: geom.Round(float64(to.Y) * f), Z: geom.Round(float64(to.Z) * f)}
+	for dx := -2; dx <= 2; dx++ {
+		for dy := -2; dy <= 2; dy++ {
+			for dz := -2; dz <= 2; dz++ {
+				q := geom.Point{X: c.X + dx, Y: c.Y + dy, Z: c.Z + dz}
+				if q.Toward(geom.Origin, pull) == to && (!ok || q.Dist2(c) < at.Dist2(c)) {
+					at, ok = q, true
+				}
+			}
+		}
+	}
+	return at, ok
+}
+
+// goTrade sends a ship to the trading planet tp. Once the pull has
+// started, a level that lands on the markets ends its last leg where the
+// pull leaves it over the planet; false when the ship cannot go.
+func (p *planner) goTrade(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
+	to := tp.Planet.Loc
+	if p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
+		at, ok := p.above(to)
+		if !ok || !p.canGo(s, at) {
+			return false
+		}
+		p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
+		return true
+	}
+	if !p.canGo(s, to) {
+		return false
+	}
+	p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
+	return true
+}
+
+// goTradeAnyway sends a ship to the trading planet tp without the fuel to
+// reach fuel again from it: it buys some there, or takes a planet nearby.
+func (p *planner) goTradeAnyway(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
+	to := tp.Planet.Loc
+	if p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
+		at, ok := p.above(to)
+		if !ok || s.Loc.Dist(at) > s.Fuel {
+			return false
+		}
+		p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
+		return true
+	}
+	p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
+	return true
+}
+
+// sellsAfter reports whether a ship that reaches a trading planet by the
+// end of turn arrive is still over it when the next turn's trade is done:
+// the trading planets hold their place, but the pull of Silverfall draws
+// the ships above them off at the end of each turn from its start.
+func (p *planner) sellsAfter(arrive int) bool { return p.r.GravityPull(arrive) == 0 }
 
 // bestMarket is the trading planet that pays most for the ship's cargo
 // per position of the way there, among those still there on arrival.
@@ -847,11 +1079,11 @@ func (p *planner) fight(s *model.Ship, st *rules.ShipType, threats []model.Ship)
 	return true
 }
 
-// allyNear reports whether a ship of an ally is within 30 positions of
-// loc.
+// allyNear reports whether a ship of an ally is within the level's reach
+// of a joint attack of loc.
 func (p *planner) allyNear(loc geom.Point) bool {
 	for _, o := range p.k.ForeignShips {
-		if p.k.Empire.HasAlly(o.Owner) && o.Loc.Within(loc, 30) {
+		if p.k.Empire.HasAlly(o.Owner) && o.Loc.Within(loc, p.lv.JointRadius) {
 			return true
 		}
 	}
@@ -1075,19 +1307,20 @@ func (p *planner) build() {
 
 // nextBuild is the ship type the level is shortest of, by the share of
 // what it wants that it has; nil when it has all it wants. Cargo ships
-// are not built once the pull has started: the markets fall in soon.
+// are not built once a new one could no longer load and reach a market
+// before the pull keeps ships from trading.
 func (p *planner) nextBuild() *rules.ShipType {
 	lv := p.lv
 	cargo := lv.CargoShips
-	if p.turn >= p.r.Movement.GravityFromTurn {
+	if p.turn > lv.CargoUntil || !p.marketOpen(p.turn+4) {
 		cargo = 0
 	}
 	wants := []struct{ have, want, typ int }{
 		{p.tankers, lv.Tankers, tanker}, {p.claimers, lv.Claimers, scout},
-		{p.traders, cargo, cargoShip}, {p.warships, lv.Warships, warship},
+		{p.traders, cargo, lv.CargoType}, {p.warships, lv.Warships, warship},
 	}
 	if p.traders < min(lv.CargoFirst, cargo) {
-		return p.r.Ship(cargoShip) // trade pays from the first turns
+		return p.r.Ship(lv.CargoType) // trade pays from the first turns
 	}
 	best, bestShare := -1, 0.0
 	for i, w := range wants {
@@ -1104,13 +1337,13 @@ func (p *planner) nextBuild() *rules.ShipType {
 	return p.r.Ship(wants[best].typ)
 }
 
-// The ship types the computer builds: chosen from the ship table for their
-// work (a large cargo ship, a scout, a large fighter).
+// The ship types the computer builds besides its cargo ships (the level's
+// choice): chosen from the ship table for their work (a scout, a large
+// fighter, a small tanker).
 const (
-	cargoShip = 12
-	scout     = 1
-	warship   = 3
-	tanker    = 14
+	scout   = 1
+	warship = 3
+	tanker  = 14
 )
 
 // scans looks at a rival's ship and planet each turn: the nearest ones
@@ -1156,6 +1389,13 @@ func (p *planner) scans() {
 	if ship != nil {
 		p.add("SS %d", ship.ID)
 	}
+	// Sauran's whole fleet, for attacks with allies, once a scan of him
+	// has a chance; each scan also costs him interceptors.
+	sr := p.r.ScanPlayer
+	if p.lv.ScanSauran && len(p.k.Empire.Allies) > 0 && p.turn >= p.r.Game.SauranScanFromTurn &&
+		p.k.Empire.Interceptors >= sr.CostInterceptors && p.spend(sr.CostCredits, 0, p.lv.BuildMargin) {
+		p.add("SR %d", sauran)
+	}
 	var planet *model.Planet
 	for i := range p.k.ForeignPlanets {
 		fp := &p.k.ForeignPlanets[i]
@@ -1173,9 +1413,7 @@ func (p *planner) scans() {
 
 // clean drops every order the checker finds an error in, until none is
 // left: what the computer gives always passes.
-func (p *planner) clean(k *model.Knowledge) []order.Order {
-	c := check.New(p.r, k)
-	orders := p.out
+func (p *planner) clean(c *check.Checker, orders []order.Order) []order.Order {
 	for round := 0; round < 10; round++ {
 		bad := map[int]bool{}
 		for _, d := range c.Check(orders) {

@@ -13,27 +13,37 @@ import (
 // Level is how well a computer empire plays: the weights, reserves and
 // priorities of its plans. The levels are data (levels.toml).
 type Level struct {
-	Name         string `toml:"name"`
-	CargoShips   int    `toml:"cargo_ships"`
-	MinLoad      int    `toml:"min_load"`
-	CargoFirst   int    `toml:"cargo_first"`
-	Tankers      int    `toml:"tankers"`
-	OriginFuel   int    `toml:"origin_fuel"`
-	Claimers     int    `toml:"claimers"`
-	Warships     int    `toml:"warships"`
-	GuardPercent int    `toml:"guard_percent"`
-	ReserveTurns int    `toml:"reserve_turns"`
-	BuildMargin  int    `toml:"build_margin"`
-	FuelMargin   int    `toml:"fuel_margin"`
-	MinesPerTurn int    `toml:"mines_per_turn"`
-	Interceptors int    `toml:"interceptors"`
-	Scans        bool   `toml:"scans"`
-	Raids        bool   `toml:"raids"`
-	JointAttacks bool   `toml:"joint_attacks"`
-	JointReach   int    `toml:"joint_reach"`
-	FindPlanets  bool   `toml:"find_planets"`
-	OutwardFrom  int    `toml:"outward_from_turn"`
-	AllOutFrom   int    `toml:"all_outward_from_turn"`
+	Name              string `toml:"name"`
+	CargoShips        int    `toml:"cargo_ships"`
+	CargoType         int    `toml:"cargo_type"`
+	MinLoad           int    `toml:"min_load"`
+	CargoUntil        int    `toml:"cargo_until_turn"`
+	PullLanding       bool   `toml:"pull_landing"`
+	SpreadSales       bool   `toml:"spread_sales"`
+	CargoFirst        int    `toml:"cargo_first"`
+	Tankers           int    `toml:"tankers"`
+	OriginFuel        int    `toml:"origin_fuel"`
+	Claimers          int    `toml:"claimers"`
+	Warships          int    `toml:"warships"`
+	GuardPercent      int    `toml:"guard_percent"`
+	ReserveTurns      int    `toml:"reserve_turns"`
+	BudgetTurns       int    `toml:"budget_turns"`
+	BuildMargin       int    `toml:"build_margin"`
+	FuelMargin        int    `toml:"fuel_margin"`
+	FuelStop          int    `toml:"fuel_stop"`
+	MinesPerTurn      int    `toml:"mines_per_turn"`
+	InvestFromReserve bool   `toml:"invest_from_reserve"`
+	Interceptors      int    `toml:"interceptors"`
+	Scans             bool   `toml:"scans"`
+	Raids             bool   `toml:"raids"`
+	RaidSoft          int    `toml:"raid_soft"`
+	JointAttacks      bool   `toml:"joint_attacks"`
+	JointReach        int    `toml:"joint_reach"`
+	JointRadius       int    `toml:"joint_radius"`
+	ScanSauran        bool   `toml:"scan_sauran"`
+	FindPlanets       bool   `toml:"find_planets"`
+	OutwardFrom       int    `toml:"outward_from_turn"`
+	AllOutFrom        int    `toml:"all_outward_from_turn"`
 }
 
 //go:embed levels.toml
