@@ -96,7 +96,7 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 		if rp >= minLabelPixels {
 			marks = append(marks, takenBox{markerBox(x, y, rr), i})
 		}
-		if x > float64(w) || (prio >= 3 && rp < minLabelPixels) {
+		if x > float64(w) || (prio >= 3 && rp < minLabelPixels) || b.Label == "" {
 			continue
 		}
 		cands = append(cands, cand{i, prio, depth, x, y, rr})
@@ -147,7 +147,7 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 		if !ok {
 			continue
 		}
-		col := pal[b.Kind]
+		col := b.color(pal)
 		col.A = 255
 		out = append(out, Label{Text: b.Label, X: lx, Y: ly, Color: col, Bold: bold})
 	}
