@@ -55,6 +55,7 @@ type App struct {
 	export  *exporter
 	clicks  *mapClicks
 	mailing *mailView
+	turns   *turnSteps
 
 	// NativeDialogs uses the desktop's own file dialog when it can.
 	NativeDialogs bool
@@ -202,6 +203,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.text.focus = func(f fyne.Focusable) { x.win.Canvas().Focus(f) }
 	x.sheet = newSheetPanel(x.st)
 	x.ships = newShipsPanel(x.st)
+	x.turns = newTurnSteps(x.st, x.rules, x.status, func(f func()) { x.Background(f) })
 	x.status.importButton.OnTapped = x.ImportDialog
 	x.status.fitButton.OnTapped = func() { x.mapView.FitAll() }
 
@@ -243,7 +245,7 @@ func (x *App) layout() fyne.CanvasObject {
 		container.NewTabItem("Turn sheet", x.sheet.box),
 		container.NewTabItem("Ships", x.ships.box),
 	)
-	centre := container.NewVSplit(x.mapView, x.bottomTabs)
+	centre := container.NewVSplit(container.NewBorder(x.turns.box, nil, nil, nil, x.mapView), x.bottomTabs)
 	right := container.NewHSplit(centre, x.rightTabs)
 	all := container.NewHSplit(x.tree.box, right)
 	x.splits = [3]*container.Split{all, right, centre}
@@ -284,6 +286,7 @@ func (x *App) shortcuts() {
 			x.mapView.WindowKey(e, c.Focused())
 		})
 	}
+	x.turns.shortcuts(c)
 	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { x.st.Undo() })
 	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { x.st.Redo() })
 	for _, k := range []fyne.KeyName{fyne.KeyZ, fyne.KeyY} {
@@ -340,8 +343,9 @@ func (x *App) menu() *fyne.MainMenu {
 		fyne.NewMenu("File", append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()},
 			x.mailing.items()...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
-		fyne.NewMenu("View", fit, ships, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
-			themeItem("system", "Theme of the desktop")),
+		fyne.NewMenu("View", append(append([]*fyne.MenuItem{fit, ships, fyne.NewMenuItemSeparator()}, x.turns.menuItems()...),
+			fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+			themeItem("system", "Theme of the desktop"))...),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)
 }

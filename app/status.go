@@ -86,6 +86,9 @@ func hoverText(st *State) string {
 		return ""
 	}
 	body := g.Map.Bodies[i]
+	if body.Note != "" {
+		return body.Note
+	}
 	text := fmt.Sprintf("%s at %v", body.Label, body.Loc)
 	if d := st.Draft(); d != nil && body.Kind == render3d.ShipMine {
 		for _, c := range d.Courses() {
