@@ -245,7 +245,7 @@ func (x *App) layout() fyne.CanvasObject {
 		container.NewTabItem("Turn sheet", x.sheet.box),
 		container.NewTabItem("Ships", x.ships.box),
 	)
-	centre := container.NewVSplit(container.NewBorder(x.turns.box, nil, nil, nil, x.mapView), x.bottomTabs)
+	centre := container.NewVSplit(x.turns.over(x.mapView), x.bottomTabs)
 	right := container.NewHSplit(centre, x.rightTabs)
 	all := container.NewHSplit(x.tree.box, right)
 	x.splits = [3]*container.Split{all, right, centre}

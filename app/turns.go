@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/app/draft"
@@ -48,7 +49,9 @@ type turnSteps struct {
 	pick             *widget.Select
 	only             *widget.Check
 	banner           *widget.Label
+	warning          *fyne.Container // the banner and the way back, on an earlier turn
 	box              fyne.CanvasObject
+	frame            *fyne.Container // the bar over the map
 }
 
 // keptGames is how many earlier turns stay read (a turn is quick to read
@@ -57,8 +60,8 @@ const keptGames = 6
 
 func newTurnSteps(st *State, r *rules.Rules, status *statusBar, background func(func())) *turnSteps {
 	t := &turnSteps{st: st, rules: r, status: status, background: background}
-	t.prev = widget.NewButton("◀", t.Earlier)
-	t.next = widget.NewButton("▶", t.Later)
+	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), t.Earlier)
+	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), t.Later)
 	t.back = widget.NewButton("Back to the current turn", t.Current)
 	t.back.Importance = widget.HighImportance
 	t.pick = widget.NewSelect(nil, func(s string) {
@@ -71,7 +74,10 @@ func newTurnSteps(st *State, r *rules.Rules, status *statusBar, background func(
 	t.banner = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.banner.Importance = widget.WarningImportance
 	t.banner.Truncation = fyne.TextTruncateEllipsis
-	t.box = container.NewBorder(nil, nil, container.NewHBox(widget.NewLabel("Turn"), t.prev, t.pick, t.next, t.back, t.only), nil, t.banner)
+	t.warning = container.NewBorder(nil, nil, nil, t.back, t.banner)
+	t.box = container.NewVBox(
+		container.NewHBox(widget.NewLabel("Turn"), t.prev, container.NewGridWrap(fyne.NewSize(150, t.pick.MinSize().Height), t.pick), t.next, t.only),
+		t.warning)
 	st.Subscribe(t.changed)
 	t.sync()
 	return t
@@ -315,14 +321,15 @@ func (t *turnSteps) sync() {
 	setEnabled(t.prev, !first)
 	setEnabled(t.next, !last)
 	if t.st.Earlier() {
-		t.back.SetText("Back to turn " + strconv.Itoa(cur))
-		t.back.Show()
-		t.banner.SetText(fmt.Sprintf("Turn %d, an earlier turn: read-only, its orders as %s", shown, t.ordersSource(shown+1)))
-		t.banner.Show()
+		t.back.SetText("Back to turn " + strconv.Itoa(cur) + " (Alt+End)")
+		t.banner.SetText(fmt.Sprintf("Earlier turn %d, read-only · orders %s", shown, t.ordersSource(shown+1)))
+		t.warning.Show()
 	} else {
-		t.back.Hide()
 		t.banner.SetText("")
-		t.banner.Hide()
+		t.warning.Hide()
+	}
+	if t.frame != nil {
+		t.frame.Refresh()
 	}
 }
 
@@ -332,12 +339,18 @@ func (t *turnSteps) ordersSource(n int) string {
 		return "none kept"
 	}
 	if _, err := os.Stat(ws.ExportPath(n)); err == nil {
-		return "exported"
+		return "as exported"
 	}
 	if _, err := os.Stat(ws.DraftPath(n)); err == nil {
-		return "last drafted (none exported)"
+		return "as drafted, not exported"
 	}
 	return "none kept"
+}
+
+// over puts the bar over the map.
+func (t *turnSteps) over(m fyne.CanvasObject) fyne.CanvasObject {
+	t.frame = container.NewBorder(t.box, nil, nil, nil, m)
+	return t.frame
 }
 
 // menuItems are the View menu's entries for the turns, with their keys.
