@@ -187,6 +187,9 @@ func (g *Game) rememberedTree(search, filter string) []Category {
 				" · last seen on turn " + strconv.Itoa(s.Turn)})
 		}
 	}
+	if len(c.Items) == 0 {
+		return nil
+	}
 	return []Category{c}
 }
 

@@ -322,7 +322,7 @@ func (t *turnSteps) sync() {
 	setEnabled(t.next, !last)
 	if t.st.Earlier() {
 		t.back.SetText("Back to turn " + strconv.Itoa(cur) + " (Alt+End)")
-		t.banner.SetText(fmt.Sprintf("Earlier turn %d, read-only · orders %s", shown, t.ordersSource(shown+1)))
+		t.banner.SetText(fmt.Sprintf("Earlier turn %d, read-only · %s", shown, t.ordersSource(shown+1)))
 		t.warning.Show()
 	} else {
 		t.banner.SetText("")
@@ -336,15 +336,15 @@ func (t *turnSteps) sync() {
 func (t *turnSteps) ordersSource(n int) string {
 	ws := t.st.Workspace()
 	if ws == nil {
-		return "none kept"
+		return "no orders kept"
 	}
 	if _, err := os.Stat(ws.ExportPath(n)); err == nil {
-		return "as exported"
+		return "orders as exported"
 	}
 	if _, err := os.Stat(ws.DraftPath(n)); err == nil {
-		return "as drafted, not exported"
+		return "orders as drafted, not exported"
 	}
-	return "none kept"
+	return "no orders kept"
 }
 
 // over puts the bar over the map.

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"silverfall/app/workspace"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/turnsheet"
@@ -195,4 +196,60 @@ func saveShot(t *testing.T, x *App, name string) {
 	}
 	defer f.Close()
 	png.Encode(f, x.Window().Canvas().Capture())
+}
+
+// BenchmarkSwitchTurn40 shows, one after another, earlier turns of player
+// 1's 25 sheets of a 40-player game (the computer playing every empire),
+// each read afresh (cache emptied): the time from the step to every view
+// told, the worst case of a turn switch. "cached" steps between turns read
+// before; "painted" reads afresh and paints the whole window once, its
+// map drawn in software, and "paint" paints it alone, with no switch (the
+// floor of the one before).
+func BenchmarkSwitchTurn40(b *testing.B) {
+	sheets := hostGame(b, 40, 25)
+	a := test.NewTempApp(b)
+	x := New(a, Options{Frames: software, Workspaces: b.TempDir()})
+	x.Background = func(f func()) { f() }
+	x.tips.watchEvery = 0
+	x.SaveInLine()
+	x.Window().Resize(fyne.NewSize(1280, 800))
+	ws, err := workspace.Open(x.keep.root, "Steps 40", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for n, path := range sheets[:24] {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ws.AddReport(n+1, data)
+	}
+	if err := x.Load(sheets[24]); err != nil {
+		b.Fatal(err)
+	}
+	if x.st.Game().memory == nil {
+		b.Fatal("no history read")
+	}
+	for _, name := range []string{"fresh", "cached", "painted", "paint"} {
+		cached, painted := name == "cached", name == "painted"
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if name == "paint" {
+					x.Window().Canvas().Capture()
+					continue
+				}
+				if !cached {
+					x.turns.cache = nil
+				}
+				n := 24 - i%keptGames
+				x.turns.Show(n)
+				if x.st.Game().K.Turn != n {
+					b.Fatalf("turn %d shown, not %d", x.st.Game().K.Turn, n)
+				}
+				if painted {
+					x.Window().Canvas().Capture()
+				}
+			}
+		})
+	}
 }

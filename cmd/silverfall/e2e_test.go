@@ -180,7 +180,12 @@ type player struct {
 
 func (x *xsession) startPlayer(bin string, args ...string) *player {
 	x.t.Helper()
-	home := x.t.TempDir()
+	return x.startPlayerAt(x.t.TempDir(), bin, args...)
+}
+
+// startPlayerAt starts the program with home as the player's home.
+func (x *xsession) startPlayerAt(home, bin string, args ...string) *player {
+	x.t.Helper()
 	cmd := x.command(bin, args...)
 	cmd.Env = append(cmd.Env, "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
 		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"), "LANGUAGE=en", "LANG=C.UTF-8")
