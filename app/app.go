@@ -204,6 +204,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.sheet = newSheetPanel(x.st)
 	x.ships = newShipsPanel(x.st)
 	x.turns = newTurnSteps(x.st, x.rules, x.status, func(f func()) { x.Background(f) })
+	x.turns.leave = x.desk.Close
 	x.status.importButton.OnTapped = x.ImportDialog
 	x.status.fitButton.OnTapped = func() { x.mapView.FitAll() }
 

@@ -90,6 +90,9 @@ func hoverText(st *State) string {
 		return body.Note
 	}
 	text := fmt.Sprintf("%s at %v", body.Label, body.Loc)
+	if body.Age > 0 {
+		text += fmt.Sprintf(", last seen on turn %d", g.K.Turn-body.Age)
+	}
 	if d := st.Draft(); d != nil && body.Kind == render3d.ShipMine {
 		for _, c := range d.Courses() {
 			if c.Ship == body.IDs[0] && c.Fuel >= 0 {

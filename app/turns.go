@@ -34,6 +34,9 @@ type turnSteps struct {
 	rules      *rules.Rules
 	status     *statusBar
 	background func(func())
+	// leave is called before another turn is shown (it closes an order
+	// form open for the turn left).
+	leave func()
 
 	hist   *history.History
 	loads  int  // generation of the history being read; an older one is dropped
@@ -209,6 +212,7 @@ func (t *turnSteps) Current() {
 	if t.now == nil || t.st.Game() == t.now {
 		return
 	}
+	t.leaving()
 	cam := t.st.Camera()
 	t.stepping = true
 	t.st.Show(t.now, t.nowDraft, t.st.Selected(), &cam)
@@ -233,11 +237,18 @@ func (t *turnSteps) Show(n int) {
 		return
 	}
 	t.status.problem("history", "")
+	t.leaving()
 	cam := t.st.Camera()
 	t.stepping = true
 	t.st.ShowEarlier(g, d, t.st.Selected(), &cam)
 	t.stepping = false
 	t.sync()
+}
+
+func (t *turnSteps) leaving() {
+	if t.leave != nil {
+		t.leave()
+	}
 }
 
 // read is turn n's game (from the cache when it was read lately) and a

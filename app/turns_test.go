@@ -74,17 +74,23 @@ func TestRememberedKnowledge(t *testing.T) {
 		t.Fatalf("turn %d, history read: %v", g.K.Turn, g.memory != nil)
 	}
 	old, dots := 0, 0
-	for _, b := range x.mapView.Map().Bodies {
+	for i, b := range x.mapView.Map().Bodies {
+		x.st.SetHover(i)
+		hover := hoverText(x.st)
 		if b.Age > 0 && b.Note == "" {
 			old++
+			if !strings.HasSuffix(hover, fmt.Sprintf(", last seen on turn %d", g.K.Turn-b.Age)) {
+				t.Errorf("under the pointer, a remembered body says %q", hover)
+			}
 		}
 		if b.Note != "" {
 			dots++
-			if !strings.Contains(b.Note, " on turn ") {
-				t.Errorf("trail dot says %q", b.Note)
+			if !strings.Contains(hover, fmt.Sprintf("ship %d on turn %d at ", b.IDs[0], g.K.Turn-b.Age)) {
+				t.Errorf("under the pointer, a trail dot says %q", hover)
 			}
 		}
 	}
+	x.st.SetHover(-1)
 	if old == 0 || dots == 0 || len(x.mapView.Map().Trails) == 0 {
 		t.Fatalf("%d remembered bodies, %d trail dots, %d trails on the map", old, dots, len(x.mapView.Map().Trails))
 	}
@@ -123,7 +129,10 @@ func TestRememberedKnowledge(t *testing.T) {
 	if x.st.Game().Map.Find(key) >= 0 {
 		t.Errorf("with this sheet only, %v is on the map", key)
 	}
-	x.turns.only.SetChecked(false)
+	x.turns.menuItems()[3].Action()
+	if x.turns.only.Checked || x.st.Game().Map.Find(key) < 0 {
+		t.Errorf("the menu's entry does not show what is remembered again")
+	}
 	if x.st.Game().Map.Find(key) < 0 {
 		t.Errorf("shown again, %v is not on the map", key)
 	}
@@ -137,7 +146,11 @@ func TestStepThroughTurns(t *testing.T) {
 	now, nowDraft := x.st.Game(), x.st.Draft()
 	o, _ := order.Parse(fmt.Sprintf("MO %d 4 5 6", now.K.Ships[0].ID))
 	nowDraft.Add(o)
+	x.desk.New(model.ShipKey(now.K.Ships[0].ID), order.MO)
 	x.turns.Earlier()
+	if x.desk.open != nil {
+		t.Error("the current turn's order form stays open on an earlier turn")
+	}
 	if g := x.st.Game(); g.K.Turn != 3 || !x.st.Earlier() || !x.st.Draft().ReadOnly() {
 		t.Fatalf("after stepping back: turn %d, earlier %v", g.K.Turn, x.st.Earlier())
 	}
