@@ -41,6 +41,8 @@ func labelPriority(b *Body, selected bool) int {
 	switch {
 	case selected:
 		return 0
+	case b.Age > 0:
+		return 5 // what was seen on earlier turns yields to what is seen now
 	case b.Kind == PlanetTrading:
 		return 1
 	case b.Kind == ShipMine || b.Kind == PlanetOrigin || b.Kind == PlanetMine:

@@ -8,6 +8,17 @@ import (
 	"silverfall/engine/rules"
 )
 
+func TestRememberedLabelsLast(t *testing.T) {
+	for _, k := range []Kind{PlanetTrading, PlanetOther, ShipMine, ShipOther} {
+		if now, old := labelPriority(&Body{Kind: k}, false), labelPriority(&Body{Kind: k, Age: 1}, false); old <= now || old <= labelPriority(&Body{Kind: PlanetUnowned}, false) {
+			t.Errorf("%v: priority %d now, %d when remembered", k, now, old)
+		}
+	}
+	if labelPriority(&Body{Kind: PlanetOther, Age: 3}, true) != 0 {
+		t.Error("a remembered body selected is not labelled first")
+	}
+}
+
 func TestFadedByAge(t *testing.T) {
 	c := DefaultPalette()[ShipOther]
 	if Faded(c, 0) != c {
