@@ -333,7 +333,11 @@ func (t *turnSteps) sync() {
 	setEnabled(t.next, !last)
 	if t.st.Earlier() {
 		t.back.SetText("Back to turn " + strconv.Itoa(cur) + " (Alt+End)")
-		t.banner.SetText(fmt.Sprintf("Earlier turn %d, read-only · %s", shown, t.ordersSource(shown+1)))
+		which := "Earlier"
+		if shown > cur {
+			which = "Later" // a newer sheet kept than the one opened
+		}
+		t.banner.SetText(fmt.Sprintf("%s turn %d, read-only · %s", which, shown, t.ordersSource(shown+1)))
 		t.warning.Show()
 	} else {
 		t.banner.SetText("")
