@@ -525,7 +525,7 @@ func TestPlayerFormsAndLists(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	before := p.x.shot("status-plain")
 	plain := crop(before, status)
-	p.x.xdo("mousemove", strconv.Itoa(p.at.X+547), strconv.Itoa(p.at.Y+192)) // over the fleet
+	p.x.xdo("mousemove", strconv.Itoa(p.at.X+548), strconv.Itoa(p.at.Y+209)) // over the fleet (below the turns' bar)
 	time.Sleep(800 * time.Millisecond)
 	full := p.x.shot("status-hover")
 	if n := differing(plain, crop(full, status)); n > 0 {
