@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -243,6 +244,18 @@ func BenchmarkSwitchTurn40(b *testing.B) {
 	if x.st.Game().memory == nil {
 		b.Fatal("no history read")
 	}
+	// What the earlier turns kept read cost in memory.
+	var before, after runtime.MemStats
+	x.turns.cache = nil
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for n := 24; n > 24-keptGames; n-- {
+		x.turns.Show(n)
+	}
+	x.turns.Current()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	b.Logf("%d earlier turns kept read: %d KiB", keptGames, (int64(after.HeapAlloc)-int64(before.HeapAlloc))/1024)
 	for _, name := range []string{"fresh", "cached", "painted", "paint"} {
 		cached, painted := name == "cached", name == "painted"
 		b.Run(name, func(b *testing.B) {
