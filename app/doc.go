@@ -15,17 +15,19 @@
 //	turnSteps    the bar over the map that steps through the kept turns
 //	             (earlier ones read-only) and reads the game's history
 //
+// What the game's earlier sheets showed and its own does not (memory.go)
+// goes with each Game into its map, tree and details; app/history merges
+// every kept sheet into it (what was last seen of each object, and where
+// each ship went).
+//
 // The window's work is done by types of their own, each talking to the
 // window through the State: orderDesk and orderForm (the order forms,
 // built from a table of each code's argument roles), opener (reading and
 // showing sheets), keeper (the workspace: sheets, drafts, the view),
 // exporter (the order file), mapClicks (selections made on the map), and
-// the mail types. What earlier sheets showed and the sheet shown does not
-// (memory.go) goes with each Game into its map, tree and details. App only
-// wires them: menus, keys and the layout.
+// the mail types. App only wires them: menus, keys and the layout.
 //
 // The rules come from the engine (the Game's check.Checker), never from
-// here. Sub-packages: app/draft (the orders being written, with undo),
-// app/workspace (a game's folder) and app/history (every kept sheet merged:
-// what was last seen of each object, and the ships' tracks). Nothing imports app but cmd/silverfall.
+// here. Sub-packages: app/draft (the orders being written, with undo) and
+// app/workspace (a game's folder). Nothing imports app but cmd/silverfall.
 package app
