@@ -165,6 +165,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.mapView.OnFrame = func(d time.Duration) {
 		x.lastFrame = d
 		x.firstOnce.Do(func() { x.firstFrame <- time.Since(x.Started) })
+		x.turns.framed()
 	}
 	x.status = newStatusBar(x.st, x.tips)
 	x.keep.status = x.status

@@ -41,6 +41,10 @@ type turnSteps struct {
 	hist   *history.History
 	loads  int  // generation of the history being read; an older one is dropped
 	onlyOn bool // only what the sheet shown shows
+	// drawn is set once the map has drawn a frame: until then the history
+	// waits (in pending), so that reading it never slows the first frame.
+	drawn   bool
+	pending func()
 
 	now      *Game // the turn opened, to come back to
 	nowDraft *draft.Draft
@@ -120,6 +124,10 @@ func (t *turnSteps) loadHistory(gen int, sheets []workspace.Sheet) {
 	if len(sheets) < 2 {
 		return
 	}
+	if !t.drawn {
+		t.pending = func() { t.loadHistory(gen, sheets) }
+		return
+	}
 	r := t.rules
 	t.background(func() {
 		h, errs := history.Load(r, sheets)
@@ -139,6 +147,19 @@ func (t *turnSteps) loadHistory(gen int, sheets []workspace.Sheet) {
 			t.st.MemoryChanged()
 		})
 	})
+}
+
+// framed is told of each frame the map draws: the first lets the history
+// be read.
+func (t *turnSteps) framed() {
+	if t.drawn {
+		return
+	}
+	t.drawn = true
+	if f := t.pending; f != nil {
+		t.pending = nil
+		f()
+	}
 }
 
 func (t *turnSteps) remember(g *Game) {

@@ -55,6 +55,7 @@ func historyApp(t *testing.T, sheets []string) *App {
 			t.Fatal(err)
 		}
 		if i == 0 {
+			x.Window().Canvas().Capture() // the first frame: the history is read after it
 			o, err := order.Parse(fmt.Sprintf("MO %d 1 2 3", x.st.Game().K.Ships[0].ID))
 			if err != nil {
 				t.Fatal(err)
@@ -136,6 +137,27 @@ func TestRememberedKnowledge(t *testing.T) {
 	}
 	if x.st.Game().Map.Find(key) < 0 {
 		t.Errorf("shown again, %v is not on the map", key)
+	}
+}
+
+// The history is read after the map's first frame, never before it.
+func TestHistoryAfterFirstFrame(t *testing.T) {
+	sheets := hostGame(t, 6, 3)
+	x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: t.TempDir()})
+	x.Background = func(f func()) { f() }
+	x.SaveInLine()
+	for _, path := range sheets {
+		if err := x.Load(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if x.st.Game().memory != nil || x.turns.hist != nil {
+		t.Fatal("the history was read before the first frame")
+	}
+	x.Window().Resize(fyne.NewSize(1280, 800))
+	x.Window().Canvas().Capture()
+	if x.st.Game().memory == nil {
+		t.Fatal("the history was not read after the first frame")
 	}
 }
 
@@ -241,6 +263,7 @@ func BenchmarkSwitchTurn40(b *testing.B) {
 	if err := x.Load(sheets[24]); err != nil {
 		b.Fatal(err)
 	}
+	x.Window().Canvas().Capture() // the first frame: the history is read after it
 	if x.st.Game().memory == nil {
 		b.Fatal("no history read")
 	}
