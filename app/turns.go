@@ -18,6 +18,7 @@ import (
 	"silverfall/app/history"
 	"silverfall/app/workspace"
 	"silverfall/engine/rules"
+	"silverfall/internal/plural"
 	"silverfall/orderwriter"
 	"silverfall/reportparse"
 )
@@ -135,10 +136,12 @@ func (t *turnSteps) loadHistory(gen int, sheets []workspace.Sheet) {
 			if gen != t.loads {
 				return
 			}
+			msg := ""
 			if len(errs) > 0 {
-				t.status.problem("history", fmt.Sprintf("%s of this game's earlier sheets could not be read: %v",
-					strconv.Itoa(len(errs)), errs[0]))
+				msg = fmt.Sprintf("%s kept of this game could not be read (what they showed is left out): %v",
+					plural.Count(len(errs), "sheet"), errs[0])
 			}
+			t.status.problem("history", msg)
 			t.hist = h
 			t.remember(t.now)
 			if g := t.st.Game(); g != t.now {

@@ -159,6 +159,29 @@ func TestHistoryAfterFirstFrame(t *testing.T) {
 	if x.st.Game().memory == nil {
 		t.Fatal("the history was not read after the first frame")
 	}
+	if p := x.status.Problems(); p != "" {
+		t.Errorf("problems: %q", p)
+	}
+
+	// A kept sheet that no longer reads is left out, and said so.
+	ws := x.st.Workspace()
+	if err := os.WriteFile(filepath.Join(ws.Dir, "turn-002-sheet-9.txt"), []byte("no sheet at all\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Load(sheets[2]); err != nil {
+		t.Fatal(err)
+	}
+	if x.st.Game().memory == nil || !strings.Contains(x.status.Problems(), "1 sheet kept of this game could not be read") {
+		t.Errorf("with a damaged sheet: memory %v, problems %q", x.st.Game().memory != nil, x.status.Problems())
+	}
+	x.turns.Show(2)
+	if x.st.Game().K.Turn != 3 || !strings.Contains(x.status.Problems(), "Turn 2 cannot be shown") {
+		t.Errorf("turn %d shown; problems %q", x.st.Game().K.Turn, x.status.Problems())
+	}
+	x.turns.Show(1)
+	if x.st.Game().K.Turn != 1 || strings.Contains(x.status.Problems(), "Turn 2") {
+		t.Errorf("turn %d shown; problems %q", x.st.Game().K.Turn, x.status.Problems())
+	}
 }
 
 // Stepping back shows an earlier turn's map, sheet and orders, read-only
