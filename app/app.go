@@ -210,7 +210,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.status.fitButton.OnTapped = func() { x.mapView.FitAll() }
 
 	x.win.SetContent(x.tips.over(container.NewBorder(nil, x.status.box, nil, nil, x.layout())))
-	x.win.SetMainMenu(x.menu())
+	x.win.SetMainMenu(x.turns.inMenu(x.menu()))
 	x.shortcuts()
 	x.st.Subscribe(x.keep.changed)
 	x.st.Subscribe(func(c Change) {
@@ -345,9 +345,8 @@ func (x *App) menu() *fyne.MainMenu {
 		fyne.NewMenu("File", append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()},
 			x.mailing.items()...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
-		fyne.NewMenu("View", append(append([]*fyne.MenuItem{fit, ships, fyne.NewMenuItemSeparator()}, x.turns.menuItems()...),
-			fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
-			themeItem("system", "Theme of the desktop"))...),
+		fyne.NewMenu("View", fit, ships, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)
 }

@@ -6,14 +6,14 @@
 // the map under way. Every view subscribes to it and redraws from it:
 //
 //	MapView      the 3D map (frames from render3d); answers one-shot picks
+//	turnSteps    the bar over the map that steps through the kept turns
+//	             (earlier ones read-only) and reads the game's history
 //	treePanel    the player's ships, fleets, planets, contacts and officers
 //	detailsPanel the selection's orders and figures
 //	ordersPanel  the orders as they will be carried out, with verdicts
 //	textPanel    the orders as text, edited in place
 //	sheetPanel   the turn sheet's text; shipsPanel the table of ships
 //	statusBar    the credits the orders leave, the hover, problems
-//	turnSteps    the bar over the map that steps through the kept turns
-//	             (earlier ones read-only) and reads the game's history
 //
 // What the game's earlier sheets showed and its own does not (memory.go)
 // goes with each Game into its map, tree and details; app/history merges

@@ -392,6 +392,25 @@ func (t *turnSteps) over(m fyne.CanvasObject) fyne.CanvasObject {
 	return t.frame
 }
 
+// inMenu adds the turns' entries to m's View menu, after its first group.
+func (t *turnSteps) inMenu(m *fyne.MainMenu) *fyne.MainMenu {
+	for _, menu := range m.Items {
+		if menu.Label != "View" {
+			continue
+		}
+		at := len(menu.Items)
+		for i, it := range menu.Items {
+			if it.IsSeparator {
+				at = i
+				break
+			}
+		}
+		items := append([]*fyne.MenuItem{fyne.NewMenuItemSeparator()}, t.menuItems()...)
+		menu.Items = append(menu.Items[:at:at], append(items, menu.Items[at:]...)...)
+	}
+	return m
+}
+
 // menuItems are the View menu's entries for the turns, with their keys.
 func (t *turnSteps) menuItems() []*fyne.MenuItem {
 	alt := func(k fyne.KeyName) fyne.Shortcut {
