@@ -240,6 +240,17 @@ func TestStepThroughTurns(t *testing.T) {
 	if x.st.Game() != now {
 		t.Error("stepped past the newest turn")
 	}
+	var view []string
+	for _, m := range x.win.MainMenu().Items {
+		for _, it := range m.Items {
+			if m.Label == "View" && it.Shortcut != nil {
+				view = append(view, it.Label+" "+it.Shortcut.ShortcutName())
+			}
+		}
+	}
+	if got := strings.Join(view, ", "); !strings.Contains(got, "Earlier turn CustomDesktop:Alt+Left, Later turn CustomDesktop:Alt+Right, Current turn CustomDesktop:Alt+End") {
+		t.Errorf("the View menu's keys: %s", got)
+	}
 }
 
 // saveShot writes the window's picture for a look, when SILVERFALL_SHOTS
