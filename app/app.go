@@ -57,6 +57,7 @@ type App struct {
 	export  *exporter
 	clicks  *mapClicks
 	mailing *mailView
+	turns   *turnSteps
 
 	practice *practiceView // practice games: New, Continue, End turn
 
@@ -168,6 +169,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.mapView.OnFrame = func(d time.Duration) {
 		x.lastFrame = d
 		x.firstOnce.Do(func() { x.firstFrame <- time.Since(x.Started) })
+		x.turns.framed()
 	}
 	x.status = newStatusBar(x.st, x.tips)
 	x.keep.status = x.status
@@ -208,11 +210,13 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.text.focus = func(f fyne.Focusable) { x.win.Canvas().Focus(f) }
 	x.sheet = newSheetPanel(x.st)
 	x.ships = newShipsPanel(x.st)
+	x.turns = newTurnSteps(x.st, x.rules, x.status, func(f func()) { x.Background(f) })
+	x.turns.leave = x.desk.Close
 	x.status.importButton.OnTapped = x.ImportDialog
 	x.status.fitButton.OnTapped = func() { x.mapView.FitAll() }
 
 	x.win.SetContent(x.tips.over(container.NewBorder(nil, x.status.box, nil, nil, x.layout())))
-	x.win.SetMainMenu(x.menu())
+	x.win.SetMainMenu(x.turns.inMenu(x.menu()))
 	x.shortcuts()
 	x.st.Subscribe(x.keep.changed)
 	x.st.Subscribe(func(c Change) {
@@ -254,7 +258,7 @@ func (x *App) layout() fyne.CanvasObject {
 		container.NewTabItem("This turn", x.thisTurn.box),
 		container.NewTabItem("Plots", x.plots.box),
 	)
-	centre := container.NewVSplit(x.mapView, x.bottomTabs)
+	centre := container.NewVSplit(x.turns.over(x.mapView), x.bottomTabs)
 	right := container.NewHSplit(centre, x.rightTabs)
 	all := container.NewHSplit(x.tree.box, right)
 	x.splits = [3]*container.Split{all, right, centre}
@@ -295,6 +299,7 @@ func (x *App) shortcuts() {
 			x.mapView.WindowKey(e, c.Focused())
 		})
 	}
+	x.turns.shortcuts(c)
 	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { x.st.Undo() })
 	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { x.st.Redo() })
 	for _, k := range []fyne.KeyName{fyne.KeyZ, fyne.KeyY} {

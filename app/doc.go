@@ -6,6 +6,8 @@
 // the map under way. Every view subscribes to it and redraws from it:
 //
 //	MapView      the 3D map (frames from render3d); answers one-shot picks
+//	turnSteps    the bar over the map that steps through the kept turns
+//	             (earlier ones read-only) and reads the game's history
 //	treePanel    the player's ships, fleets, planets, contacts and officers
 //	detailsPanel the selection's orders and figures
 //	ordersPanel  the orders as they will be carried out, with verdicts
@@ -14,6 +16,11 @@
 //	statusBar    the credits the orders leave, the hover, problems
 //	thisTurnView what changed since the sheet before (app/changes)
 //	plotsView    plots over every turn kept (app/plots)
+//
+// What the game's earlier sheets showed and its own does not (memory.go)
+// goes with each Game into its map, tree and details; app/history merges
+// every kept sheet into it (what was last seen of each object, and where
+// each ship went).
 //
 // The window's work is done by types of their own, each talking to the
 // window through the State: orderDesk and orderForm (the order forms,

@@ -32,6 +32,9 @@ type Game struct {
 	// Checker checks orders against the sheet and works out the figures
 	// of the player's ships by the engine's rules; the draft shares it.
 	Checker *check.Checker
+	// memory is what earlier sheets showed and this one does not (see
+	// memory.go); nil until the game's history is read.
+	memory *memory
 
 	*model.Index
 }
@@ -114,7 +117,7 @@ func (g *Game) Selection(key model.Key) render3d.Selection {
 		}
 	}
 	if len(ships) == 0 {
-		return render3d.Selection{}
+		return g.rememberedSelection(key)
 	}
 	sel := render3d.Selection{Key: model.ShipKey(ships[0].ID)}
 	for _, s := range ships {
@@ -151,6 +154,9 @@ func (g *Game) Location(key model.Key) (geom.Point, bool) {
 			}
 			return g.Location(model.ShipKey(o.Ship))
 		}
+	}
+	if loc, ok := g.rememberedLocation(key); ok {
+		return loc, true
 	}
 	return geom.Point{}, false
 }
@@ -253,6 +259,7 @@ func (g *Game) Tree(search, filter string) []Category {
 		}
 		add(5, Item{model.OfficerKey(o.ID), withName(fmt.Sprintf("%d %s (%s)", o.ID, title, post), o.Name)})
 	}
+	cats = append(cats, g.rememberedTree(search, filter)...)
 	for i := range cats {
 		cats[i].Title = fmt.Sprintf("%s (%d)", cats[i].Title, len(cats[i].Items))
 	}
@@ -297,6 +304,9 @@ func (g *Game) Details(key model.Key) (title string, rows []Row) {
 		title, ok = g.officerDetails(d, key.ID)
 	}
 	if !ok {
+		title, ok = g.rememberedDetails(d, key)
+	}
+	if !ok {
 		return "Nothing selected", nil
 	}
 	if loc, ok := g.Location(key); ok {
@@ -332,6 +342,7 @@ func (g *Game) shipDetails(d *detailRows, id int) (string, bool) {
 	d.add("Location", s.Loc.String())
 	if !g.own(s) {
 		d.add("Known", "number, type, name, location and owner only")
+		g.trackRows(d, s.ID)
 		return title, true
 	}
 	d.add("Fire units", fmt.Sprintf("%d of %d", s.Fire, s.MaxFire))
@@ -359,6 +370,7 @@ func (g *Game) shipDetails(d *detailRows, id int) (string, bool) {
 	d.add("Cloaked", yes(s.Cloaked))
 	d.add("Hyperjump used", yes(s.Hyperjumped))
 	g.shipAboard(d, s)
+	g.trackRows(d, s.ID)
 	return title, true
 }
 

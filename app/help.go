@@ -40,6 +40,8 @@ var shortcutLines = [][2]string{
 	{"Ctrl+E", "Export the orders to a file"},
 	{"Ctrl+Z / Ctrl+Y", "Undo / redo a change to the orders (in the order text: to the text)"},
 	{"Ctrl+N", "Next ship without a battle/movement order"},
+	{"Alt+Left / Alt+Right", "Show the turn before / after the one shown (earlier turns are read-only)"},
+	{"Alt+End", "Back to the current turn"},
 	{"Enter / Esc", "In an order form: take the order / cancel"},
 	{"Drag", "Turn the map"},
 	{"Right-drag or Shift-drag", "Move the map"},

@@ -46,7 +46,7 @@ func (k *keeper) open(g *Game) {
 // when the player selects or moves the camera. A new game shown saves
 // nothing: it was just read from there.
 func (k *keeper) changed(c Change) {
-	if k.ws == nil || c.Has(ChangeGame) {
+	if k.ws == nil || c.Has(ChangeGame) || k.st.Earlier() {
 		return
 	}
 	if c.Has(ChangeOrders) {

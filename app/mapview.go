@@ -99,7 +99,7 @@ func NewMapView(st *State, newFrames func() (render3d.Frames, error)) *MapView {
 
 func (v *MapView) changedState(c Change) {
 	g := v.st.Game()
-	if c.Has(ChangeGame) {
+	if c.Has(ChangeGame | ChangeMemory) {
 		v.m, v.mapSent = nil, false
 		if g != nil {
 			v.m = g.Map
@@ -124,7 +124,7 @@ func (v *MapView) changedState(c Change) {
 	}
 	// What the map draws; the hover, the chosen order, the tab and a pick
 	// change nothing on it.
-	if c.Has(ChangeGame | ChangeOrders | ChangeSelection | ChangeCamera) {
+	if c.Has(ChangeGame | ChangeOrders | ChangeSelection | ChangeCamera | ChangeMemory) {
 		v.redraw()
 	}
 }
@@ -716,8 +716,8 @@ func coursesOf(d *draft.Draft) []render3d.Course {
 // keys as they are), a text field (it types them), or a list or tree,
 // which keeps its arrow keys. It reports whether the key was the map's.
 func (v *MapView) WindowKey(e *fyne.KeyEvent, focused fyne.Focusable) bool {
-	if focused == v {
-		return false
+	if focused == v || altHeld() {
+		return false // Alt with a key steps through turns (see turns.go)
 	}
 	if _, typing := focused.(interface{ SelectedText() string }); typing {
 		return false

@@ -52,7 +52,7 @@ func newDetailsPanel(st *State, tips *tooltips) *detailsPanel {
 
 func (p *detailsPanel) changed(c Change) {
 	switch {
-	case c.Has(ChangeGame | ChangeSelection):
+	case c.Has(ChangeGame | ChangeSelection | ChangeMemory):
 		p.showRows()
 		p.showPalette()
 		p.scroll.ScrollToTop()
@@ -100,8 +100,8 @@ func (p *detailsPanel) showPalette() {
 	p.station.Hide()
 	defer p.palette.Refresh()
 	g, d := p.st.Game(), p.st.Draft()
-	if g == nil || d == nil {
-		return
+	if g == nil || d == nil || d.ReadOnly() {
+		return // an earlier turn's orders are not changed
 	}
 	key := p.st.Selected()
 	kind, id := key.Kind, key.ID

@@ -194,6 +194,9 @@ func (p *ordersPanel) rebuild() {
 	if n := len(d.Unread()); n > 0 {
 		parts = append(parts, plural.Count(n, "line")+" not read as "+plural.Pick(n, "an order", "orders"))
 	}
+	if d.ReadOnly() {
+		parts = append(parts, "read-only: an earlier turn")
+	}
 	p.summary.SetText(strings.Join(parts, " · "))
 	setEnabled(&p.undo.Button, d.CanUndo())
 	setEnabled(&p.redo.Button, d.CanRedo())

@@ -141,8 +141,8 @@ func (p *textPanel) lineColor(i int) color.Color {
 // startEditing puts the editor in place of the text, with the cursor on
 // line i.
 func (p *textPanel) startEditing(i int) {
-	if p.editing {
-		return
+	if p.editing || p.st.Earlier() {
+		return // an earlier turn's orders are read-only
 	}
 	p.editing = true
 	p.entry.OnChanged = nil

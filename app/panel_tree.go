@@ -72,6 +72,9 @@ func newTreePanel(st *State) *treePanel {
 }
 
 func (p *treePanel) changed(c Change) {
+	if c.Has(ChangeMemory) && !c.Has(ChangeGame) {
+		p.refresh()
+	}
 	if c.Has(ChangeGame) {
 		p.refresh()
 		p.tree.OpenBranch("cat:ships")

@@ -37,8 +37,9 @@ const (
 	ChangeChosen                       // the order chosen in the orders list
 	ChangeTab                          // the tab shown in the right-hand panel
 	ChangePick                         // a pick on the map was asked for or ended
+	ChangeMemory                       // what is remembered of earlier sheets, or whether it shows
 
-	ChangeAll = ChangeGame | ChangeSelection | ChangeOrders | ChangeCamera | ChangeHover | ChangeChosen | ChangeTab | ChangePick
+	ChangeAll = ChangeGame | ChangeSelection | ChangeOrders | ChangeCamera | ChangeHover | ChangeChosen | ChangeTab | ChangePick | ChangeMemory
 )
 
 // Has reports whether c includes any of the kinds in k.
@@ -70,6 +71,9 @@ type State struct {
 
 	// ws is the game's workspace folder, or nil when nothing is kept.
 	ws *workspace.Workspace
+	// earlier is set while an earlier turn than the game opened is shown:
+	// its orders are read-only and nothing of it is saved.
+	earlier bool
 
 	subs      []func(Change)
 	notifying bool
@@ -136,6 +140,26 @@ func (s *State) useWorkspace(ws *workspace.Workspace) { s.ws = ws }
 // Show makes g the game shown, with its draft, selection and camera
 // (nil: fitted to the map on the next frame), all in one change.
 func (s *State) Show(g *Game, d *draft.Draft, selected model.Key, cam *render3d.Camera) {
+	s.show(g, d, selected, cam, false)
+}
+
+// ShowEarlier shows an earlier turn's game with its orders (read-only),
+// as Show does; Earlier reports it until the next Show.
+func (s *State) ShowEarlier(g *Game, d *draft.Draft, selected model.Key, cam *render3d.Camera) {
+	d.SetReadOnly()
+	s.show(g, d, selected, cam, true)
+}
+
+// Earlier reports whether the game shown is an earlier turn than the one
+// opened: read-only, and not saved.
+func (s *State) Earlier() bool { return s.earlier }
+
+// MemoryChanged tells the views that what the game shown remembers of
+// earlier sheets changed, or whether it shows.
+func (s *State) MemoryChanged() { s.notify(ChangeMemory) }
+
+func (s *State) show(g *Game, d *draft.Draft, selected model.Key, cam *render3d.Camera, earlier bool) {
+	s.earlier = earlier
 	if s.draft != nil {
 		s.draft.OnChange = nil
 	}

@@ -88,7 +88,13 @@ func hoverText(st *State) string {
 		return ""
 	}
 	body := g.Map.Bodies[i]
+	if body.Note != "" {
+		return body.Note
+	}
 	text := fmt.Sprintf("%s at %v", body.Label, body.Loc)
+	if body.Age > 0 {
+		text += fmt.Sprintf(", last seen on turn %d", g.K.Turn-body.Age)
+	}
 	if d := st.Draft(); d != nil && body.Kind == render3d.ShipMine {
 		for _, c := range d.Courses() {
 			if c.Ship == body.IDs[0] && c.Fuel >= 0 {
@@ -145,7 +151,7 @@ func (b *statusBar) problem(kind, text string) {
 
 func (b *statusBar) showProblems() {
 	var all []string
-	for _, k := range []string{"settings", "draft", "view", "workspace", "export", "mail"} {
+	for _, k := range []string{"settings", "draft", "view", "workspace", "export", "mail", "history"} {
 		if t := b.problems[k]; t != "" {
 			all = append(all, t)
 		}

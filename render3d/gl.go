@@ -230,6 +230,13 @@ func (r *Renderer) SetMap(m *Map) {
 	}
 	r.sprites = newSprites(m, r.palette)
 	r.bodies.Add(r.sprites)
+	var trails lineSet
+	for _, sg := range trailSegments(m, r.palette) {
+		trails.add(sg.a, sg.b, rgb(float32(sg.c.R)/255, float32(sg.c.G)/255, float32(sg.c.B)/255))
+	}
+	if len(trails.buf) > 0 {
+		r.bodies.Add(graphic.NewLines(trails.geometry(), material.NewBasic()))
+	}
 }
 
 // SetPalette changes the colours; the next SetMap uses them.

@@ -41,6 +41,8 @@ func labelPriority(b *Body, selected bool) int {
 	switch {
 	case selected:
 		return 0
+	case b.Age > 0:
+		return 5 // what was seen on earlier turns yields to what is seen now
 	case b.Kind == PlanetTrading:
 		return 1
 	case b.Kind == ShipMine || b.Kind == PlanetOrigin || b.Kind == PlanetMine:
@@ -96,7 +98,7 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 		if rp >= minLabelPixels {
 			marks = append(marks, takenBox{markerBox(x, y, rr), i})
 		}
-		if x > float64(w) || (prio >= 3 && rp < minLabelPixels) {
+		if x > float64(w) || (prio >= 3 && rp < minLabelPixels) || b.Label == "" {
 			continue
 		}
 		cands = append(cands, cand{i, prio, depth, x, y, rr})
@@ -147,7 +149,7 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 		if !ok {
 			continue
 		}
-		col := pal[b.Kind]
+		col := b.color(pal)
 		col.A = 255
 		out = append(out, Label{Text: b.Label, X: lx, Y: ly, Color: col, Bold: bold})
 	}

@@ -68,11 +68,18 @@ type Body struct {
 	Count  int   // ships in the marker
 	IDs    []int // planet number, or the ship numbers
 	Loc    geom.Point
+	// Age is how many turns ago the body was last seen: 0 on the sheet
+	// shown; older ones are drawn dimmer (see remembered.go).
+	Age int
+	// Note, when set, is what the map says of the body under the pointer
+	// (a point of a ship's trail, which has no label).
+	Note string
 }
 
 // Map is everything the 3D view shows.
 type Map struct {
 	Bodies []Body
+	Trails []Trail // where ships were seen on earlier turns
 }
 
 // Selection is what the view highlights: the body showing an object and

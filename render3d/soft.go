@@ -84,7 +84,7 @@ func (s *Software) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error
 	danger := color.NRGBA{217, 51, 38, 255}
 	circle(Vec{}, x, y, 20, danger)
 	circle(Vec{}, x, z, 20, danger)
-	for _, sg := range courseSegments(s.courses, 2.5) {
+	for _, sg := range append(trailSegments(s.m, s.palette), courseSegments(s.courses, 2.5)...) {
 		line(sg.a, sg.b, sg.c)
 	}
 	// Bodies, far ones first so that near ones cover them.
@@ -99,7 +99,7 @@ func (s *Software) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error
 	if s.m != nil {
 		for _, b := range s.m.Bodies {
 			if px, py, d, ok := v.project(b.Pos); ok {
-				discs = append(discs, disc{px, py, math.Max(1.5, b.Radius*c.PixelsPer(d, h)), d, s.palette[b.Kind]})
+				discs = append(discs, disc{px, py, math.Max(1.5, b.Radius*c.PixelsPer(d, h)), d, b.color(s.palette)})
 			}
 		}
 	}

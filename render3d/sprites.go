@@ -98,7 +98,7 @@ type sprites struct {
 func newSprites(m *Map, pal Palette) *sprites {
 	var buf math32.ArrayF32
 	for _, b := range m.Bodies {
-		c := pal[b.Kind]
+		c := b.color(pal)
 		shape := float32(0)
 		if b.Kind.IsShip() {
 			shape = 1
@@ -180,7 +180,7 @@ func (r *Renderer) showNear(near []int) {
 		if b.Kind.IsShip() {
 			shape = unitOctahedron
 		}
-		c := r.palette[b.Kind]
+		c := b.color(r.palette)
 		set.add(shape, b.Pos, b.Radius, [3]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255})
 	}
 	r.nearNode.Add(graphic.NewMesh(set.geometry(), material.NewBasic()))

@@ -36,7 +36,16 @@ type Draft struct {
 	typing bool
 	// OnChange is called after every change, undo and redo included.
 	OnChange func()
+	// readOnly: the orders of an earlier turn, shown and never changed.
+	readOnly bool
 }
+
+// SetReadOnly makes the draft refuse every change from now on (the orders
+// of an earlier turn, shown as they were sent).
+func (d *Draft) SetReadOnly() { d.readOnly = true }
+
+// ReadOnly reports whether the draft refuses changes.
+func (d *Draft) ReadOnly() bool { return d.readOnly }
 
 // state is what undo restores.
 type state struct {
@@ -131,6 +140,9 @@ func (d *Draft) own(id int) (*model.Ship, bool) {
 
 // change records the state for undo, applies f and re-checks.
 func (d *Draft) change(f func()) {
+	if d.readOnly {
+		return
+	}
 	d.undo = append(d.undo, d.state.clone())
 	d.redo = nil
 	d.typing = false
@@ -207,6 +219,9 @@ func (d *Draft) SetText(text string) {
 		return
 	}
 	set := func() { d.orders, d.unread = orders, unread }
+	if d.readOnly {
+		return
+	}
 	if d.typing && len(d.undo) > 0 {
 		d.redo = nil
 		set()
@@ -311,7 +326,7 @@ func (d *Draft) Load(orders []order.Order, unread []string, onStation []int) {
 
 // Undo takes back the last change.
 func (d *Draft) Undo() bool {
-	if len(d.undo) == 0 {
+	if len(d.undo) == 0 || d.readOnly {
 		return false
 	}
 	d.typing = false
@@ -324,7 +339,7 @@ func (d *Draft) Undo() bool {
 
 // Redo makes the last undone change again.
 func (d *Draft) Redo() bool {
-	if len(d.redo) == 0 {
+	if len(d.redo) == 0 || d.readOnly {
 		return false
 	}
 	d.typing = false

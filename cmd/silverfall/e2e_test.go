@@ -180,7 +180,12 @@ type player struct {
 
 func (x *xsession) startPlayer(bin string, args ...string) *player {
 	x.t.Helper()
-	home := x.t.TempDir()
+	return x.startPlayerAt(x.t.TempDir(), bin, args...)
+}
+
+// startPlayerAt starts the program with home as the player's home.
+func (x *xsession) startPlayerAt(home, bin string, args ...string) *player {
+	x.t.Helper()
 	cmd := x.command(bin, args...)
 	cmd.Env = append(cmd.Env, "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
 		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"), "LANGUAGE=en", "LANG=C.UTF-8")
@@ -520,7 +525,7 @@ func TestPlayerFormsAndLists(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	before := p.x.shot("status-plain")
 	plain := crop(before, status)
-	p.x.xdo("mousemove", strconv.Itoa(p.at.X+547), strconv.Itoa(p.at.Y+192)) // over the fleet
+	p.x.xdo("mousemove", strconv.Itoa(p.at.X+548), strconv.Itoa(p.at.Y+209)) // over the fleet (below the turns' bar)
 	time.Sleep(800 * time.Millisecond)
 	full := p.x.shot("status-hover")
 	if n := differing(plain, crop(full, status)); n > 0 {

@@ -33,6 +33,7 @@ func main() {
 	measure := flag.Duration("measure-frames", 0, "turn the map for this long (e.g. 2s) as a drag does, print the frame times and exit")
 	synthetic := flag.Int("synthetic", 0, "show a crowded made-up game of about N objects (for measuring)")
 	showVersion := flag.Bool("version", false, "say which version this is and exit")
+	workspaces := flag.String("workspaces", "", "the folder of the games' workspaces (default: the settings' choice; with -screenshot, none)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: silverfall [-screenshot OUT.png] [TURN-SHEET]\n")
 		flag.PrintDefaults()
@@ -58,6 +59,9 @@ func main() {
 	opts := app.Options{SettingsPath: settings}
 	if *shot != "" || *measure > 0 || *synthetic > 0 {
 		opts.Workspaces = "-" // pictures and measurements leave the player's games alone
+	}
+	if *workspaces != "" {
+		opts.Workspaces = *workspaces
 	}
 	x := app.New(a, opts)
 	x.Started = start

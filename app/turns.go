@@ -1,0 +1,442 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"silverfall/app/draft"
+	"silverfall/app/history"
+	"silverfall/app/workspace"
+	"silverfall/engine/rules"
+	"silverfall/internal/plural"
+	"silverfall/orderwriter"
+	"silverfall/reportparse"
+)
+
+// turnSteps is the bar over the map that steps through the turns kept in
+// the game's workspace: it shows an earlier turn's map, sheet and the
+// orders sent (or drafted) for it, read-only, and comes back to the turn
+// opened. It also reads the game's history (every kept sheet merged, off
+// Fyne's thread so that the first frame does not wait for it) and hands
+// each game shown what earlier sheets showed of it; a check box shows this
+// turn's sheet alone.
+type turnSteps struct {
+	st         *State
+	rules      *rules.Rules
+	status     *statusBar
+	background func(func())
+	// leave is called before another turn is shown (it closes an order
+	// form open for the turn left).
+	leave func()
+
+	hist   *history.History
+	loads  int  // generation of the history being read; an older one is dropped
+	onlyOn bool // only what the sheet shown shows
+	// drawn is set once the map has drawn a frame: until then the history
+	// waits (in pending), so that reading it never slows the first frame.
+	drawn   bool
+	pending func()
+
+	now      *Game // the turn opened, to come back to
+	nowDraft *draft.Draft
+	sheets   []workspace.Sheet
+	cache    []*Game // earlier turns read, the last used last
+	stepping bool    // a Show of our own is under way
+
+	prev, next, back *widget.Button
+	pick             *widget.Select
+	only             *widget.Check
+	banner           *widget.Label
+	warning          *fyne.Container // the banner and the way back, on an earlier turn
+	box              fyne.CanvasObject
+	frame            *fyne.Container // the bar over the map
+}
+
+// keptGames is how many earlier turns stay read (a turn is quick to read
+// again; this keeps stepping to and fro from reading at all).
+const keptGames = 6
+
+func newTurnSteps(st *State, r *rules.Rules, status *statusBar, background func(func())) *turnSteps {
+	t := &turnSteps{st: st, rules: r, status: status, background: background}
+	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), t.Earlier)
+	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), t.Later)
+	t.back = widget.NewButton("Back to the current turn", t.Current)
+	t.back.Importance = widget.HighImportance
+	t.pick = widget.NewSelect(nil, func(s string) {
+		if n, ok := turnOfOption(s); ok && t.shownTurn() != n {
+			t.Show(n)
+		}
+	})
+	t.pick.PlaceHolder = "Turn"
+	t.only = widget.NewCheck("Only this turn's sheet", t.setOnly)
+	t.banner = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.banner.Importance = widget.WarningImportance
+	t.banner.Truncation = fyne.TextTruncateEllipsis
+	t.warning = container.NewBorder(nil, nil, nil, t.back, t.banner)
+	t.box = container.NewVBox(
+		container.NewHBox(widget.NewLabel("Turn"), t.prev, container.NewGridWrap(fyne.NewSize(150, t.pick.MinSize().Height), t.pick), t.next, t.only),
+		t.warning)
+	st.Subscribe(t.changed)
+	t.sync()
+	return t
+}
+
+func turnOption(n, current int) string {
+	if n == current {
+		return strconv.Itoa(n) + " (current)"
+	}
+	return strconv.Itoa(n)
+}
+
+func turnOfOption(s string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimSuffix(s, " (current)"))
+	return n, err == nil
+}
+
+func (t *turnSteps) changed(c Change) {
+	if !c.Has(ChangeGame) || t.stepping {
+		return
+	}
+	// Another game (or turn) was opened: it is the current turn now.
+	t.now, t.nowDraft, t.cache, t.hist, t.sheets = t.st.Game(), t.st.Draft(), nil, nil, nil
+	t.loads++
+	if ws := t.st.Workspace(); ws != nil && t.now != nil {
+		if sheets, err := ws.Sheets(); err == nil {
+			t.sheets = sheets
+		}
+		t.loadHistory(t.loads, t.sheets)
+	}
+	t.sync()
+}
+
+// loadHistory reads the kept sheets in the background and gives the
+// games shown what they remember when it is done.
+func (t *turnSteps) loadHistory(gen int, sheets []workspace.Sheet) {
+	if len(sheets) < 2 {
+		return
+	}
+	if !t.drawn {
+		t.pending = func() { t.loadHistory(gen, sheets) }
+		return
+	}
+	r := t.rules
+	t.background(func() {
+		h, errs := history.Load(r, sheets)
+		fyne.Do(func() {
+			if gen != t.loads {
+				return
+			}
+			msg := ""
+			if len(errs) > 0 {
+				msg = fmt.Sprintf("%s kept of this game could not be read (what they showed is left out): %v",
+					plural.Count(len(errs), "sheet"), errs[0])
+			}
+			t.status.problem("history", msg)
+			t.hist = h
+			t.remember(t.now)
+			if g := t.st.Game(); g != t.now {
+				t.remember(g)
+			}
+			t.st.MemoryChanged()
+		})
+	})
+}
+
+// framed is told of each frame the map draws: the first lets the history
+// be read.
+func (t *turnSteps) framed() {
+	if t.drawn {
+		return
+	}
+	t.drawn = true
+	if f := t.pending; f != nil {
+		t.pending = nil
+		f()
+	}
+}
+
+func (t *turnSteps) remember(g *Game) {
+	if g != nil && t.hist != nil && g.K.Game == t.hist.Game && g.K.Empire.Player == t.hist.Player {
+		g.remember(t.hist, !t.onlyOn)
+	}
+}
+
+func (t *turnSteps) setOnly(on bool) {
+	if on == t.onlyOn {
+		return
+	}
+	t.onlyOn = on
+	if t.hist == nil {
+		return
+	}
+	t.remember(t.st.Game())
+	if t.now != t.st.Game() {
+		t.remember(t.now)
+	}
+	for _, g := range t.cache {
+		g.memory = nil // laid out again when shown
+	}
+	t.st.MemoryChanged()
+}
+
+// shownTurn is the turn of the game shown, 0 for none.
+func (t *turnSteps) shownTurn() int {
+	if g := t.st.Game(); g != nil {
+		return g.K.Turn
+	}
+	return 0
+}
+
+// turns are the turns that can be shown: those kept, and the current one.
+func (t *turnSteps) turns() []int {
+	var out []int
+	seenNow := false
+	for _, s := range t.sheets {
+		if t.now != nil && s.Turn == t.now.K.Turn {
+			seenNow = true
+		}
+		out = append(out, s.Turn)
+	}
+	if !seenNow && t.now != nil {
+		out = append(out, t.now.K.Turn)
+		sort.Ints(out)
+	}
+	return out
+}
+
+// step shows the turn dir places before (-1) or after (+1) the one shown.
+func (t *turnSteps) step(dir int) {
+	turns, shown := t.turns(), t.shownTurn()
+	for i, n := range turns {
+		if n == shown && i+dir >= 0 && i+dir < len(turns) {
+			t.Show(turns[i+dir])
+			return
+		}
+	}
+}
+
+// Earlier shows the turn before the one shown.
+func (t *turnSteps) Earlier() { t.step(-1) }
+
+// Later shows the turn after the one shown.
+func (t *turnSteps) Later() { t.step(1) }
+
+// Current comes back to the turn opened, with its orders as they were.
+func (t *turnSteps) Current() {
+	if t.now == nil || t.st.Game() == t.now {
+		return
+	}
+	t.leaving()
+	cam := t.st.Camera()
+	t.stepping = true
+	t.st.Show(t.now, t.nowDraft, t.st.Selected(), &cam)
+	t.stepping = false
+	t.sync()
+}
+
+// Show shows turn n: the current one, or an earlier (or later) kept one,
+// read-only, keeping the selection and the camera.
+func (t *turnSteps) Show(n int) {
+	if t.now == nil || n == t.shownTurn() {
+		return
+	}
+	if n == t.now.K.Turn {
+		t.Current()
+		return
+	}
+	g, d, err := t.read(n)
+	if err != nil {
+		t.status.problem("history", fmt.Sprintf("Turn %d cannot be shown: %v", n, err))
+		t.sync()
+		return
+	}
+	t.status.problem("history", "")
+	t.leaving()
+	cam := t.st.Camera()
+	t.stepping = true
+	t.st.ShowEarlier(g, d, t.st.Selected(), &cam)
+	t.stepping = false
+	t.sync()
+}
+
+func (t *turnSteps) leaving() {
+	if t.leave != nil {
+		t.leave()
+	}
+}
+
+// read is turn n's game (from the cache when it was read lately) and a
+// draft of the orders kept for it.
+func (t *turnSteps) read(n int) (*Game, *draft.Draft, error) {
+	var g *Game
+	for i, c := range t.cache {
+		if c.K.Turn == n {
+			g = c
+			t.cache = append(append(t.cache[:i:i], t.cache[i+1:]...), c)
+			break
+		}
+	}
+	if g == nil {
+		path := ""
+		for _, s := range t.sheets {
+			if s.Turn == n {
+				path = s.Path
+			}
+		}
+		if path == "" {
+			return nil, nil, fmt.Errorf("no sheet of turn %d is kept", n)
+		}
+		rep, data, err := reportparse.ReadFileData(t.rules, path)
+		if err != nil {
+			return nil, nil, err
+		}
+		g = NewGame(t.rules, rep, path)
+		g.Raw = data
+		if len(t.cache) == keptGames {
+			t.cache = t.cache[1:]
+		}
+		t.cache = append(t.cache, g)
+	}
+	if g.memory == nil {
+		t.remember(g)
+	}
+	d := draft.NewFor(g.Checker, g.K)
+	if f := t.orders(n + 1); f != nil {
+		d.Load(f.Orders, f.Unread, nil)
+	}
+	return g, d, nil
+}
+
+// orders are the orders for turn n as exported (what was sent), or else
+// as last drafted; nil when neither is kept. Nothing is moved or written.
+func (t *turnSteps) orders(n int) *orderwriter.File {
+	ws := t.st.Workspace()
+	if ws == nil {
+		return nil
+	}
+	for _, path := range []string{ws.ExportPath(n), ws.DraftPath(n)} {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		if f, err := orderwriter.Read(bytes.NewReader(data), path); err == nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// sync shows the turn shown in the bar.
+func (t *turnSteps) sync() {
+	shown, turns := t.shownTurn(), t.turns()
+	cur := 0
+	if t.now != nil {
+		cur = t.now.K.Turn
+	}
+	opts := make([]string, len(turns))
+	for i, n := range turns {
+		opts[i] = turnOption(n, cur)
+	}
+	t.pick.Options = opts
+	if shown > 0 {
+		t.pick.Selected = turnOption(shown, cur)
+	}
+	t.pick.Refresh()
+	first, last := len(turns) == 0 || turns[0] >= shown, len(turns) == 0 || turns[len(turns)-1] <= shown
+	setEnabled(t.prev, !first)
+	setEnabled(t.next, !last)
+	if t.st.Earlier() {
+		t.back.SetText("Back to turn " + strconv.Itoa(cur) + " (Alt+End)")
+		which := "Earlier"
+		if shown > cur {
+			which = "Later" // a newer sheet kept than the one opened
+		}
+		t.banner.SetText(fmt.Sprintf("%s turn %d, read-only · %s", which, shown, t.ordersSource(shown+1)))
+		t.warning.Show()
+	} else {
+		t.banner.SetText("")
+		t.warning.Hide()
+	}
+	if t.frame != nil {
+		t.frame.Refresh()
+	}
+}
+
+func (t *turnSteps) ordersSource(n int) string {
+	ws := t.st.Workspace()
+	if ws == nil {
+		return "no orders kept"
+	}
+	if _, err := os.Stat(ws.ExportPath(n)); err == nil {
+		return "orders as exported"
+	}
+	if _, err := os.Stat(ws.DraftPath(n)); err == nil {
+		return "orders as drafted, not exported"
+	}
+	return "no orders kept"
+}
+
+// over puts the bar over the map.
+func (t *turnSteps) over(m fyne.CanvasObject) fyne.CanvasObject {
+	t.frame = container.NewBorder(t.box, nil, nil, nil, m)
+	return t.frame
+}
+
+// inMenu adds the turns' entries to m's View menu, after its first group.
+func (t *turnSteps) inMenu(m *fyne.MainMenu) *fyne.MainMenu {
+	for _, menu := range m.Items {
+		if menu.Label != "View" {
+			continue
+		}
+		at := len(menu.Items)
+		for i, it := range menu.Items {
+			if it.IsSeparator {
+				at = i
+				break
+			}
+		}
+		items := append([]*fyne.MenuItem{fyne.NewMenuItemSeparator()}, t.menuItems()...)
+		menu.Items = append(menu.Items[:at:at], append(items, menu.Items[at:]...)...)
+	}
+	return m
+}
+
+// menuItems are the View menu's entries for the turns, with their keys.
+func (t *turnSteps) menuItems() []*fyne.MenuItem {
+	alt := func(k fyne.KeyName) fyne.Shortcut {
+		return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierAlt}
+	}
+	prev := fyne.NewMenuItem("Earlier turn", t.Earlier)
+	prev.Shortcut = alt(fyne.KeyLeft)
+	next := fyne.NewMenuItem("Later turn", t.Later)
+	next.Shortcut = alt(fyne.KeyRight)
+	cur := fyne.NewMenuItem("Current turn", t.Current)
+	cur.Shortcut = alt(fyne.KeyEnd)
+	only := fyne.NewMenuItem("Only this turn's sheet", func() { t.only.SetChecked(!t.only.Checked) })
+	return []*fyne.MenuItem{prev, next, cur, only}
+}
+
+// shortcuts binds the turns' keys on canvas c.
+func (t *turnSteps) shortcuts(c fyne.Canvas) {
+	for _, it := range t.menuItems()[:3] {
+		it := it
+		c.AddShortcut(it.Shortcut, func(fyne.Shortcut) { it.Action() })
+	}
+}
+
+// altHeld reports whether an Alt key is down (then the map leaves the
+// arrows to the turns' shortcuts).
+func altHeld() bool {
+	d, ok := fyne.CurrentApp().Driver().(desktop.Driver)
+	return ok && d.CurrentKeyModifiers()&fyne.KeyModifierAlt != 0
+}
