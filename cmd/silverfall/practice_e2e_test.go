@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"image"
+	"image/color"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -18,6 +20,24 @@ import (
 // practiceButton is the status line's practice button (beside the demo
 // "Practice game…", in a practice game "End turn").
 const practiceX, practiceY = 240, 785
+
+// The Plots tab under the map, and where its plot is drawn (window
+// coordinates, at 1280x800).
+const plotsTabX, plotsTabY = 520, 400
+
+var plotArea = image.Rect(240, 470, 860, 740)
+
+// distinctColours counts the colours in img (a blank view has one or two).
+func distinctColours(img image.Image) int {
+	seen := map[color.Color]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			seen[img.At(x, y)] = true
+		}
+	}
+	return len(seen)
+}
 
 // TestPracticeGame plays a practice game in the real window: started from
 // the button the first start shows beside the demo, an order typed, three
@@ -94,9 +114,27 @@ func TestPracticeGame(t *testing.T) {
 		time.Sleep(300 * time.Millisecond)
 		x.shot("practice-turn-" + string(rune('0'+turn)))
 	}
-	p.mapPixels("practice-turn-4")
+	turn4 := p.mapPixels("practice-turn-4")
 	if b, err := os.ReadFile(sent); err != nil || !strings.Contains(string(b), order+"\n") {
 		t.Errorf("the order file of turn 1 lacks %q: %v\n%s", order, err, b)
+	}
+
+	t.Log("back to turn 1, and the plots")
+	title := func() string { return x.xdo("getwindowname", p.win) }
+	for i := 0; i < 3; i++ {
+		p.key("alt+Left")
+	}
+	waitTitle(t, title, "turn 1")
+	if n := differing(p.mapPixels("stepped-back-to-turn-1"), turn4); n < 100 {
+		t.Errorf("turn 1's map is turn 4's: %d pixels differ", n)
+	}
+	p.key("alt+End")
+	waitTitle(t, title, "turn 4")
+	p.click(plotsTabX, plotsTabY)
+	time.Sleep(time.Second) // the sheets are read off the window's thread
+	plot := crop(x.shot("plots"), plotArea.Add(p.at))
+	if colours := distinctColours(plot); colours < 8 {
+		t.Errorf("the Plots tab shows %d colours where a plot of 4 turns should be", colours)
 	}
 	p.quit()
 
