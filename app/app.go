@@ -55,6 +55,9 @@ type App struct {
 	export  *exporter
 	clicks  *mapClicks
 	mailing *mailView
+	fc      *forecaster
+	ruler   *ruler
+	rulerV  *rulerView
 
 	// NativeDialogs uses the desktop's own file dialog when it can.
 	NativeDialogs bool
@@ -184,6 +187,9 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 		folder: func() string { return x.settings.LastFolder },
 		native: func() bool { return x.NativeDialogs }, files: x.files}
 	x.clicks = &mapClicks{st: x.st, win: x.win, view: x.mapView}
+	x.fc = newForecaster(x.st, func(f func()) { x.Background(f) }, fyne.Do)
+	x.ruler = &ruler{st: x.st, view: x.mapView}
+	x.rulerV = newRulerView(x.st)
 	x.mapView.OnPick = x.clicks.picked
 
 	x.tree = newTreePanel(x.st)
@@ -243,7 +249,7 @@ func (x *App) layout() fyne.CanvasObject {
 		container.NewTabItem("Turn sheet", x.sheet.box),
 		container.NewTabItem("Ships", x.ships.box),
 	)
-	centre := container.NewVSplit(x.mapView, x.bottomTabs)
+	centre := container.NewVSplit(container.NewStack(x.mapView, x.rulerV.box), x.bottomTabs)
 	right := container.NewHSplit(centre, x.rightTabs)
 	all := container.NewHSplit(x.tree.box, right)
 	x.splits = [3]*container.Split{all, right, centre}
@@ -270,7 +276,7 @@ func (x *App) nextShip() {
 func (x *App) shortcuts() {
 	c := x.win.Canvas()
 	for key, f := range map[fyne.KeyName]func(){
-		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip,
+		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyR: x.ruler.Toggle,
 	} {
 		f := f
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
@@ -324,6 +330,8 @@ func (x *App) menu() *fyne.MainMenu {
 	next.Shortcut = short(fyne.KeyN)
 	fit := fyne.NewMenuItem("Fit all", func() { x.mapView.FitAll() })
 	ships := fyne.NewMenuItem("Table of my ships", func() { x.bottomTabs.SelectIndex(1) })
+	measure := fyne.NewMenuItem("Ruler (click two places; again to take it away)", x.ruler.Toggle)
+	measure.Shortcut = short(fyne.KeyR)
 	x.themeItems = map[string]*fyne.MenuItem{}
 	themeItem := func(name, label string) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, func() { x.SetTheme(name) })
@@ -340,7 +348,7 @@ func (x *App) menu() *fyne.MainMenu {
 		fyne.NewMenu("File", append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()},
 			x.mailing.items()...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
-		fyne.NewMenu("View", fit, ships, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+		fyne.NewMenu("View", fit, ships, measure, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)

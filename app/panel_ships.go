@@ -127,7 +127,7 @@ func newShipsPanel(st *State) *shipsPanel {
 	}
 	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), nil, nil, nil, p.table)
 	st.Subscribe(func(c Change) {
-		if c.Has(ChangeGame | ChangeOrders) {
+		if c.Has(ChangeGame | ChangeOrders | ChangeForecast) {
 			p.rebuild()
 		}
 	})
@@ -184,9 +184,9 @@ func (p *shipsPanel) rebuild() {
 		verdicts[o.Subject()] = append(verdicts[o.Subject()], d.ResultsOf(i)...)
 	}
 	fuel := map[int]int{}
-	for _, c := range d.Courses() {
-		if c.Fuel >= 0 {
-			fuel[c.Ship] = c.Fuel
+	if f := p.st.Forecast(); f != nil {
+		for _, sf := range f.Ships {
+			fuel[sf.ID] = sf.End.Fuel
 		}
 	}
 	total := len(g.K.Ships)
