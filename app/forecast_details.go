@@ -10,6 +10,7 @@ import (
 
 	"silverfall/engine/check"
 	"silverfall/engine/model"
+	"silverfall/engine/order"
 	"silverfall/engine/turnsheet"
 )
 
@@ -53,8 +54,8 @@ func (p *forecastDetails) changed(c Change) {
 // forecastText is the title and the lines of the forecast for the
 // selection; "" when the forecast says nothing of it.
 func forecastText(st *State) (string, string) {
-	g, f := st.Game(), st.Forecast()
-	if g == nil || f == nil {
+	g, d, f := st.Game(), st.Draft(), st.Forecast()
+	if g == nil || d == nil || f == nil {
 		return "", ""
 	}
 	key := st.Selected()
@@ -69,6 +70,9 @@ func forecastText(st *State) (string, string) {
 			return "", ""
 		}
 		text := ""
+		if o, _, ok := newShipMoves(g, d).of(key.ID); ok && (o.Code == order.FP || o.Code == order.HD) {
+			text = "Where " + o.Code.String() + " takes it is drawn on the turn itself: no forecast can know.\n"
+		}
 		for _, ph := range sf.Phases {
 			text += fmt.Sprintf("Phase %d: at %v, fuel %d\n", ph.Phase, ph.Loc, ph.Fuel)
 		}

@@ -58,6 +58,13 @@ func TestForecastOnTheMap(t *testing.T) {
 	if !x.details.after.box.Visible() {
 		t.Error("the details do not show the forecast")
 	}
+	d.Add(mustOrder(t, "FP 6 0"))
+	x.st.Select(model.ShipKey(6), FromTree)
+	if _, text := forecastText(x.st); !strings.Contains(text, "drawn on the turn") {
+		t.Errorf("a ship sent to a planet drawn by chance: %q", text)
+	}
+	d.Undo()
+	x.st.Select(model.ShipKey(8), FromTree)
 	x.st.SetHover(g.Map.Find(model.ShipKey(8)))
 	if h := hoverText(x.st); !strings.Contains(h, "fuel") {
 		t.Errorf("hover %q says nothing of the fuel after the turn", h)

@@ -40,6 +40,7 @@ var shortcutLines = [][2]string{
 	{"Ctrl+E", "Export the orders to a file"},
 	{"Ctrl+Z / Ctrl+Y", "Undo / redo a change to the orders (in the order text: to the text)"},
 	{"Ctrl+N", "Next ship without a battle/movement order"},
+	{"Ctrl+R", "Ruler: click two places or objects on the map to measure between them (again: take it away)"},
 	{"Enter / Esc", "In an order form: take the order / cancel"},
 	{"Drag", "Turn the map"},
 	{"Right-drag or Shift-drag", "Move the map"},

@@ -126,8 +126,11 @@ func newShipsPanel(st *State) *shipsPanel {
 		}
 	}
 	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), nil, nil, nil, p.table)
+	// The forecast of the orders follows every change of them (a moment
+	// later, off the window's thread): the table waits for it, and is
+	// rebuilt once a change, orders and fuel after the turn together.
 	st.Subscribe(func(c Change) {
-		if c.Has(ChangeGame | ChangeOrders | ChangeForecast) {
+		if c.Has(ChangeGame | ChangeForecast) {
 			p.rebuild()
 		}
 	})

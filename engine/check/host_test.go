@@ -260,9 +260,9 @@ func fortyPlayers(b *testing.B, turns int) (*rules.Rules, *model.Knowledge, []or
 }
 
 // What the window does after each change of the orders in a 40-player game
-// ten turns in: check the orders, then forecast them.
+// 12 turns in: check the orders, then forecast them.
 func BenchmarkForecastFortyPlayers(b *testing.B) {
-	r, k, orders := fortyPlayers(b, 10)
+	r, k, orders := fortyPlayers(b, 12)
 	c := check.New(r, k)
 	b.ReportAllocs()
 	b.ResetTimer()
