@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/engine/order"
+	"silverfall/engine/turn"
 	"silverfall/internal/plural"
 )
 
@@ -21,13 +22,9 @@ type journeyNote struct {
 }
 
 // newJourneyNote is the note for form f, or nil when its order does not
-// move one of the player's ships to a place, a planet or a ship.
+// move a ship or fleet of the player's to a place, a planet or a ship.
 func newJourneyNote(f *orderForm) *journeyNote {
-	if !f.code.Moves() || f.code == order.FP || f.start.Fleet || f.st.Draft() == nil {
-		return nil
-	}
-	s, ok := f.st.Game().Ships[f.start.Subject()]
-	if !ok || !f.st.Game().own(s) {
+	if !f.code.Moves() || f.code == order.FP || f.st.Draft() == nil || len(journeyShips(f)) == 0 {
 		return nil
 	}
 	l := widget.NewLabel("")
@@ -44,7 +41,6 @@ func (n *journeyNote) update() {
 // text works the journey out from the form's fields as they are.
 func (n *journeyNote) text() string {
 	g, d := n.f.st.Game(), n.f.st.Draft()
-	id := n.f.start.Subject()
 	o, err := order.Parse(n.f.Text())
 	if err != nil {
 		return "Give the destination to see the distance, the turns and the fuel."
@@ -53,8 +49,58 @@ func (n *journeyNote) text() string {
 	if !ok {
 		return "The destination is not on your sheet: its distance is not known."
 	}
-	fuel := g.Ships[id].Fuel
-	if f := n.f.st.Forecast(); f != nil {
+	// A fleet goes as its slowest ship: the journey that takes longest,
+	// and of those the one that leaves the least fuel.
+	var worst turn.Journey
+	id, fuel := 0, 0
+	for _, s := range journeyShips(n.f) {
+		f := startFuel(n.f.st, s)
+		j, ok := d.Journey(s, dest, f)
+		if ok && (id == 0 || j.Turns > worst.Turns || j.Turns == worst.Turns && j.Fuel < worst.Fuel) {
+			worst, id, fuel = j, s, f
+		}
+	}
+	if id == 0 {
+		return ""
+	}
+	text := fmt.Sprintf("%s to %v: %s.", capital(plural.Count(worst.Distance, "position")), dest, journeyText(worst, fuel))
+	if n.f.start.Fleet {
+		text = fmt.Sprintf("Slowest, ship %d: %s", id, text)
+	}
+	return text
+}
+
+// journeyShips are the ships of the player's that a form's order moves:
+// the ship, or the fleet's ships that can move.
+func journeyShips(f *orderForm) []int {
+	g := f.st.Game()
+	id := f.start.Subject()
+	if !f.start.Fleet {
+		if s, ok := g.Ships[id]; ok && g.own(s) {
+			return []int{id}
+		}
+		return nil
+	}
+	fl, ok := g.Fleets[id]
+	if !ok {
+		return nil
+	}
+	var out []int
+	for _, sid := range fl.Ships {
+		if s, ok := g.Ships[sid]; ok && g.own(s) {
+			if t := g.R.Ship(s.Type); t != nil && t.CanMove() {
+				out = append(out, sid)
+			}
+		}
+	}
+	return out
+}
+
+// startFuel is a ship's fuel when the moves begin: after phase 1 by the
+// forecast, or the sheet's.
+func startFuel(st *State, id int) int {
+	fuel := st.Game().Ships[id].Fuel
+	if f := st.Forecast(); f != nil {
 		if sf, ok := shipForecast(f, id); ok {
 			for _, ph := range sf.Phases {
 				if ph.Phase == 1 {
@@ -63,9 +109,5 @@ func (n *journeyNote) text() string {
 			}
 		}
 	}
-	j, ok := d.Journey(id, dest, fuel)
-	if !ok {
-		return ""
-	}
-	return fmt.Sprintf("%s to %v: %s.", capital(plural.Count(j.Distance, "position")), dest, journeyText(j, fuel))
+	return fuel
 }
