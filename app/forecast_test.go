@@ -3,6 +3,7 @@ package app
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"silverfall/engine/check"
 	"silverfall/engine/geom"
@@ -93,6 +94,8 @@ func TestForecastDropsStaleResults(t *testing.T) {
 		t.Fatalf("%d forecasts started; one runs at a time", len(queue))
 	}
 	var shown []*check.Forecast
+	measured := 0
+	x.fc.OnShown = func(time.Duration) { measured++ }
 	x.st.Subscribe(func(c Change) {
 		if c.Has(ChangeForecast) {
 			shown = append(shown, x.st.Forecast())
@@ -103,8 +106,8 @@ func TestForecastDropsStaleResults(t *testing.T) {
 		queue = queue[1:]
 		run()
 	}
-	if len(shown) != 1 {
-		t.Fatalf("%d forecasts shown, want only the last", len(shown))
+	if len(shown) != 1 || measured != 1 {
+		t.Fatalf("%d forecasts shown (%d measured), want only the last", len(shown), measured)
 	}
 	s8, _ := shipForecast(shown[0], 8)
 	s2, _ := shipForecast(shown[0], 2)
