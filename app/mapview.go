@@ -24,7 +24,8 @@ import (
 // keyboard into camera moves and picks. It draws from the state: the map
 // of the game shown, the courses of the engine's forecast and the ruler,
 // the selection and the camera; every change of those reaches it through
-// its subscription, on both frame paths. Frames are rendered only when something changed.
+// its subscription, on both frame paths. Frames are rendered only when
+// something changed.
 //
 // With a threaded renderer (the default) the window never waits for a
 // frame: it shows the last one until the next is ready.
@@ -119,8 +120,8 @@ func (v *MapView) changedState(c Change) {
 		return
 	}
 	// What the map draws; the hover, the chosen order, the tab and a pick
-	// change nothing on it.
-	if c.Has(ChangeGame | ChangeOrders | ChangeSelection | ChangeCamera | ChangeForecast | ChangeRuler) {
+	// change nothing on it, nor do the orders until their forecast comes.
+	if c.Has(ChangeGame | ChangeSelection | ChangeCamera | ChangeForecast | ChangeRuler) {
 		v.redraw()
 	}
 }
