@@ -59,6 +59,16 @@ func TestForecastOnTheMap(t *testing.T) {
 	if !x.details.after.box.Visible() {
 		t.Error("the details do not show the forecast")
 	}
+	home6 := g.K.Planets[0]
+	x.st.Select(model.PlanetKey(home6.ID), FromTree)
+	pf, _ := planetForecast(f, home6.ID)
+	if _, text := forecastText(x.st); !strings.Contains(text, "Stock: ") || !strings.Contains(text, "population "+turnsheet.Grouped(pf.Population)) {
+		t.Errorf("planet %d after the orders: %q, forecast %+v", home6.ID, text, pf)
+	}
+	x.st.Select(model.Key{}, FromTree)
+	if _, text := forecastText(x.st); !strings.Contains(text, "Credits "+turnsheet.Grouped(f.Credits)) {
+		t.Errorf("the empire after the orders: %q", text)
+	}
 	d.Add(mustOrder(t, "FP 6 0"))
 	x.st.Select(model.ShipKey(6), FromTree)
 	if _, text := forecastText(x.st); !strings.Contains(text, "drawn on the turn") {
