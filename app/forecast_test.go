@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -199,5 +200,36 @@ func TestRulerMeasures(t *testing.T) {
 	x.ruler.Toggle()
 	if x.st.Ruler() != nil || x.rulerV.box.Visible() {
 		t.Error("measuring again does not take the ruler away")
+	}
+}
+
+// The forecast runs on a goroutine of its own while the orders go on
+// changing on the window's thread (run under the race detector by make
+// race); what is shown at the end is the forecast of the last orders.
+func TestForecastOffTheThread(t *testing.T) {
+	x := newApp(t)
+	posted := make(chan func(), 16)
+	x.fc.background = func(f func()) { go f() }
+	x.fc.post = func(f func()) { posted <- f }
+	d := x.st.Draft()
+	for i := 0; i < 5; i++ {
+		d.Add(mustOrder(t, fmt.Sprintf("MO %d 0 300 0", 2+i)))
+		d.Ship(8) // the checker's figures, asked meanwhile
+	}
+	for x.fc.running {
+		select {
+		case f := <-posted:
+			f()
+		case <-time.After(10 * time.Second):
+			t.Fatal("the forecast never came back")
+		}
+	}
+	f := x.st.Forecast()
+	if f == nil {
+		t.Fatal("no forecast shown")
+	}
+	// Ship 6's order was the last given.
+	if s, _ := shipForecast(f, 6); s.End.Loc == x.st.Game().Ships[6].Loc {
+		t.Errorf("ship 6 does not move in the forecast shown (%+v): not the last orders", s)
 	}
 }
