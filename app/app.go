@@ -58,6 +58,9 @@ type App struct {
 	clicks  *mapClicks
 	mailing *mailView
 	turns   *turnSteps
+	fc      *forecaster
+	ruler   *ruler
+	rulerV  *rulerView
 
 	practice *practiceView // practice games: New, Continue, End turn
 
@@ -192,6 +195,9 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.practice = newPracticeView(x)
 	x.status.addButton(x.practice.button)
 	x.clicks = &mapClicks{st: x.st, win: x.win, view: x.mapView}
+	x.fc = newForecaster(x.st, func(f func()) { x.Background(f) }, fyne.Do)
+	x.ruler = &ruler{st: x.st, view: x.mapView}
+	x.rulerV = newRulerView(x.st)
 	x.mapView.OnPick = x.clicks.picked
 
 	x.tree = newTreePanel(x.st)
@@ -258,7 +264,7 @@ func (x *App) layout() fyne.CanvasObject {
 		container.NewTabItem("This turn", x.thisTurn.box),
 		container.NewTabItem("Plots", x.plots.box),
 	)
-	centre := container.NewVSplit(x.turns.over(x.mapView), x.bottomTabs)
+	centre := container.NewVSplit(x.turns.over(container.NewStack(x.mapView, x.rulerV.box)), x.bottomTabs)
 	right := container.NewHSplit(centre, x.rightTabs)
 	all := container.NewHSplit(x.tree.box, right)
 	x.splits = [3]*container.Split{all, right, centre}
@@ -286,6 +292,7 @@ func (x *App) shortcuts() {
 	c := x.win.Canvas()
 	for key, f := range map[fyne.KeyName]func(){
 		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyT: x.practice.EndTurn,
+		fyne.KeyR: x.ruler.Toggle,
 	} {
 		f := f
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
@@ -342,6 +349,8 @@ func (x *App) menu() *fyne.MainMenu {
 	ships := fyne.NewMenuItem("Table of my ships", func() { x.bottomTabs.SelectIndex(1) })
 	changed := fyne.NewMenuItem("What changed this turn", func() { x.bottomTabs.SelectIndex(2) })
 	plotted := fyne.NewMenuItem("Plots over the turns", func() { x.bottomTabs.SelectIndex(3) })
+	measure := fyne.NewMenuItem("Ruler (click two places; again to take it away)", x.ruler.Toggle)
+	measure.Shortcut = short(fyne.KeyR)
 	x.themeItems = map[string]*fyne.MenuItem{}
 	themeItem := func(name, label string) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, func() { x.SetTheme(name) })
@@ -358,7 +367,7 @@ func (x *App) menu() *fyne.MainMenu {
 		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator()}, x.practice.items()...),
 			append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...)...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
-		fyne.NewMenu("View", fit, ships, changed, plotted, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+		fyne.NewMenu("View", fit, ships, changed, plotted, measure, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)

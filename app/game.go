@@ -611,9 +611,18 @@ func (g *Game) ownerShort(p int) string {
 }
 
 // Status is the line under the window: game, player, turn, credits, score.
-func (g *Game) Status() string {
+func (g *Game) Status() string { return g.StatusAfter(nil) }
+
+// StatusAfter is Status with the credits and the score at the end of the
+// turn by forecast f, if any, after the sheet's: "credits 150,000 → 125,400".
+func (g *Game) StatusAfter(f *check.Forecast) string {
 	k := g.K
-	return fmt.Sprintf("%s · player %d %s · turn %d · credits %s · score %s (lowest %s, highest %s)",
-		k.Game, k.Empire.Player, k.Empire.Name, k.Turn, turnsheet.Grouped(k.Empire.Credits),
-		turnsheet.Grouped(k.Score.Current), turnsheet.Grouped(k.Score.Low), turnsheet.Grouped(k.Score.High))
+	credits, score := turnsheet.Grouped(k.Empire.Credits), turnsheet.Grouped(k.Score.Current)
+	if f != nil {
+		credits += " → " + turnsheet.Grouped(f.Credits)
+		score += " → " + turnsheet.Grouped(f.Score)
+	}
+	return fmt.Sprintf("%s · player %d %s · turn %d · credits %s · score %s (players %s–%s)",
+		k.Game, k.Empire.Player, k.Empire.Name, k.Turn, credits, score,
+		turnsheet.Grouped(k.Score.Low), turnsheet.Grouped(k.Score.High))
 }

@@ -316,6 +316,9 @@ func TestSendCancel(t *testing.T) {
 	s := mailSettings(sys)
 	s.SMTPPort, s.SMTPSecurity = ln.Addr().(*net.TCPAddr).Port, "starttls"
 	x.mailing.box.SetSettings(s)
+	// The orders first: their forecast runs in line, before the send's
+	// work goes off on its own.
+	x.text.SetText("PI 2\n")
 	done := make(chan struct{})
 	x.Background = func(f func()) {
 		go func() {
@@ -323,7 +326,6 @@ func TestSendCancel(t *testing.T) {
 			close(done)
 		}()
 	}
-	x.text.SetText("PI 2\n")
 	x.mailing.sendDialog()
 	tap(t, x, "Yes")
 	if msg := top(x); !strings.Contains(msg, "Sending to gm@example.org") || !strings.Contains(msg, "30 seconds") {

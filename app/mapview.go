@@ -15,7 +15,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"silverfall/app/draft"
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/render3d"
@@ -23,9 +22,10 @@ import (
 
 // MapView shows the 3D map of the state's game and turns the mouse and
 // keyboard into camera moves and picks. It draws from the state: the map
-// of the game shown, the draft's courses, the selection and the camera;
-// every change of those reaches it through its subscription, on both
-// frame paths. Frames are rendered only when something changed.
+// of the game shown, the courses of the engine's forecast and the ruler,
+// the selection and the camera; every change of those reaches it through
+// its subscription, on both frame paths. Frames are rendered only when
+// something changed.
 //
 // With a threaded renderer (the default) the window never waits for a
 // frame: it shows the last one until the next is ready.
@@ -105,11 +105,8 @@ func (v *MapView) changedState(c Change) {
 			v.m = g.Map
 		}
 	}
-	if c.Has(ChangeGame | ChangeOrders) {
-		v.courses, v.coursesSent = nil, false
-		if d := v.st.Draft(); d != nil {
-			v.courses = coursesOf(d)
-		}
+	if c.Has(ChangeGame | ChangeForecast | ChangeRuler) {
+		v.courses, v.coursesSent = mapCourses(v.st), false
 	}
 	if c.Has(ChangeSelection) {
 		switch v.st.SelectedFrom() {
@@ -123,8 +120,8 @@ func (v *MapView) changedState(c Change) {
 		return
 	}
 	// What the map draws; the hover, the chosen order, the tab and a pick
-	// change nothing on it.
-	if c.Has(ChangeGame | ChangeOrders | ChangeSelection | ChangeCamera | ChangeMemory) {
+	// change nothing on it, nor do the orders until their forecast comes.
+	if c.Has(ChangeGame | ChangeSelection | ChangeCamera | ChangeMemory | ChangeForecast | ChangeRuler) {
 		v.redraw()
 	}
 }
@@ -689,26 +686,6 @@ func (v *MapView) answerPick(i int, pos fyne.Position) {
 	default:
 		r.done(Pick{}, false)
 	}
-}
-
-// coursesOf converts the draft's courses for the map.
-func coursesOf(d *draft.Draft) []render3d.Course {
-	v := func(p geom.Point) render3d.Vec { return render3d.Vec{float64(p.X), float64(p.Y), float64(p.Z)} }
-	var out []render3d.Course
-	for _, c := range d.Courses() {
-		rc := render3d.Course{From: v(c.From), To: v(c.To), Stop: v(c.Stop), Error: c.Errors}
-		switch {
-		case c.Hyper:
-			rc.Kind = render3d.CourseHyper
-		case c.Jump:
-			rc.Kind = render3d.CourseWarp
-		}
-		for _, m := range c.Marks {
-			rc.Marks = append(rc.Marks, v(m))
-		}
-		out = append(out, rc)
-	}
-	return out
 }
 
 // WindowKey takes a key pressed anywhere in the window for the map, unless

@@ -33,7 +33,9 @@ type orderForm struct {
 
 	fields []*field
 	text   *formEntry // the name or broadcast text, for codes with text
-	dlg    *dialog.FormDialog
+	// journey says what a move takes, for the codes that move a ship.
+	journey *journeyNote
+	dlg     *dialog.FormDialog
 	// picking is set while the form is hidden for a pick on the map: the
 	// dialog answers "cancelled" when hidden, which then means nothing.
 	picking bool
@@ -106,6 +108,7 @@ func newOrderForm(st *State, win fyne.Window, picker *MapView, c order.Code, o o
 	if c.HasText() {
 		f.text = f.entry(o.Text)
 	}
+	f.journey = newJourneyNote(f)
 	return f
 }
 
@@ -113,6 +116,11 @@ func (f *orderForm) entry(text string) *formEntry {
 	e := newFormEntry(f.cancel)
 	e.OnSubmitted = func(string) { f.submit() }
 	e.SetText(text)
+	e.OnChanged = func(string) {
+		if f.journey != nil {
+			f.journey.update()
+		}
+	}
 	return e
 }
 
@@ -215,6 +223,10 @@ func (f *orderForm) show() {
 			name = "Text"
 		}
 		items = append(items, widget.NewFormItem(name, f.text))
+	}
+	if f.journey != nil {
+		f.journey.update()
+		items = append(items, widget.NewFormItem("Journey", f.journey.label))
 	}
 	for i, note := range []string{f.limits(), f.code.Rule()} {
 		if note == "" {

@@ -25,6 +25,7 @@ type detailsPanel struct {
 
 	title   *widget.Label
 	palette *fyne.Container
+	after   *forecastDetails
 	station *widget.Check
 	rows    *fyne.Container
 	scroll  *container.Scroll
@@ -43,7 +44,8 @@ func newDetailsPanel(st *State, tips *tooltips) *detailsPanel {
 	})
 	p.station.Hide()
 	p.rows = container.NewVBox()
-	p.scroll = container.NewVScroll(container.NewVBox(p.palette, p.station, widget.NewSeparator(), p.rows))
+	p.after = newForecastDetails(st)
+	p.scroll = container.NewVScroll(container.NewVBox(p.palette, p.station, widget.NewSeparator(), p.after.box, p.rows))
 	tips.hideOnScroll(p.scroll)
 	p.box = container.NewBorder(p.title, nil, nil, nil, p.scroll)
 	st.Subscribe(p.changed)

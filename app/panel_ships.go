@@ -126,8 +126,11 @@ func newShipsPanel(st *State) *shipsPanel {
 		}
 	}
 	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), nil, nil, nil, p.table)
+	// The forecast of the orders follows every change of them (a moment
+	// later, off the window's thread): the table waits for it, and is
+	// rebuilt once a change, orders and fuel after the turn together.
 	st.Subscribe(func(c Change) {
-		if c.Has(ChangeGame | ChangeOrders) {
+		if c.Has(ChangeGame | ChangeForecast) {
 			p.rebuild()
 		}
 	})
@@ -184,9 +187,9 @@ func (p *shipsPanel) rebuild() {
 		verdicts[o.Subject()] = append(verdicts[o.Subject()], d.ResultsOf(i)...)
 	}
 	fuel := map[int]int{}
-	for _, c := range d.Courses() {
-		if c.Fuel >= 0 {
-			fuel[c.Ship] = c.Fuel
+	if f := p.st.Forecast(); f != nil {
+		for _, sf := range f.Ships {
+			fuel[sf.ID] = sf.End.Fuel
 		}
 	}
 	total := len(g.K.Ships)

@@ -3,6 +3,7 @@ package app
 import (
 	"silverfall/app/draft"
 	"silverfall/app/workspace"
+	"silverfall/engine/check"
 	"silverfall/engine/model"
 	"silverfall/render3d"
 )
@@ -38,8 +39,11 @@ const (
 	ChangeTab                          // the tab shown in the right-hand panel
 	ChangePick                         // a pick on the map was asked for or ended
 	ChangeMemory                       // what is remembered of earlier sheets, or whether it shows
+	ChangeForecast                     // the engine's forecast of the orders is new
+	ChangeRuler                        // the ruler's line was drawn or taken away
 
-	ChangeAll = ChangeGame | ChangeSelection | ChangeOrders | ChangeCamera | ChangeHover | ChangeChosen | ChangeTab | ChangePick | ChangeMemory
+	ChangeAll = ChangeGame | ChangeSelection | ChangeOrders | ChangeCamera | ChangeHover | ChangeChosen | ChangeTab | ChangePick |
+		ChangeMemory | ChangeForecast | ChangeRuler
 )
 
 // Has reports whether c includes any of the kinds in k.
@@ -68,6 +72,12 @@ type State struct {
 	tab    Tab
 	pick   PickKind
 	prompt string // what the pick is for
+
+	// forecast is the engine's forecast of the draft's orders (nil until
+	// the first is made); see forecaster.
+	forecast *check.Forecast
+	// ruler is the line the ruler measures, if any.
+	ruler *Ruler
 
 	// ws is the game's workspace folder, or nil when nothing is kept.
 	ws *workspace.Workspace
@@ -166,6 +176,7 @@ func (s *State) show(g *Game, d *draft.Draft, selected model.Key, cam *render3d.
 	s.game, s.draft, s.selected, s.selFrom = g, d, selected, FromNowhere
 	s.camSet, s.camByPlayer = cam != nil, false
 	s.hover, s.chosen, s.pick, s.prompt = -1, -1, PickNothing, ""
+	s.forecast, s.ruler = nil, nil
 	s.cam = render3d.DefaultCamera()
 	if cam != nil {
 		s.cam = *cam
@@ -244,6 +255,26 @@ func (s *State) Picking() (PickKind, string) { return s.pick, s.prompt }
 func (s *State) setPicking(k PickKind, prompt string) {
 	s.pick, s.prompt = k, prompt
 	s.notify(ChangePick)
+}
+
+// Forecast is the engine's forecast of the orders: where they leave the
+// ships, planets and credits. It comes a moment after the orders change
+// (ChangeForecast says when); nil before the first.
+func (s *State) Forecast() *check.Forecast { return s.forecast }
+
+// setForecast is the forecaster's: a new forecast of the orders.
+func (s *State) setForecast(f *check.Forecast) {
+	s.forecast = f
+	s.notify(ChangeForecast)
+}
+
+// Ruler is the line the ruler measures, or nil.
+func (s *State) Ruler() *Ruler { return s.ruler }
+
+// SetRuler shows the ruler's line (nil: none).
+func (s *State) SetRuler(r *Ruler) {
+	s.ruler = r
+	s.notify(ChangeRuler)
 }
 
 // Undo takes back the last change to the orders, if any.

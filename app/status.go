@@ -66,7 +66,10 @@ func (b *statusBar) changed(c Change) {
 		_, prompt := b.st.Picking()
 		b.say(prompt)
 	}
-	if c.Has(ChangeGame | ChangeOrders | ChangeHover) {
+	if c.Has(ChangeForecast) {
+		b.refresh()
+	}
+	if c.Has(ChangeGame | ChangeForecast | ChangeHover) {
 		b.setText(b.hover, hoverText(b.st))
 	}
 }
@@ -95,11 +98,9 @@ func hoverText(st *State) string {
 	if body.Age > 0 {
 		text += fmt.Sprintf(", last seen on turn %d", g.K.Turn-body.Age)
 	}
-	if d := st.Draft(); d != nil && body.Kind == render3d.ShipMine {
-		for _, c := range d.Courses() {
-			if c.Ship == body.IDs[0] && c.Fuel >= 0 {
-				text += fmt.Sprintf(" · ship %d has %d fuel left after this turn's move", c.Ship, c.Fuel)
-			}
+	if f := st.Forecast(); f != nil && body.Kind == render3d.ShipMine {
+		if sf, ok := shipForecast(f, body.IDs[0]); ok {
+			text += " · " + shipAfterText(g, sf)
 		}
 	}
 	return text
@@ -127,7 +128,7 @@ func (b *statusBar) refresh() {
 		b.setText(b.text, "No game loaded")
 		return
 	}
-	s := g.Status()
+	s := g.StatusAfter(b.st.Forecast())
 	if d != nil && len(d.Orders()) > 0 {
 		left := d.CreditsLeft()
 		s += " · after these orders " + turnsheet.Grouped(left.Certain)

@@ -13,6 +13,7 @@ const (
 	CourseMove  CourseKind = iota // by engines, a third of the range a phase
 	CourseWarp                    // warpdrive: a jump to a chosen place
 	CourseHyper                   // hyperdrive: a jump to a random place
+	CourseRuler                   // not a course: the ruler's line from From to To
 )
 
 // Course is a ship's planned movement, drawn on the map.
@@ -23,6 +24,7 @@ type Course struct {
 	Stop  Vec   // where the ship ends this turn
 	Marks []Vec // the ends of phases 2, 3 and 4
 	Error bool  // the order has an error
+	Ghost bool  // outline the ship at Stop, where the turn leaves it
 }
 
 // Course colours.
@@ -49,6 +51,13 @@ func courseSegments(cs []Course, size float64) []segment {
 		}
 	}
 	for _, c := range cs {
+		if c.Kind == CourseRuler {
+			out = append(out, rulerSegments(c, size)...)
+			continue
+		}
+		if c.Ghost {
+			out = append(out, ghostSegments(c.Stop, size*1.2, GhostColor)...)
+		}
 		col := CourseColor
 		switch {
 		case c.Error:

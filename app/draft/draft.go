@@ -15,6 +15,7 @@ import (
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
+	"silverfall/engine/turn"
 )
 
 // Draft is one turn's orders being written.
@@ -28,9 +29,7 @@ type Draft struct {
 	results    []check.Diagnostic
 	left       Left
 
-	idx         *model.Index // shared with the checker
-	courses     []Course     // worked out on demand, until the next change
-	coursesDone bool
+	idx *model.Index // shared with the checker
 	// typing is set while the changes come from text typed in a row: they
 	// make one undo step, not one a keystroke.
 	typing bool
@@ -118,7 +117,6 @@ func (d *Draft) recheck() {
 	res := d.checker.Run(d.orders)
 	d.results = res.Diagnostics
 	d.left = Left{Certain: res.Credits, Sales: res.Sales}
-	d.courses, d.coursesDone = nil, false
 }
 
 // Left is what the orders leave of the credits: for certain, and what
@@ -570,153 +568,17 @@ func EmpirePalette() []order.Code {
 	return []order.Code{order.SS, order.SP, order.SR, order.PI, order.AA, order.BA, order.DE, order.FE, order.Broadcast}
 }
 
-// Course is a ship's planned movement this turn.
-type Course struct {
-	Ship   int
-	Code   order.Code
-	From   geom.Point
-	To     geom.Point   // where the order heads
-	Marks  []geom.Point // where the ship is at the end of phases 2, 3 and 4
-	Stop   geom.Point   // where it stops this turn
-	Fuel   int          // fuel left after the move (-1 when unknown)
-	Jump   bool         // warpdrive
-	Hyper  bool         // hyperdrive: to a random place
-	Errors bool         // the order has an error
-	Fleet  bool
+// Forecaster snapshots the orders and returns the forecast of them, to be
+// run on any goroutine (the checker takes turns between its users): where
+// the engine's own turn leaves the ships, planets and credits.
+func (d *Draft) Forecaster() func() check.Forecast {
+	orders := append([]order.Order(nil), d.orders...)
+	return func() check.Forecast { return d.checker.Forecast(orders) }
 }
 
-// Courses works out where each ship with a movement order goes this turn:
-// a third of its movement range a phase, no farther than its fuel.
-func (d *Draft) Courses() []Course {
-	if !d.coursesDone {
-		d.courses, d.coursesDone = d.workOutCourses(), true
-	}
-	return d.courses
-}
-
-// moveRange is a ship's movement range by the engine's rules.
-func (d *Draft) moveRange(s *model.Ship) int {
-	move, _ := d.checker.Ranges(s.ID)
-	return move
-}
-
-func (d *Draft) workOutCourses() []Course {
-	fuel := map[int]int{}
-	for _, s := range d.k.Ships {
-		fuel[s.ID] = s.Fuel
-	}
-	// Fuel loaded, unloaded or given in phase 1 counts for the move.
-	for _, o := range d.orders {
-		switch o.Code {
-		case order.LF:
-			if s, ok := d.own(o.Subject()); ok {
-				if t := d.r.Ship(s.Type); t != nil && t.MaxFuel.OK {
-					if a := o.Amount(); a == 0 {
-						fuel[s.ID] = t.MaxFuel.N
-					} else {
-						fuel[s.ID] = min(t.MaxFuel.N, fuel[s.ID]+a)
-					}
-				}
-			}
-		case order.UF:
-			if a := o.Amount(); a == 0 {
-				fuel[o.Subject()] = 0
-			} else {
-				fuel[o.Subject()] = max(0, fuel[o.Subject()]-a)
-			}
-		}
-	}
-	var out []Course
-	add := func(i int, o order.Order, s *model.Ship, fleet bool) {
-		c := Course{Ship: s.ID, Code: o.Code, From: s.Loc, Fuel: -1, Fleet: fleet}
-		for _, r := range d.ResultsOf(i) {
-			if r.Severity == check.Error {
-				c.Errors = true
-			}
-		}
-		dest, known := s.Loc, false
-		if l, ok := o.Location(); ok {
-			dest, known = l, true
-		} else if p, ok := d.idx.Planets[o.Planet()]; ok && o.Planet() != 0 {
-			dest, known = p.Loc, true
-		} else if tg, ok := o.Target(); ok {
-			if sh, ok := d.idx.Ships[tg]; ok {
-				dest, known = sh.Loc, true
-			}
-		}
-		switch o.Code {
-		case order.HD:
-			c.Hyper, c.To, c.Stop = true, s.Loc, s.Loc
-			out = append(out, c)
-			return
-		case order.WD, order.WP:
-			if known {
-				c.Jump, c.To, c.Stop = true, dest, dest
-				out = append(out, c)
-			}
-			return
-		}
-		if !o.Code.Moves() || !known {
-			return
-		}
-		rng := d.moveRange(s)
-		f := fuel[s.ID]
-		budget := min(rng, f)
-		c.To = dest
-		step := float64(rng) / float64(d.r.Movement.PhaseFraction)
-		pos := s.Loc
-		moved := 0
-		for p := 1; p <= d.r.Movement.PhaseFraction; p++ {
-			goal := int(step*float64(p)+0.5) - moved
-			goal = min(goal, budget-moved)
-			if goal > 0 {
-				next := pos.Toward(dest, goal)
-				moved += pos.Dist(next)
-				pos = next
-			}
-			c.Marks = append(c.Marks, pos)
-		}
-		c.Stop, c.Fuel = pos, f-moved
-		out = append(out, c)
-	}
-	fleetOrder := map[int]int{}
-	byFleet := map[int]bool{}
-	for i, o := range d.orders {
-		if o.Class() != order.BattleMovement {
-			continue
-		}
-		if o.Fleet {
-			fleetOrder[o.Subject()] = i
-			continue
-		}
-		if s, ok := d.own(o.Subject()); ok {
-			add(i, o, s, false)
-		}
-	}
-	for _, f := range d.k.Fleets {
-		i, ok := fleetOrder[f.ID]
-		if !ok {
-			continue
-		}
-		for _, id := range f.Ships {
-			s, _ := d.own(id)
-			// A ship's own new order overrides the fleet's, which overrides
-			// what was carried over.
-			if _, own := d.newBattleOrder(id); own || s == nil || s.Inside != 0 {
-				continue
-			}
-			byFleet[id] = true
-			if t := d.r.Ship(s.Type); t != nil && (t.CanMove() || d.orders[i].Code == order.WD || d.orders[i].Code == order.WP) {
-				add(i, d.orders[i], s, true)
-			}
-		}
-	}
-	// Orders carried over are carried out where nothing replaced them.
-	for i := range d.k.Ships {
-		s := &d.k.Ships[i]
-		if _, own := d.newBattleOrder(s.ID); !own && !byFleet[s.ID] && s.Standing.Code != order.Invalid && s.Inside == 0 {
-			add(-1, s.Standing, s, false)
-		}
-	}
-	return out
+// Journey is what a move of ship id to a place takes, by the engine's rule:
+// the distance, the turns and the fuel on arrival from the fuel it has when
+// the moves begin (fuel: as a forecast gives it after phase 1).
+func (d *Draft) Journey(id int, to geom.Point, fuel int) (turn.Journey, bool) {
+	return d.checker.Journey(id, to, fuel)
 }

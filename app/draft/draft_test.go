@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"silverfall/assets"
+	"silverfall/engine/check"
+	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -155,25 +157,29 @@ func TestParseText(t *testing.T) {
 	}
 }
 
-func TestCourses(t *testing.T) {
+func TestForecasterTakesTheOrdersAsAsked(t *testing.T) {
 	k := demo(t)
 	d := New(rules.Default(), k)
-	home := k.Ships[6].Loc                 // ship 7, a flare: cannot move
+	home := k.Ships[7].Loc
+	dest := geom.Point{X: -10, Y: 405, Z: 87}
 	d.Add(mustParse(t, "MO 8 -10 405 87")) // battle cruiser, range 55, 200 away
-	d.Add(mustParse(t, "WD 9 0 0 100"))    // bulk carrier has no warpdrive: an error
-	d.Add(mustParse(t, "MP 6 3"))
-	cs := d.Courses()
-	if len(cs) != 3 {
-		t.Fatalf("courses %+v", cs)
+	forecast := d.Forecaster()
+	d.Add(mustParse(t, "MO 8 0 0 0")) // after the snapshot: not in it
+	f := forecast()
+	var end check.ShipForecast
+	for _, s := range f.Ships {
+		if s.ID == 8 {
+			end = s
+		}
 	}
-	c := cs[0]
-	if c.Ship != 8 || len(c.Marks) != 3 || c.From != home || c.Stop.Dist(home) != 55 || c.Fuel != 200-55 {
-		t.Errorf("battle cruiser course %+v", c)
+	if len(end.Phases) != 3 || end.End.Loc.Dist(home) != 55 || end.End.Loc.Dist(dest) != 200-55 || end.End.Fuel != k.Ships[7].Fuel-55 {
+		t.Errorf("ship 8 forecast %+v: want three hops, 55 toward %v", end, dest)
 	}
-	if c.Marks[0].Dist(home) != 18 || c.Marks[1].Dist(home) != 37 {
-		t.Errorf("a third of the range each phase: %v", c.Marks)
+	j, ok := d.Journey(8, dest, k.Ships[7].Fuel)
+	if !ok || j.Distance != 200 || j.Turns != 4 || j.Fuel != k.Ships[7].Fuel-200 {
+		t.Errorf("journey %+v", j)
 	}
-	if !cs[1].Jump || !cs[1].Errors {
-		t.Errorf("warp course %+v", cs[1])
+	if _, ok := d.Journey(999, dest, 0); ok {
+		t.Error("a journey for a ship that is not the player's")
 	}
 }

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"silverfall/engine/geom"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turn"
@@ -51,4 +52,18 @@ func (c *Checker) Ranges(id int) (move, comm int) {
 		return 0, 0
 	}
 	return c.base.MoveRange(s), c.base.CommRange(s)
+}
+
+// Journey is what a move of ship id to a place takes, by the turn's own
+// rule: the distance, the turns at its movement range and the fuel left on
+// arrival, from the fuel given (what it has when the moves begin). False
+// for a ship that is not the player's.
+func (c *Checker) Journey(id int, to geom.Point, fuel int) (turn.Journey, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.base.Ship(id)
+	if s == nil || s.Owner != c.k.Empire.Player {
+		return turn.Journey{}, false
+	}
+	return turn.PlanJourney(s.Loc, to, c.base.MoveRange(s), fuel), true
 }

@@ -1,0 +1,6 @@
+//go:build !race
+
+package check_test
+
+// hostSeeds is how many games TestForecastIsWhatTheHostDoes plays.
+const hostSeeds = 80

@@ -1,0 +1,8 @@
+//go:build race
+
+package check_test
+
+// Under the race detector the turns run some ten times slower: the
+// comparison with the host plays fewer games there (this package has no
+// threads of its own that the race detector would learn more from with more).
+const hostSeeds = 16
