@@ -610,11 +610,10 @@ func (g *Game) ownerShort(p int) string {
 	return "player " + strconv.Itoa(p)
 }
 
-// Status is the line under the window: game, player, turn, credits, score.
-func (g *Game) Status() string { return g.StatusAfter(nil) }
-
-// StatusAfter is Status with the credits and the score at the end of the
-// turn by forecast f, if any, after the sheet's: "credits 150,000 → 125,400".
+// StatusAfter is the line under the window: turn, credits and score, with
+// the credits and the score at the end of the turn by forecast f, if any:
+// "credits 150,000 → 125,400". The game and the player are in the window's
+// title, which leaves the line room for the figures.
 func (g *Game) StatusAfter(f *check.Forecast) string {
 	k := g.K
 	credits, score := turnsheet.Grouped(k.Empire.Credits), turnsheet.Grouped(k.Score.Current)
@@ -622,7 +621,6 @@ func (g *Game) StatusAfter(f *check.Forecast) string {
 		credits += " → " + turnsheet.Grouped(f.Credits)
 		score += " → " + turnsheet.Grouped(f.Score)
 	}
-	return fmt.Sprintf("%s · player %d %s · turn %d · credits %s · score %s (players %s–%s)",
-		k.Game, k.Empire.Player, k.Empire.Name, k.Turn, credits, score,
-		turnsheet.Grouped(k.Score.Low), turnsheet.Grouped(k.Score.High))
+	return fmt.Sprintf("turn %d · credits %s · score %s (players %s–%s)",
+		k.Turn, credits, score, turnsheet.Grouped(k.Score.Low), turnsheet.Grouped(k.Score.High))
 }
