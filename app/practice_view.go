@@ -14,9 +14,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/app/practice"
+	"silverfall/app/workspace"
 	"silverfall/engine/ai"
 	"silverfall/engine/rules"
+	"silverfall/internal/atomicfile"
 	"silverfall/internal/plural"
+	"silverfall/orderwriter"
 )
 
 // practiceView is the window's practice games: File > New practice game,
@@ -287,6 +290,16 @@ func (v *practiceView) EndTurn() {
 	v.ask("End the turn", func() { v.run(now) })
 }
 
+// keepSent keeps a copy of the orders sent to the practice game where the
+// workspace keeps the orders exported for that turn.
+func keepSent(ws *workspace.Workspace, f *orderwriter.File) error {
+	data, err := ws.EncodeDraft(f)
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(ws.ExportPath(f.Turn), data, 0o644)
+}
+
 // run carries out the turn and shows the new sheet.
 func (v *practiceView) run(p *practice.Game) {
 	start := time.Now()
@@ -297,10 +310,17 @@ func (v *practiceView) run(p *practice.Game) {
 	v.running = true
 	v.sync()
 	v.status.say(fmt.Sprintf("Carrying out turn %d…", f.Turn))
+	ws := v.st.Workspace()
 	v.background(func() {
 		res, err := p.EndTurn(f, func() {
 			fyne.Do(func() { v.status.say("Another program (sfhost) is working on this game; waiting for it…") })
 		})
+		var kept error
+		if err == nil && ws != nil {
+			// The workspace keeps the orders sent, as an export would: an
+			// earlier turn shows them as sent.
+			kept = keepSent(ws, f)
+		}
 		var game *Game
 		if err == nil {
 			game, err = v.open.read(res.Sheet)
@@ -314,6 +334,9 @@ func (v *practiceView) run(p *practice.Game) {
 				return
 			}
 			v.open.Show(game)
+			if kept != nil {
+				v.status.problem("workspace", "The orders sent were not kept in the workspace: "+kept.Error())
+			}
 			took := time.Since(start)
 			s := res.Summary
 			msg := fmt.Sprintf("Turn %d carried out in %.1f s", s.Turn, took.Seconds())
