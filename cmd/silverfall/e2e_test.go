@@ -520,7 +520,7 @@ func TestPlayerFormsAndLists(t *testing.T) {
 	}
 
 	t.Log("the credits with a hover text")
-	status := image.Rect(195, 765, 1140, 792).Add(p.at)
+	status := image.Rect(195, 765, 1060, 792).Add(p.at) // the credits; the hover text comes after them
 	p.x.xdo("mousemove", strconv.Itoa(p.at.X+1000), strconv.Itoa(p.at.Y+600)) // off the map
 	time.Sleep(500 * time.Millisecond)
 	before := p.x.shot("status-plain")
@@ -531,7 +531,7 @@ func TestPlayerFormsAndLists(t *testing.T) {
 	if n := differing(plain, crop(full, status)); n > 0 {
 		t.Errorf("the status line's credits changed by %d pixels when a hover text showed", n)
 	}
-	if hover := image.Rect(1145, 765, 1275, 792).Add(p.at); differing(crop(full, hover), crop(before, hover)) == 0 {
+	if hover := image.Rect(1070, 765, 1275, 792).Add(p.at); differing(crop(full, hover), crop(before, hover)) == 0 {
 		t.Error("no hover text shows over the fleet")
 	}
 	p.quit()
