@@ -178,8 +178,11 @@ type parser struct {
 
 	nearShips   map[int]seen
 	nearPlanets map[int]seen
-	tok         []field
-	cur         cursor
+	// foreignShips and foreignPlanets count the objects of other players
+	// in nearShips and nearPlanets.
+	foreignShips, foreignPlanets int
+	tok                          []field
+	cur                          cursor
 
 	shipLines, planetLines, fleetLines where
 	firstLine                          int

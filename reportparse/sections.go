@@ -868,18 +868,35 @@ func (p *parser) nearby(c *cursor) {
 		p.nearShips, p.nearPlanets = make(map[int]seen, 1024), make(map[int]seen, 1024)
 	}
 	if planet {
-		if _, ok := p.nearPlanets[id]; !ok && len(p.nearPlanets) >= MaxObjects {
-			p.tooMany(c.l.n, "planets in sight")
+		if p.tooManyNear(c.l.n, p.nearPlanets, id, owner, &p.foreignPlanets, "planets in sight") {
 			return
 		}
 		p.nearPlanets[id] = seen{owner, 0, loc, nm}
 	} else {
-		if _, ok := p.nearShips[id]; !ok && len(p.nearShips) >= MaxObjects {
-			p.tooMany(c.l.n, "other players' ships in sight")
+		if p.tooManyNear(c.l.n, p.nearShips, id, owner, &p.foreignShips, "other players' ships in sight") {
 			return
 		}
 		p.nearShips[id] = seen{owner, typ, loc, nm}
 	}
+}
+
+// tooManyNear refuses a new object of a nearby list past MaxObjects of
+// other players' (counted in *foreign), or past twice that in all: the
+// player's own ships and planets show in the lists too, and are bounded
+// by their own sections.
+func (p *parser) tooManyNear(n int, m map[int]seen, id, owner int, foreign *int, what string) bool {
+	if _, ok := m[id]; ok {
+		return false
+	}
+	mine := owner == p.k.Empire.Player
+	if !mine && *foreign >= MaxObjects || len(m) >= 2*MaxObjects {
+		p.tooMany(n, what)
+		return true
+	}
+	if !mine {
+		*foreign++
+	}
+	return false
 }
 
 // tooMany refuses a sheet that tells of more objects of a kind than any
