@@ -216,7 +216,7 @@ func (c *cursor) name() string {
 	if s == "-" {
 		return ""
 	}
-	return s
+	return strings.Clone(s) // not a piece of the sheet, which it would keep in memory
 }
 
 func (c *cursor) done() {
@@ -380,7 +380,7 @@ func (p *parser) header(ls []line) {
 				p.errorf(l.n, "header: expected the turn number (1 to %d) after \"Turn:\", got %s", MaxTurn, quote(v))
 			}
 		case turnsheet.LabelDue:
-			p.k.DueDate = v
+			p.k.DueDate = strings.Clone(v)
 		default:
 			p.warnf(l.n, "header: unknown line %s ignored", quote(l.text))
 		}
@@ -493,7 +493,7 @@ func (p *parser) credit(ls []line, sec string) {
 		case i == len(ls)-1 && label == turnsheet.LabelClosing:
 			p.k.Empire.Credits = n
 		default:
-			p.k.Credit.Lines = append(p.k.Credit.Lines, model.CreditLine{What: label, Amount: n})
+			p.k.Credit.Lines = append(p.k.Credit.Lines, model.CreditLine{What: strings.Clone(label), Amount: n})
 		}
 	}
 	sum := p.k.Credit.Opening
@@ -823,6 +823,7 @@ func (p *parser) ships(ls []line, sec string, add func(model.Ship)) {
 					if err != nil {
 						p.errorf(l.n, "%s: standing order of ship %d: %v", sec, s.ID, err)
 					}
+					o.Text = strings.Clone(o.Text)
 					s.Standing = o
 					c.i = len(c.f)
 				}
@@ -1025,7 +1026,7 @@ func (p *parser) special(ls []line, sec string) {
 				c.bad(`"ability: description"`)
 				continue
 			}
-			p.k.Empire.Abilities = append(p.k.Empire.Abilities, model.SpecialAbility{Name: n, Description: d})
+			p.k.Empire.Abilities = append(p.k.Empire.Abilities, model.SpecialAbility{Name: strings.Clone(n), Description: strings.Clone(d)})
 		case "Artifacts held:":
 			var a model.Artifact
 			c.word("artifact")

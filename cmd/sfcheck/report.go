@@ -198,7 +198,7 @@ func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	errs, warns, notes := 0, 0, 0
 	warned := &capped{w: stdout}
-	for _, d := range check.New(rules.Default(), l.k).Check(l.list) {
+	for _, d := range check.CheckOnce(rules.Default(), l.k, l.list).Diagnostics {
 		line := l.lines[d.Order].Line
 		switch d.Severity {
 		case check.Warning:
@@ -231,7 +231,7 @@ func forecast(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	f := check.New(rules.Default(), l.k).Forecast(l.list)
+	f := check.ForecastOnce(rules.Default(), l.k, l.list)
 	for _, d := range f.Diagnostics {
 		if d.Severity == check.Error {
 			status = exitFound
