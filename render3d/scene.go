@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 
 	"silverfall/engine/geom"
@@ -148,7 +149,9 @@ const shipLift = 7
 
 // FromKnowledge lays out the map of what a player knows.
 func FromKnowledge(r *rules.Rules, k *model.Knowledge) *Map {
-	m := &Map{}
+	// The bodies in lists made at their size: a sheet may tell of tens of
+	// thousands of objects.
+	m := &Map{Bodies: make([]Body, 0, len(k.Trading)+len(k.Planets)+len(k.ForeignPlanets)+1)}
 	me := k.Empire.Player
 	ally := func(p int) bool { return k.Empire.HasAlly(p) }
 	planetAt := map[geom.Point]float64{}
@@ -214,6 +217,7 @@ func FromKnowledge(r *rules.Rules, k *model.Knowledge) *Map {
 	for i := range seen {
 		add(&seen[i])
 	}
+	m.Bodies = slices.Grow(m.Bodies, len(order))
 	for _, g := range order {
 		ids := groups[g]
 		sort.Ints(ids)
