@@ -188,7 +188,16 @@ func (t *run) setUp() {
 	t.fleets = map[int]map[int]*model.Fleet{}
 	byOwner := map[int][]model.Ship{}
 	if w.SheetFleets == nil {
-		w.Live(func(s *model.Ship) { byOwner[s.Owner] = append(byOwner[s.Owner], *s) })
+		// Each player's ships in a list of its size: a sheet may tell of
+		// tens of thousands, and this is done at every check.
+		count := map[int]int{}
+		w.Live(func(s *model.Ship) { count[s.Owner]++ })
+		w.Live(func(s *model.Ship) {
+			if byOwner[s.Owner] == nil {
+				byOwner[s.Owner] = make([]model.Ship, 0, count[s.Owner])
+			}
+			byOwner[s.Owner] = append(byOwner[s.Owner], *s)
+		})
 	}
 	for p, ships := range byOwner { // any order: each player's fleets on their own
 		sort.Slice(ships, func(i, j int) bool { return ships[i].ID < ships[j].ID })
