@@ -183,6 +183,18 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, std
 		l.status = exitFound
 	}
 	l.bad += len(bad)
+	// Past the most of a kind the host carries out, orders are left out
+	// here too, and said so.
+	keep, cuts := capKinds(shown, l.lines, found)
+	if len(cuts) > 0 {
+		l.header += len(cuts)
+		l.status = exitFound
+		lines := make([]order.Line, len(keep))
+		for i, k := range keep {
+			lines[i] = l.lines[k]
+		}
+		l.lines = lines
+	}
 	l.list = make([]order.Order, len(l.lines))
 	for i, line := range l.lines {
 		l.list[i] = line.Order
