@@ -95,8 +95,16 @@ func (x *Index) Own(id int) bool { _, ok := x.OwnShip[id]; return ok }
 
 // SeenShips is every other player's ship the sheet tells of: those in
 // sight, the fleet of the player scanned, the ship scanned; one entry a
-// ship (the scan's when it has more), by number.
-func (k *Knowledge) SeenShips() []Ship { return k.AppendSeenShips(nil) }
+// ship (the scan's when it has more), by number. It is read only: when
+// the sheet tells of no scan, it is the ships in sight themselves, not a
+// copy (tens of thousands of ships, some 260 bytes each).
+func (k *Knowledge) SeenShips() []Ship {
+	if len(k.ScannedPlayer) == 0 && (k.ScannedShip == nil || k.ScannedShip.Owner == k.Empire.Player) &&
+		slices.IsSortedFunc(k.ForeignShips, func(a, b Ship) int { return cmp.Compare(a.ID, b.ID+1) }) {
+		return k.ForeignShips[:len(k.ForeignShips):len(k.ForeignShips)]
+	}
+	return k.AppendSeenShips(nil)
+}
 
 // AppendSeenShips appends SeenShips to dst without a copy of its own: a
 // sheet may tell of tens of thousands of ships, and a ship is some 260

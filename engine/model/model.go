@@ -240,13 +240,21 @@ type Fleet struct {
 // GroupFleets groups ships by location into fleets numbered 1, 2, 3, ...
 // in the order of each fleet's lowest ship number.
 func GroupFleets(ships []Ship) []Fleet {
+	return GroupFleetsOf(len(ships), func(i int) (int, geom.Point) { return ships[i].ID, ships[i].Loc })
+}
+
+// GroupFleetsOf is GroupFleets on n ships given by number and place, for a
+// caller that has no list of ships to hand (and would copy tens of
+// thousands to make one).
+func GroupFleetsOf(n int, ship func(i int) (int, geom.Point)) []Fleet {
 	byLoc := map[geom.Point][]int{}
 	var locs []geom.Point
-	for _, s := range ships {
-		if _, ok := byLoc[s.Loc]; !ok {
-			locs = append(locs, s.Loc)
+	for i := 0; i < n; i++ {
+		id, loc := ship(i)
+		if _, ok := byLoc[loc]; !ok {
+			locs = append(locs, loc)
 		}
-		byLoc[s.Loc] = append(byLoc[s.Loc], s.ID)
+		byLoc[loc] = append(byLoc[loc], id)
 	}
 	fleets := make([]Fleet, 0, len(locs))
 	for _, l := range locs {

@@ -108,3 +108,19 @@ func TestAppendSeenShips(t *testing.T) {
 		}
 	}
 }
+
+// SeenShips of a sheet without scans is the ships in sight themselves when
+// they are one a number, in order; otherwise a list made as
+// AppendSeenShips makes it.
+func TestSeenShipsShared(t *testing.T) {
+	k := &Knowledge{ForeignShips: []Ship{{ID: 3}, {ID: 5}}}
+	if s := k.SeenShips(); len(s) != 2 || &s[0] != &k.ForeignShips[0] {
+		t.Errorf("not shared: %+v", s)
+	}
+	for _, fs := range [][]Ship{{{ID: 5}, {ID: 3}}, {{ID: 3}, {ID: 3, Fuel: 1}}} {
+		k := &Knowledge{ForeignShips: fs}
+		if s, want := k.SeenShips(), k.AppendSeenShips(nil); !reflect.DeepEqual(s, want) || &s[0] == &fs[0] {
+			t.Errorf("%+v: got %+v, want %+v, a copy", fs, s, want)
+		}
+	}
+}
