@@ -156,13 +156,21 @@ func byID(a, b Ship) int { return cmp.Compare(a.ID, b.ID) }
 
 // SeenPlanets is every planet of others the sheet tells of: those in sight
 // and the one scanned, by number. Trading planets have their own list.
+//
+// It is read only: without a scan of another's planet, it is the planets
+// in sight themselves (when one a number, in order), not a copy.
 func (k *Knowledge) SeenPlanets() []Planet {
-	out := append([]Planet(nil), k.ForeignPlanets...)
 	trading := false
 	for _, t := range k.Trading {
 		trading = trading || (k.ScannedPlanet != nil && t.Planet.ID == k.ScannedPlanet.ID)
 	}
-	if p := k.ScannedPlanet; p != nil && p.Owner != k.Empire.Player && p.Kind != Trading && !trading {
+	p := k.ScannedPlanet
+	scanned := p != nil && p.Owner != k.Empire.Player && p.Kind != Trading && !trading
+	if !scanned && slices.IsSortedFunc(k.ForeignPlanets, func(a, b Planet) int { return cmp.Compare(a.ID, b.ID+1) }) {
+		return k.ForeignPlanets[:len(k.ForeignPlanets):len(k.ForeignPlanets)]
+	}
+	out := append([]Planet(nil), k.ForeignPlanets...)
+	if scanned {
 		found := false
 		for i := range out {
 			if out[i].ID == p.ID {
