@@ -57,6 +57,7 @@ const (
 )
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdout, stderr = safeWriter{stdout}, safeWriter{stderr}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitInput

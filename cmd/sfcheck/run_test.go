@@ -120,3 +120,22 @@ func TestManyErrorsAreCapped(t *testing.T) {
 		t.Errorf("%d lines of messages; ends %q", n, errb.String()[max(0, errb.Len()-80):])
 	}
 }
+
+// File names are printed with their control characters escaped, whatever
+// message quotes them: an escape sequence in a name never reaches the
+// terminal.
+func TestControlCharactersInNamesEscaped(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "a\x1b[31m\u0085.txt")
+	if err := os.WriteFile(name, []byte("PI 1\nxx\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"syntax", name}, {"report", name}, {"orders", name, "--report", name + "-none"}, {"report", name + "-none"}} {
+		var out, errb bytes.Buffer
+		run(args, strings.NewReader(""), &out, &errb)
+		all := out.String() + errb.String()
+		if strings.ContainsAny(all, "\x1b\u0085") || !strings.Contains(all, `a\x1b[31m\u0085.txt`) {
+			t.Errorf("%s: %q", args[0], all)
+		}
+	}
+}
