@@ -118,6 +118,13 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, std
 		fmt.Fprint(stderr, "sfcheck: the orders and the report cannot both come from standard input\n")
 		return loaded{}, exitInput, false
 	}
+	// The orders first: an order file far too large is refused at once,
+	// before the sheet (tens of megabytes, perhaps) is read.
+	data, shown, status, err := readOrders(pos[0], stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
+		return loaded{}, status, false
+	}
 	rep, _, err := readReport(opts["report"], stdin)
 	if err != nil {
 		printErrors(stderr, err)
@@ -128,11 +135,6 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, std
 		warnings.printf("%s (warning)\n", w.Error())
 	}
 	warnings.done("warning about the turn sheet", "warnings about the turn sheet")
-	data, shown, status, err := readOrders(pos[0], stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
-		return loaded{}, status, false
-	}
 	data, cutLine, left := orderwriter.CapOrders(data)
 	l := loaded{k: rep.Knowledge, shown: shown, status: status}
 	if cutLine > 0 {

@@ -139,3 +139,25 @@ func TestControlCharactersInNamesEscaped(t *testing.T) {
 		}
 	}
 }
+
+// An order file far too large is refused before the turn sheet is read
+// (a sheet may be tens of megabytes).
+func TestOrdersTooLargeBeforeSheet(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.txt")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(maxOrderFile + 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, cmd := range []string{"orders", "forecast"} {
+		var out, errb bytes.Buffer
+		status := run([]string{cmd, big, "--report", filepath.Join(dir, "no-sheet.txt")}, strings.NewReader(""), &out, &errb)
+		if status != exitFound || !strings.Contains(errb.String(), "far more than an order file can be") {
+			t.Errorf("%s: status %d, %q", cmd, status, errb.String())
+		}
+	}
+}
