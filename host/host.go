@@ -202,7 +202,8 @@ func open(dir string) (*Game, error) {
 }
 
 // agrees checks that game.toml is the game of the state: the seed and the
-// players make every turn, so a change to either breaks the replay.
+// players make every turn, so a change to either breaks the replay; the
+// name is in every order file and sheet.
 func agrees(r *rules.Rules, c Config, g *model.Game) error {
 	players := 0
 	for _, e := range g.Empires {
@@ -211,6 +212,8 @@ func agrees(r *rules.Rules, c Config, g *model.Game) error {
 		}
 	}
 	switch {
+	case c.Name != g.Name:
+		return fmt.Errorf("the game is named %s in the settings, %s in the state; the orders and sheets carry the name, so it cannot change during a game", Shown(strconv.Quote(c.Name)), Shown(strconv.Quote(g.Name)))
 	case c.Seed != g.Seed:
 		return fmt.Errorf("seed %d in the settings, %d in the state; the seed cannot change during a game", c.Seed, g.Seed)
 	case c.Players != players:
