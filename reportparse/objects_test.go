@@ -64,3 +64,33 @@ func shipsInSight(t *testing.T, n int) *model.Knowledge {
 	}
 	return k
 }
+
+// An item of free text carried on over many lines reads as one, joined
+// once: joined line by line, time grew with the square of the lines (here
+// 5 s; a 13 MB sheet of such lines took minutes).
+func TestLongContinuedText(t *testing.T) {
+	r := rules.Default()
+	g, err := galaxy.Generate(r, galaxy.Options{Seed: 2, Players: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := turnsheet.Write(&b, r, g.KnowledgeOf(r, 1)); err != nil {
+		t.Fatal(err)
+	}
+	title := turnsheet.SectionLine(turnsheet.BattleReports, turnsheet.Titles[turnsheet.BattleReports]) + "\n"
+	at := strings.Index(b.String(), title)
+	if at < 0 {
+		t.Fatal("no battle reports section")
+	}
+	const lines = 50_000
+	text := b.String()[:at+len(title)] + "A battle" + strings.Repeat("\n  and on", lines) + "\n" +
+		strings.TrimPrefix(b.String()[at+len(title):], turnsheet.None+"\n")
+	rep, err := Parse(r, "long.txt", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.Knowledge.Battle; len(got) != 1 || got[0] != "A battle"+strings.Repeat(" and on", lines) {
+		t.Errorf("%d items, the first %d characters long", len(got), len(got[0]))
+	}
+}

@@ -316,9 +316,20 @@ func (p *parser) quotedTexts(ls []line) ([]string, int) {
 	out := make([]string, 0, len(ls))
 	quoted, leading := 0, true
 	mark := strings.TrimRight(turnsheet.Quote, " ")
+	// The lines that carry an item on are joined once it ends: joined one
+	// by one, an item of many lines took time and memory growing with
+	// the square of its length.
+	var more []string
+	join := func() {
+		if len(more) > 0 {
+			out[len(out)-1] = strings.Join(append([]string{out[len(out)-1]}, more...), " ")
+			more = more[:0]
+		}
+	}
 	for _, l := range ls {
 		text := p.visible(l.n, l.text)
 		if rest, ok := strings.CutPrefix(text, mark); ok && (rest == "" || rest[0] == ' ') {
+			join()
 			out = append(out, strings.TrimPrefix(rest, " "))
 			if leading {
 				quoted++
@@ -327,12 +338,14 @@ func (p *parser) quotedTexts(ls []line) ([]string, int) {
 		}
 		if rest, ok := strings.CutPrefix(text, turnsheet.Continued); ok && len(out) > 0 {
 			// A long item carried on from the line before.
-			out[len(out)-1] += " " + strings.TrimLeft(rest, " ")
+			more = append(more, strings.TrimLeft(rest, " "))
 			continue
 		}
+		join()
 		leading = false
 		out = append(out, text)
 	}
+	join()
 	return out, quoted
 }
 
