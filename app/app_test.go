@@ -275,3 +275,28 @@ func TestScansShowAsContacts(t *testing.T) {
 		t.Errorf("details of the scanned planet: %q", x.details.title.Text)
 	}
 }
+
+// Every node of the tree is labelled: a category by its title, an object
+// by its item's label, and a key it does not hold by itself.
+func TestTreeLabels(t *testing.T) {
+	x := newApp(t)
+	p := x.tree
+	n := 0
+	for _, c := range p.cats {
+		if got := p.label(c.Key); got != c.Title {
+			t.Errorf("%s: %q, want %q", c.Key, got, c.Title)
+		}
+		for _, it := range c.Items {
+			if got := p.label(it.Key.String()); got != it.Label {
+				t.Errorf("%s: %q, want %q", it.Key, got, it.Label)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("the demo's tree is empty")
+	}
+	if got := p.label("ship:999999"); got != "ship:999999" {
+		t.Errorf("an unknown key: %q", got)
+	}
+}

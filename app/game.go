@@ -45,6 +45,12 @@ func NewGame(r *rules.Rules, rep *reportparse.Report, source string) *Game {
 	c := check.New(r, k)
 	g := &Game{R: r, Report: rep, K: k, Source: source, Map: render3d.FromKnowledge(r, k),
 		SectionLine: map[string]int{}, Checker: c, Index: c.Index}
+	// The sheet's lines, shared with the report: one list of its size.
+	n := 0
+	for _, s := range rep.Sections {
+		n += 2 + s.NumLines()
+	}
+	g.Lines = make([]string, 0, n)
 	for _, s := range rep.Sections {
 		title := s.Title
 		switch {
@@ -59,7 +65,7 @@ func NewGame(r *rules.Rules, rep *reportparse.Report, source string) *Game {
 		}
 		g.SectionLine[title] = len(g.Lines) - 1
 		g.Sections = append(g.Sections, title)
-		g.Lines = append(g.Lines, s.Lines()...)
+		g.Lines = s.AppendLines(g.Lines)
 	}
 	return g
 }

@@ -193,6 +193,9 @@ func (p *shipsPanel) rebuild() {
 		}
 	}
 	total := len(g.K.Ships)
+	if cap(p.rows) < total {
+		p.rows = make([]shipRow, 0, total) // one list of its size: a sheet may have tens of thousands of ships
+	}
 	for i := range g.K.Ships {
 		s := &g.K.Ships[i]
 		r := shipRow{id: s.ID}

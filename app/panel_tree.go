@@ -105,13 +105,20 @@ func (p *treePanel) follow() {
 	p.tree.ScrollTo(key.String())
 }
 
+// label is the text of a node. The key is read once and compared as a key:
+// formatting every item's key for each node drawn made millions of strings
+// on a sheet of tens of thousands of objects.
 func (p *treePanel) label(uid string) string {
+	key := model.ParseKey(uid)
 	for _, c := range p.cats {
 		if c.Key == uid {
 			return c.Title
 		}
+		if key.IsZero() {
+			continue
+		}
 		for _, it := range c.Items {
-			if it.Key.String() == uid {
+			if it.Key == key {
 				return it.Label
 			}
 		}

@@ -205,7 +205,8 @@ func open(dir string) (*Game, error) {
 }
 
 // agrees checks that game.toml is the game of the state: the seed and the
-// players make every turn, so a change to either breaks the replay.
+// players make every turn, so a change to either breaks the replay; the
+// name is in every order file and sheet.
 func agrees(r *rules.Rules, c Config, g *model.Game) error {
 	players := 0
 	for _, e := range g.Empires {
@@ -214,6 +215,8 @@ func agrees(r *rules.Rules, c Config, g *model.Game) error {
 		}
 	}
 	switch {
+	case c.Name != g.Name:
+		return fmt.Errorf("the game is named %s in the settings, %s in the state; the orders and sheets carry the name, so it cannot change during a game", Shown(strconv.Quote(c.Name)), Shown(strconv.Quote(g.Name)))
 	case c.Seed != g.Seed:
 		return fmt.Errorf("seed %d in the settings, %d in the state; the seed cannot change during a game", c.Seed, g.Seed)
 	case c.Players != players:
@@ -519,19 +522,9 @@ const maxRefusedLines = 100
 // host write a state or sheet too large for the client.
 const MaxOrders = orderwriter.MaxOrders
 
-// maxEmpireOrders bounds the empire's own orders (scans, diplomacy,
-// gifts...) of one kind in a turn: one for each other player, twice over.
-// Interceptors are bounded by the most an empire may hold.
-func maxEmpireOrders(r *rules.Rules, c order.Code) int {
-	if c == order.PI {
-		return r.Interceptors.Max
-	}
-	return 2 * r.Game.MaxPlayers
-}
-
 // capOrders keeps the orders within MaxOrders and, for the empire's own
-// orders, within maxEmpireOrders of a kind; what it leaves out comes back
-// as lines for the sheet's errors.
+// orders, within orderwriter.MaxOfKind of a kind (as sfcheck says); what
+// it leaves out comes back as lines for the sheet's errors.
 func capOrders(r *rules.Rules, orders []order.Order, lines []int) ([]order.Order, []string) {
 	var refused []string
 	if len(orders) > MaxOrders {
@@ -543,31 +536,13 @@ func capOrders(r *rules.Rules, orders []order.Order, lines []int) ([]order.Order
 			line, len(orders)-MaxOrders, MaxOrders))
 		orders = orders[:MaxOrders]
 	}
-	counts := map[order.Code]int{}
-	left := map[order.Code]int{}
-	first := map[order.Code]int{}
-	kept := orders[:0:0]
-	for i, o := range orders {
-		if o.Subject() == 0 && o.Code != order.Broadcast {
-			counts[o.Code]++
-			if counts[o.Code] > maxEmpireOrders(r, o.Code) {
-				if left[o.Code] == 0 && i < len(lines) {
-					first[o.Code] = lines[i]
-				}
-				left[o.Code]++
-				continue
-			}
-		}
-		kept = append(kept, o)
+	keep, cuts := orderwriter.CapKinds(r, orders, lines)
+	kept := make([]order.Order, len(keep))
+	for i, k := range keep {
+		kept[i] = orders[k]
 	}
-	codes := make([]order.Code, 0, len(left))
-	for c := range left {
-		codes = append(codes, c)
-	}
-	sort.Slice(codes, func(i, j int) bool { return first[codes[i]] < first[codes[j]] })
-	for _, c := range codes {
-		refused = append(refused, fmt.Sprintf("line %d: %d more %s orders from here on were not carried out: at most %d a turn are taken",
-			first[c], left[c], c, maxEmpireOrders(r, c)))
+	for _, c := range cuts {
+		refused = append(refused, fmt.Sprintf("line %d: %s", c.Line, c.Message()))
 	}
 	return kept, refused
 }

@@ -435,3 +435,21 @@ func treeDiff(a, b map[string]string) string {
 }
 
 var _ = rules.Default
+
+// The host leaves out the orders past the most of a kind with the same
+// function and words as sfcheck (orderwriter.CapKinds).
+func TestCapOrdersOfKind(t *testing.T) {
+	r := rules.Default()
+	maxSP := orderwriter.MaxOfKind(r, order.SP)
+	var list []order.Order
+	var lines []int
+	for i := 0; i < maxSP+2; i++ {
+		o, _ := order.Parse("SP 2")
+		list, lines = append(list, o), append(lines, 10+i)
+	}
+	kept, refused := capOrders(r, list, lines)
+	want := fmt.Sprintf("line %d: 2 more SP orders from here on were not carried out: at most %d a turn are taken", 10+maxSP, maxSP)
+	if len(kept) != maxSP || len(refused) != 1 || refused[0] != want {
+		t.Errorf("kept %d, refused %q; want %d, %q", len(kept), refused, maxSP, want)
+	}
+}

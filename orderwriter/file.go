@@ -103,8 +103,14 @@ func (e Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.Name, e.Line, 
 type ErrorList []Error
 
 func (l ErrorList) Error() string {
+	if len(l) == 0 {
+		return "no errors"
+	}
 	if len(l) == 1 {
 		return l[0].Error()
+	}
+	if len(l) == 2 {
+		return fmt.Sprintf("%s (and 1 more error)", l[0].Error())
 	}
 	return fmt.Sprintf("%s (and %d more errors)", l[0].Error(), len(l)-1)
 }

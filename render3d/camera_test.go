@@ -1,6 +1,7 @@
 package render3d
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -153,5 +154,25 @@ func TestZoomAtKeepsPointUnderPointer(t *testing.T) {
 	}
 	if math.Abs(c.Distance-DefaultCamera().Distance/2) > 1e-9 {
 		t.Errorf("distance %v", c.Distance)
+	}
+}
+
+// Ships at one place and of one side make one marker, in the order the
+// places first come, each with its ships by number.
+func TestShipMarkersGrouped(t *testing.T) {
+	at := func(x int) geom.Point { return geom.Point{X: x} }
+	k := &model.Knowledge{Empire: model.Empire{Player: 1},
+		Ships:        []model.Ship{{ID: 14, Owner: 1, Loc: at(3)}, {ID: 12, Owner: 1, Loc: at(1)}, {ID: 11, Owner: 1, Loc: at(3)}, {ID: 13, Owner: 1, Loc: at(3)}},
+		ForeignShips: []model.Ship{{ID: 30, Owner: 2, Loc: at(3)}, {ID: 31, Owner: 2, Loc: at(5)}, {ID: 32, Owner: 2, Loc: at(3)}},
+	}
+	var got []string
+	for _, b := range FromKnowledge(rules.Default(), k).Bodies {
+		if b.Kind.IsShip() {
+			got = append(got, fmt.Sprintf("%v%v", b.Loc.X, b.IDs))
+		}
+	}
+	want := []string{"3[11 13 14]", "1[12]", "3[30 32]", "5[31]"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("markers %v, want %v", got, want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 
 	"silverfall/engine/geom"
@@ -155,7 +156,9 @@ const shipLift = 7
 
 // FromKnowledge lays out the map of what a player knows.
 func FromKnowledge(r *rules.Rules, k *model.Knowledge) *Map {
-	m := &Map{}
+	// The bodies in lists made at their size: a sheet may tell of tens of
+	// thousands of objects.
+	m := &Map{Bodies: make([]Body, 0, len(k.Trading)+len(k.Planets)+len(k.ForeignPlanets)+1)}
 	me := k.Empire.Player
 	ally := func(p int) bool { return k.Empire.HasAlly(p) }
 	planetAt := map[geom.Point]float64{}
@@ -196,8 +199,14 @@ func FromKnowledge(r *rules.Rules, k *model.Knowledge) *Map {
 		kind Kind
 		loc  geom.Point
 	}
-	groups := map[group][]int{}
-	var order []group
+	// Each ship's group by number, then the numbers of each group in one
+	// list: a sheet may tell of tens of thousands of ships, one a place.
+	seen := k.SeenShips()
+	n := len(k.Ships) + len(seen)
+	index := make(map[group]int, n)
+	order := make([]group, 0, n)
+	ofShip := make([]int, 0, n)
+	idOf := make([]int, 0, n)
 	add := func(s *model.Ship) {
 		kind := ShipOther
 		switch {
@@ -209,20 +218,35 @@ func FromKnowledge(r *rules.Rules, k *model.Knowledge) *Map {
 			kind = ShipAllied
 		}
 		g := group{kind, s.Loc}
-		if _, ok := groups[g]; !ok {
+		i, ok := index[g]
+		if !ok {
+			i = len(order)
+			index[g] = i
 			order = append(order, g)
 		}
-		groups[g] = append(groups[g], s.ID)
+		ofShip, idOf = append(ofShip, i), append(idOf, s.ID)
 	}
 	for i := range k.Ships {
 		add(&k.Ships[i])
 	}
-	seen := k.SeenShips()
 	for i := range seen {
 		add(&seen[i])
 	}
-	for _, g := range order {
-		ids := groups[g]
+	start := make([]int, len(order)+1) // group i's numbers are ids[start[i]:start[i+1]]
+	for _, g := range ofShip {
+		start[g+1]++
+	}
+	for i := range order {
+		start[i+1] += start[i]
+	}
+	ids, next := make([]int, len(idOf)), append([]int(nil), start[:len(order)]...)
+	for j, g := range ofShip {
+		ids[next[g]] = idOf[j]
+		next[g]++
+	}
+	m.Bodies = slices.Grow(m.Bodies, len(order))
+	for gi, g := range order {
+		ids := ids[start[gi]:start[gi+1]:start[gi+1]]
 		sort.Ints(ids)
 		pos := vec(g.loc)
 		if lift, ok := planetAt[g.loc]; ok {

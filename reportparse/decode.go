@@ -13,6 +13,7 @@ import (
 	"net/textproto"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
@@ -35,9 +36,15 @@ const maxParts = 200
 
 // decode turns the input into text: as it is, or the part of an e-mail
 // that holds the sheet.
-func decode(name string, data []byte) (text, error) {
+func decode(name string, data []byte, owned bool) (text, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff")) // Windows editors put a byte-order mark first
 	if !looksLikeMail(data) {
+		if owned && utf8.Valid(data) && len(data) > 0 {
+			// The text is the bytes themselves, not a copy: a sheet may be
+			// tens of megabytes, and whoever keeps the bytes keeps them
+			// unchanged (see ReadFileData).
+			return text{where: name, body: lineEnds(unsafe.String(&data[0], len(data)))}, nil
+		}
 		return text{where: name, body: lineEnds(toUTF8(data, ""))}, nil
 	}
 	msg, err := mail.ReadMessage(bytes.NewReader(skipMboxLine(data)))

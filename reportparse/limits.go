@@ -62,9 +62,11 @@ func isBidi(r rune) bool {
 }
 
 // visible replaces characters that reorder text by marks that show them.
+// The text is a copy: a piece of the sheet would keep the whole sheet in
+// memory for as long as the knowledge lives.
 func (p *parser) visible(n int, s string) string {
 	if !strings.ContainsFunc(s, isBidi) {
-		return s
+		return strings.Clone(s)
 	}
 	p.warnf(n, "text with characters that reorder it on screen; they are shown as <U+…> marks")
 	var b strings.Builder

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"silverfall/engine/geom"
@@ -40,17 +41,27 @@ type Section struct {
 func (s Section) Text() string { return joinLines(s.lines) }
 
 // Lines are the section's lines as Text has them, without copying them.
-func (s Section) Lines() []string {
-	out := make([]string, len(s.lines))
-	for i, l := range s.lines {
-		out[i] = l.text
+func (s Section) Lines() []string { return s.AppendLines(nil) }
+
+// AppendLines appends Lines to dst: a whole sheet's lines in one list.
+func (s Section) AppendLines(dst []string) []string {
+	n := s.NumLines()
+	dst = slices.Grow(dst, n)
+	for _, l := range s.lines[:n] {
+		dst = append(dst, l.text)
 	}
+	return dst
+}
+
+// NumLines is how many lines Lines has.
+func (s Section) NumLines() int {
 	// A section's text ends where the next begins: blank lines at its end
 	// belong to the layout, not to it.
-	for len(out) > 0 && out[len(out)-1] == "" {
-		out = out[:len(out)-1]
+	n := len(s.lines)
+	for n > 0 && s.lines[n-1].text == "" {
+		n--
 	}
-	return out
+	return n
 }
 
 // Diagnostic is an error or warning at a place in the input.
@@ -77,6 +88,9 @@ func (l ErrorList) Error() string {
 	case 1:
 		return l[0].Error()
 	}
+	if len(l) == 2 {
+		return fmt.Sprintf("%s (and 1 more error)", l[0].Error())
+	}
 	return fmt.Sprintf("%s (and %d more errors)", l[0].Error(), len(l)-1)
 }
 
@@ -98,7 +112,8 @@ func ReadFile(r *rules.Rules, name string) (*Report, error) {
 
 // ReadFileData reads the turn sheet in the named file and returns the
 // file's bytes too. A file larger than a sheet can be is refused before a
-// byte of it is read.
+// byte of it is read. The bytes are the report's text too (a text sheet's
+// is not copied): they must not be changed.
 func ReadFileData(r *rules.Rules, name string) (*Report, []byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
@@ -115,13 +130,34 @@ func ReadFileData(r *rules.Rules, name string) (*Report, []byte, error) {
 	if fi.Size() > MaxInput {
 		return nil, nil, TooLargeError{Name: name, Size: fi.Size()}
 	}
-	// A limit one past the maximum lets Parse refuse what grew meanwhile.
-	data, err := io.ReadAll(io.LimitReader(f, MaxInput+1))
+	// Read into a buffer of the file's size (one byte more to see it end),
+	// not one grown by doubling; a limit one past the maximum lets the
+	// parser refuse what grew meanwhile.
+	data, err := readAll(io.LimitReader(f, MaxInput+1), int(fi.Size())+1)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	rep, err := Parse(r, name, data)
+	rep, err := parse(r, name, data, true)
 	return rep, data, err
+}
+
+// readAll reads in to its end into a buffer of size bytes, grown only if
+// more comes.
+func readAll(in io.Reader, size int) ([]byte, error) {
+	data := make([]byte, 0, size)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := in.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 // TooLargeError refuses an input larger than a turn sheet can be.
@@ -140,10 +176,16 @@ var ErrNoSheet = errors.New("no Darkness of Silverfall turn sheet found")
 // Parse reads a turn sheet from data; name is used in messages. On error
 // the report is still returned with what could be read.
 func Parse(r *rules.Rules, name string, data []byte) (*Report, error) {
+	return parse(r, name, data, false)
+}
+
+// parse is Parse; owned says that data is the parser's to keep, unchanged,
+// as the text of the sheet rather than a copy of it.
+func parse(r *rules.Rules, name string, data []byte, owned bool) (*Report, error) {
 	if len(data) > MaxInput {
 		return nil, TooLargeError{Name: name, Size: int64(len(data))}
 	}
-	t, err := decode(name, data)
+	t, err := decode(name, data, owned)
 	if err != nil {
 		return nil, err
 	}
@@ -178,8 +220,11 @@ type parser struct {
 
 	nearShips   map[int]seen
 	nearPlanets map[int]seen
-	tok         []field
-	cur         cursor
+	// foreignShips and foreignPlanets count the objects of other players
+	// in nearShips and nearPlanets.
+	foreignShips, foreignPlanets int
+	tok                          []field
+	cur                          cursor
 
 	shipLines, planetLines, fleetLines where
 	firstLine                          int

@@ -216,7 +216,7 @@ func (c *cursor) name() string {
 	if s == "-" {
 		return ""
 	}
-	return s
+	return strings.Clone(s) // not a piece of the sheet, which it would keep in memory
 }
 
 func (c *cursor) done() {
@@ -316,9 +316,20 @@ func (p *parser) quotedTexts(ls []line) ([]string, int) {
 	out := make([]string, 0, len(ls))
 	quoted, leading := 0, true
 	mark := strings.TrimRight(turnsheet.Quote, " ")
+	// The lines that carry an item on are joined once it ends: joined one
+	// by one, an item of many lines took time and memory growing with
+	// the square of its length.
+	var more []string
+	join := func() {
+		if len(more) > 0 {
+			out[len(out)-1] = strings.Join(append([]string{out[len(out)-1]}, more...), " ")
+			more = more[:0]
+		}
+	}
 	for _, l := range ls {
 		text := p.visible(l.n, l.text)
 		if rest, ok := strings.CutPrefix(text, mark); ok && (rest == "" || rest[0] == ' ') {
+			join()
 			out = append(out, strings.TrimPrefix(rest, " "))
 			if leading {
 				quoted++
@@ -327,12 +338,14 @@ func (p *parser) quotedTexts(ls []line) ([]string, int) {
 		}
 		if rest, ok := strings.CutPrefix(text, turnsheet.Continued); ok && len(out) > 0 {
 			// A long item carried on from the line before.
-			out[len(out)-1] += " " + strings.TrimLeft(rest, " ")
+			more = append(more, strings.TrimLeft(rest, " "))
 			continue
 		}
+		join()
 		leading = false
 		out = append(out, text)
 	}
+	join()
 	return out, quoted
 }
 
@@ -380,7 +393,7 @@ func (p *parser) header(ls []line) {
 				p.errorf(l.n, "header: expected the turn number (1 to %d) after \"Turn:\", got %s", MaxTurn, quote(v))
 			}
 		case turnsheet.LabelDue:
-			p.k.DueDate = v
+			p.k.DueDate = strings.Clone(v)
 		default:
 			p.warnf(l.n, "header: unknown line %s ignored", quote(l.text))
 		}
@@ -493,7 +506,7 @@ func (p *parser) credit(ls []line, sec string) {
 		case i == len(ls)-1 && label == turnsheet.LabelClosing:
 			p.k.Empire.Credits = n
 		default:
-			p.k.Credit.Lines = append(p.k.Credit.Lines, model.CreditLine{What: label, Amount: n})
+			p.k.Credit.Lines = append(p.k.Credit.Lines, model.CreditLine{What: strings.Clone(label), Amount: n})
 		}
 	}
 	sum := p.k.Credit.Opening
@@ -823,6 +836,7 @@ func (p *parser) ships(ls []line, sec string, add func(model.Ship)) {
 					if err != nil {
 						p.errorf(l.n, "%s: standing order of ship %d: %v", sec, s.ID, err)
 					}
+					o.Text = strings.Clone(o.Text)
 					s.Standing = o
 					c.i = len(c.f)
 				}
@@ -868,18 +882,35 @@ func (p *parser) nearby(c *cursor) {
 		p.nearShips, p.nearPlanets = make(map[int]seen, 1024), make(map[int]seen, 1024)
 	}
 	if planet {
-		if _, ok := p.nearPlanets[id]; !ok && len(p.nearPlanets) >= MaxObjects {
-			p.tooMany(c.l.n, "planets in sight")
+		if p.tooManyNear(c.l.n, p.nearPlanets, id, owner, &p.foreignPlanets, "planets in sight") {
 			return
 		}
 		p.nearPlanets[id] = seen{owner, 0, loc, nm}
 	} else {
-		if _, ok := p.nearShips[id]; !ok && len(p.nearShips) >= MaxObjects {
-			p.tooMany(c.l.n, "other players' ships in sight")
+		if p.tooManyNear(c.l.n, p.nearShips, id, owner, &p.foreignShips, "other players' ships in sight") {
 			return
 		}
 		p.nearShips[id] = seen{owner, typ, loc, nm}
 	}
+}
+
+// tooManyNear refuses a new object of a nearby list past MaxObjects of
+// other players' (counted in *foreign), or past twice that in all: the
+// player's own ships and planets show in the lists too, and are bounded
+// by their own sections.
+func (p *parser) tooManyNear(n int, m map[int]seen, id, owner int, foreign *int, what string) bool {
+	if _, ok := m[id]; ok {
+		return false
+	}
+	mine := owner == p.k.Empire.Player
+	if !mine && *foreign >= MaxObjects || len(m) >= 2*MaxObjects {
+		p.tooMany(n, what)
+		return true
+	}
+	if !mine {
+		*foreign++
+	}
+	return false
 }
 
 // tooMany refuses a sheet that tells of more objects of a kind than any
@@ -1008,7 +1039,7 @@ func (p *parser) special(ls []line, sec string) {
 				c.bad(`"ability: description"`)
 				continue
 			}
-			p.k.Empire.Abilities = append(p.k.Empire.Abilities, model.SpecialAbility{Name: n, Description: d})
+			p.k.Empire.Abilities = append(p.k.Empire.Abilities, model.SpecialAbility{Name: strings.Clone(n), Description: strings.Clone(d)})
 		case "Artifacts held:":
 			var a model.Artifact
 			c.word("artifact")

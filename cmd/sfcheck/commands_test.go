@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,9 @@ import (
 
 	"silverfall/assets"
 	"silverfall/engine/galaxy"
+	"silverfall/engine/order"
+	"silverfall/engine/rules"
+	"silverfall/orderwriter"
 )
 
 func runArgs(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -227,5 +231,45 @@ func TestOrdersUseUpThePopulation(t *testing.T) {
 	if status != 1 || !strings.Contains(out, file+":2: mine-population planet 8 has 0 population at that point") ||
 		!strings.Contains(out, file+":3: pdu-population planet 8 has 0 population at that point") {
 		t.Errorf("status %d:\n%s", status, out)
+	}
+}
+
+// Orders past the most of a kind that the host carries out are reported
+// as the host leaves them out (orderwriter.CapKinds, which the host uses),
+// by orders and syntax, in an order file and in a list.
+func TestCapsOfKind(t *testing.T) {
+	report := demoFile(t)
+	r := rules.Default()
+	maxPI, maxSP := orderwriter.MaxOfKind(r, order.PI), orderwriter.MaxOfKind(r, order.SP)
+	var list strings.Builder
+	for i := 0; i < maxSP+2; i++ {
+		list.WriteString("SP 2\n")
+	}
+	for i := 0; i < maxPI+1; i++ {
+		list.WriteString("PI 1\n")
+	}
+	head := "# Darkness of Silverfall order file\nGAME Silverfall Demo\nPLAYER 1\nTURN 2\n\n[GENERAL]\n"
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, text string
+		first      int // the line of the first order
+	}{
+		{"list.txt", list.String(), 1},
+		{"file.txt", head + list.String() + "END\n", 7},
+	} {
+		file := filepath.Join(dir, c.name)
+		os.WriteFile(file, []byte(c.text), 0o644)
+		want := []string{
+			fmt.Sprintf("%s:%d: too-many-orders 2 more SP orders from here on were not carried out: at most %d a turn are taken", file, c.first+maxSP, maxSP),
+			fmt.Sprintf("%s:%d: too-many-orders 1 more PI order from here on was not carried out: at most %d a turn are taken", file, c.first+maxSP+2+maxPI, maxPI),
+		}
+		for _, args := range [][]string{{"orders", file, "--report", report}, {"syntax", file}} {
+			status, out, errs := runArgs(t, "", args...)
+			for _, w := range want {
+				if status != 1 || !strings.Contains(out+errs, w) {
+					t.Errorf("%s %s: status %d, lacks %q:\n%s%s", args[0], c.name, status, w, out, errs)
+				}
+			}
+		}
 	}
 }

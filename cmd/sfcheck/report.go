@@ -118,6 +118,13 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, std
 		fmt.Fprint(stderr, "sfcheck: the orders and the report cannot both come from standard input\n")
 		return loaded{}, exitInput, false
 	}
+	// The orders first: an order file far too large is refused at once,
+	// before the sheet (tens of megabytes, perhaps) is read.
+	data, shown, status, err := readOrders(pos[0], stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
+		return loaded{}, status, false
+	}
 	rep, _, err := readReport(opts["report"], stdin)
 	if err != nil {
 		printErrors(stderr, err)
@@ -128,11 +135,6 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, std
 		warnings.printf("%s (warning)\n", w.Error())
 	}
 	warnings.done("warning about the turn sheet", "warnings about the turn sheet")
-	data, shown, status, err := readOrders(pos[0], stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
-		return loaded{}, status, false
-	}
 	data, cutLine, left := orderwriter.CapOrders(data)
 	l := loaded{k: rep.Knowledge, shown: shown, status: status}
 	if cutLine > 0 {
@@ -183,6 +185,18 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, std
 		l.status = exitFound
 	}
 	l.bad += len(bad)
+	// Past the most of a kind the host carries out, orders are left out
+	// here too, and said so.
+	keep, cuts := capKinds(shown, l.lines, found)
+	if len(cuts) > 0 {
+		l.header += len(cuts)
+		l.status = exitFound
+		lines := make([]order.Line, len(keep))
+		for i, k := range keep {
+			lines[i] = l.lines[k]
+		}
+		l.lines = lines
+	}
 	l.list = make([]order.Order, len(l.lines))
 	for i, line := range l.lines {
 		l.list[i] = line.Order
@@ -198,7 +212,7 @@ func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	errs, warns, notes := 0, 0, 0
 	warned := &capped{w: stdout}
-	for _, d := range check.New(rules.Default(), l.k).Check(l.list) {
+	for _, d := range check.CheckOnce(rules.Default(), l.k, l.list).Diagnostics {
 		line := l.lines[d.Order].Line
 		switch d.Severity {
 		case check.Warning:
@@ -231,7 +245,7 @@ func forecast(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	f := check.New(rules.Default(), l.k).Forecast(l.list)
+	f := check.ForecastOnce(rules.Default(), l.k, l.list)
 	for _, d := range f.Diagnostics {
 		if d.Severity == check.Error {
 			status = exitFound

@@ -57,6 +57,7 @@ const (
 )
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdout, stderr = safeWriter{stdout}, safeWriter{stderr}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitInput
@@ -157,6 +158,22 @@ func tooMany(shown string, line, left int) string {
 		shown, line, left, plural(left, "order", "orders"), orderwriter.MaxOrders)
 }
 
+// capKinds finds the orders past the most of a kind that the host
+// carries out (orderwriter.CapKinds), prints a line for each kind cut,
+// and returns the indexes of the orders kept and the cuts.
+func capKinds(shown string, lines []order.Line, found *capped) ([]int, []orderwriter.Cut) {
+	list := make([]order.Order, len(lines))
+	at := make([]int, len(lines))
+	for i, l := range lines {
+		list[i], at[i] = l.Order, l.Line
+	}
+	keep, cuts := orderwriter.CapKinds(rules.Default(), list, at)
+	for _, c := range cuts {
+		found.printf("%s:%d: too-many-orders %s\n", shown, c.Line, c.Message())
+	}
+	return keep, cuts
+}
+
 // maxShown is how many errors (and, apart, warnings) are printed for one
 // file; the rest are counted in a line of their own.
 const maxShown = 50
@@ -221,6 +238,11 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 			errs.printf("%s: %v\n", shown, err)
 		}
 		out.Flush()
+		lines := make([]order.Line, len(f.Orders))
+		for i, o := range f.Orders {
+			lines[i] = order.Line{Line: f.Lines[i], Order: o}
+		}
+		capKinds(shown, lines, errs)
 		for _, d := range turn.Static(rules.Default(), f.Player, f.Orders) {
 			errs.printf("%s:%d: %s %s: %s\n", shown, f.Lines[d.Order], d.Severity, d.Code, printable(d.Message))
 		}
@@ -244,6 +266,7 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, d := range turn.Static(rules.Default(), 0, list) {
 		refused[d.Order] = append(refused[d.Order], d)
 	}
+	_, cuts := capKinds(shown, lines, errs)
 	// Print in input order, good lines to stdout and bad to stderr.
 	i, j := 0, 0
 	for i < len(lines) || j < len(bad) {
@@ -264,7 +287,7 @@ func syntax(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 		j++
 	}
 	errs.done("error", "errors")
-	if len(bad) > 0 || len(refused) > 0 {
+	if len(bad) > 0 || len(refused) > 0 || len(cuts) > 0 {
 		return exitFound
 	}
 	return status

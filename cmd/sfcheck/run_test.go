@@ -120,3 +120,44 @@ func TestManyErrorsAreCapped(t *testing.T) {
 		t.Errorf("%d lines of messages; ends %q", n, errb.String()[max(0, errb.Len()-80):])
 	}
 }
+
+// File names are printed with their control characters escaped, whatever
+// message quotes them: an escape sequence in a name never reaches the
+// terminal.
+func TestControlCharactersInNamesEscaped(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "a\x1b[31m\u0085.txt")
+	if err := os.WriteFile(name, []byte("PI 1\nxx\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"syntax", name}, {"report", name}, {"orders", name, "--report", name + "-none"}, {"report", name + "-none"}} {
+		var out, errb bytes.Buffer
+		run(args, strings.NewReader(""), &out, &errb)
+		all := out.String() + errb.String()
+		if strings.ContainsAny(all, "\x1b\u0085") || !strings.Contains(all, `a\x1b[31m\u0085.txt`) {
+			t.Errorf("%s: %q", args[0], all)
+		}
+	}
+}
+
+// An order file far too large is refused before the turn sheet is read
+// (a sheet may be tens of megabytes).
+func TestOrdersTooLargeBeforeSheet(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.txt")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(maxOrderFile + 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, cmd := range []string{"orders", "forecast"} {
+		var out, errb bytes.Buffer
+		status := run([]string{cmd, big, "--report", filepath.Join(dir, "no-sheet.txt")}, strings.NewReader(""), &out, &errb)
+		if status != exitFound || !strings.Contains(errb.String(), "far more than an order file can be") {
+			t.Errorf("%s: status %d, %q", cmd, status, errb.String())
+		}
+	}
+}

@@ -3,12 +3,14 @@ package check
 import (
 	"fmt"
 	"math/rand"
+	"runtime"
 	"testing"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
+	"silverfall/engine/turnsheet"
 )
 
 // bigGame makes an empire of 1,000 ships and 500 planets in a galaxy of
@@ -109,5 +111,57 @@ func BenchmarkForecast1000Orders(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		c.Forecast(orders)
+	}
+}
+
+// sheetOf is a large sheet's knowledge: own ships far apart, and others'
+// ships in sight, a hundred at each; and the size of its sheet.
+func sheetOf(b *testing.B, own, foreign int) (*model.Knowledge, int) {
+	r := rules.Default()
+	t := r.Ship(10)
+	k := &model.Knowledge{Game: "Measuring", Turn: 8, Empire: model.Empire{Player: 1, Credits: 5_000_000}}
+	place := func(i int) geom.Point { return geom.Point{X: -300000 + (i%1000)*300, Y: 5000 + (i/1000)*300} }
+	for i := 0; i < own; i++ {
+		k.Ships = append(k.Ships, model.Ship{ID: 1 + i, Type: t.ID, Owner: 1, Loc: place(i), Fire: t.Fire.Max, Defence: t.Defence.Max,
+			MaxFire: t.Fire.Max, MaxDefence: t.Defence.Max, Fuel: t.MaxFuel.Or(0) / 2})
+	}
+	for i := 0; i < foreign; i++ {
+		k.ForeignShips = append(k.ForeignShips, model.Ship{ID: 100000 + i, Type: 1 + i%50, Owner: 2 + i%30, Loc: place(i / 100 % max(own, 1))})
+	}
+	var size countWriter
+	if err := turnsheet.Write(&size, r, k); err != nil {
+		b.Fatal(err)
+	}
+	return k, int(size)
+}
+
+type countWriter int
+
+func (c *countWriter) Write(p []byte) (int, error) { *c += countWriter(len(p)); return len(p), nil }
+
+// The checker's memory per byte of the sheet it checks, on the largest
+// sheets the reader takes (50,000 ships of a kind): what New allocates,
+// and what a check adds.
+func BenchmarkNewCheckerLarge(b *testing.B) {
+	for _, c := range []struct {
+		name         string
+		own, foreign int
+	}{{"ships", 50_000, 0}, {"foreign", 500, 50_000}} {
+		b.Run(c.name, func(b *testing.B) {
+			k, size := sheetOf(b, c.own, c.foreign)
+			r := rules.Default()
+			var m0, m1, m2 runtime.MemStats
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				runtime.ReadMemStats(&m0)
+				ch := New(r, k)
+				runtime.ReadMemStats(&m1)
+				ch.Check(nil)
+				runtime.ReadMemStats(&m2)
+			}
+			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(size), "new-alloc/input-byte")
+			b.ReportMetric(float64(m2.TotalAlloc-m1.TotalAlloc)/float64(size), "check-alloc/input-byte")
+			b.ReportMetric(float64(size)/1e6, "input-MB")
+		})
 	}
 }

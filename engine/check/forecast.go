@@ -8,6 +8,7 @@ import (
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
+	"silverfall/engine/rules"
 	"silverfall/engine/turn"
 )
 
@@ -59,7 +60,19 @@ func (c *Checker) Forecast(orders []order.Order) Forecast {
 	} else {
 		c.forecast.CopyFrom(c.base)
 	}
-	w := c.forecast
+	return c.carryOut(c.forecast, orders)
+}
+
+// ForecastOnce forecasts as New(r, k).Forecast does, on the world of the
+// sheet itself instead of a copy kept apart for the next forecast (see
+// CheckOnce).
+func ForecastOnce(r *rules.Rules, k *model.Knowledge, orders []order.Order) Forecast {
+	c := &Checker{r: r, k: k}
+	return c.carryOut(turn.KnowledgeWorld(r, k), orders)
+}
+
+// carryOut makes the forecast on w, which it changes.
+func (c *Checker) carryOut(w *turn.World, orders []order.Order) Forecast {
 	me := c.k.Empire.Player
 	before := map[int]ShipPlace{}
 	w.Live(func(s *model.Ship) {

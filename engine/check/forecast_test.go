@@ -2,6 +2,7 @@ package check
 
 import (
 	"bytes"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -160,5 +161,28 @@ func TestForecastRuleBookMove(t *testing.T) {
 				t.Errorf("%s: %v, want %v", c.order, s.Phases, c.want)
 			}
 		}
+	}
+}
+
+// CheckOnce and ForecastOnce find what a checker finds, and leave the
+// sheet's knowledge as it was (a checker made after them finds the same).
+func TestOnceSameAsChecker(t *testing.T) {
+	k, orders := bigGame()
+	r := rules.Default()
+	c := New(r, k)
+	run, fc := c.Run(orders), c.Forecast(orders)
+	if len(run.Diagnostics) == 0 || len(fc.Ships) == 0 {
+		t.Fatalf("the fixture finds nothing: %d diagnostics, %d ships", len(run.Diagnostics), len(fc.Ships))
+	}
+	for i := 0; i < 2; i++ {
+		if got := CheckOnce(r, k, orders); !reflect.DeepEqual(got, run) {
+			t.Errorf("CheckOnce: %d diagnostics, credits %d; the checker: %d, %d", len(got.Diagnostics), got.Credits, len(run.Diagnostics), run.Credits)
+		}
+		if got := ForecastOnce(r, k, orders); !reflect.DeepEqual(got, fc) {
+			t.Errorf("ForecastOnce: credits %d, score %d; the checker: %d, %d", got.Credits, got.Score, fc.Credits, fc.Score)
+		}
+	}
+	if again := New(r, k).Run(orders); !reflect.DeepEqual(again, run) {
+		t.Error("the knowledge changed")
 	}
 }

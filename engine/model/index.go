@@ -1,6 +1,8 @@
 package model
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 
 	"silverfall/engine/geom"
@@ -93,37 +95,82 @@ func (x *Index) Own(id int) bool { _, ok := x.OwnShip[id]; return ok }
 
 // SeenShips is every other player's ship the sheet tells of: those in
 // sight, the fleet of the player scanned, the ship scanned; one entry a
-// ship (the scan's when it has more), by number.
+// ship (the scan's when it has more), by number. It is read only: when
+// the sheet tells of no scan, it is the ships in sight themselves, not a
+// copy (tens of thousands of ships, some 260 bytes each).
 func (k *Knowledge) SeenShips() []Ship {
-	byID := map[int]Ship{}
-	for _, s := range k.ForeignShips {
-		byID[s.ID] = s
+	if len(k.ScannedPlayer) == 0 && (k.ScannedShip == nil || k.ScannedShip.Owner == k.Empire.Player) &&
+		slices.IsSortedFunc(k.ForeignShips, func(a, b Ship) int { return cmp.Compare(a.ID, b.ID+1) }) {
+		return k.ForeignShips[:len(k.ForeignShips):len(k.ForeignShips)]
 	}
+	return k.AppendSeenShips(nil)
+}
+
+// AppendSeenShips appends SeenShips to dst without a copy of its own: a
+// sheet may tell of tens of thousands of ships, and a ship is some 260
+// bytes.
+func (k *Knowledge) AppendSeenShips(dst []Ship) []Ship {
+	start := len(dst)
+	dst = slices.Grow(dst, len(k.ForeignShips)+len(k.ScannedPlayer)+1)
+	dst = append(dst, k.ForeignShips...)
+	// One entry a ship: of a number given twice, the last.
+	slices.SortStableFunc(dst[start:], byID)
+	kept := start
+	for i := start; i < len(dst); i++ {
+		if i+1 < len(dst) && dst[i+1].ID == dst[i].ID {
+			continue
+		}
+		dst[kept] = dst[i]
+		kept++
+	}
+	dst = dst[:kept]
+	inSight := dst[start:kept:kept]
+	found := func(id int) (int, bool) {
+		return slices.BinarySearchFunc(inSight, id, func(s Ship, id int) int { return cmp.Compare(s.ID, id) })
+	}
+	// The scanned player's where not in sight (the first of a number
+	// given twice), then the scanned ship, whose figures are the fullest.
+	added := map[int]bool{}
 	for _, s := range k.ScannedPlayer {
-		if _, ok := byID[s.ID]; !ok {
-			byID[s.ID] = s
+		if _, ok := found(s.ID); !ok && !added[s.ID] {
+			added[s.ID] = true
+			dst = append(dst, s)
 		}
 	}
 	if s := k.ScannedShip; s != nil && s.Owner != k.Empire.Player {
-		byID[s.ID] = *s
+		if i, ok := found(s.ID); ok {
+			dst[start+i] = *s
+		} else if i := slices.IndexFunc(dst[kept:], func(o Ship) bool { return o.ID == s.ID }); i >= 0 {
+			dst[kept+i] = *s
+		} else {
+			dst = append(dst, *s)
+		}
 	}
-	out := make([]Ship, 0, len(byID))
-	for _, s := range byID { // any order: sorted below
-		out = append(out, s)
+	if len(dst) > kept {
+		slices.SortFunc(dst[start:], byID)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
+	return dst
 }
+
+func byID(a, b Ship) int { return cmp.Compare(a.ID, b.ID) }
 
 // SeenPlanets is every planet of others the sheet tells of: those in sight
 // and the one scanned, by number. Trading planets have their own list.
+//
+// It is read only: without a scan of another's planet, it is the planets
+// in sight themselves (when one a number, in order), not a copy.
 func (k *Knowledge) SeenPlanets() []Planet {
-	out := append([]Planet(nil), k.ForeignPlanets...)
 	trading := false
 	for _, t := range k.Trading {
 		trading = trading || (k.ScannedPlanet != nil && t.Planet.ID == k.ScannedPlanet.ID)
 	}
-	if p := k.ScannedPlanet; p != nil && p.Owner != k.Empire.Player && p.Kind != Trading && !trading {
+	p := k.ScannedPlanet
+	scanned := p != nil && p.Owner != k.Empire.Player && p.Kind != Trading && !trading
+	if !scanned && slices.IsSortedFunc(k.ForeignPlanets, func(a, b Planet) int { return cmp.Compare(a.ID, b.ID+1) }) {
+		return k.ForeignPlanets[:len(k.ForeignPlanets):len(k.ForeignPlanets)]
+	}
+	out := append([]Planet(nil), k.ForeignPlanets...)
+	if scanned {
 		found := false
 		for i := range out {
 			if out[i].ID == p.ID {

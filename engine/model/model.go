@@ -1,6 +1,8 @@
 package model
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 
 	"silverfall/engine/geom"
@@ -240,19 +242,46 @@ type Fleet struct {
 // GroupFleets groups ships by location into fleets numbered 1, 2, 3, ...
 // in the order of each fleet's lowest ship number.
 func GroupFleets(ships []Ship) []Fleet {
-	byLoc := map[geom.Point][]int{}
-	var locs []geom.Point
-	for _, s := range ships {
-		if _, ok := byLoc[s.Loc]; !ok {
-			locs = append(locs, s.Loc)
-		}
-		byLoc[s.Loc] = append(byLoc[s.Loc], s.ID)
+	return GroupFleetsOf(len(ships), func(i int) (int, geom.Point) { return ships[i].ID, ships[i].Loc })
+}
+
+// GroupFleetsOf is GroupFleets on n ships given by number and place, for a
+// caller that has no list of ships to hand (and would copy tens of
+// thousands to make one).
+func GroupFleetsOf(n int, ship func(i int) (int, geom.Point)) []Fleet {
+	// The ships sorted by place, then number: a fleet is a run of one
+	// place. One list of numbers for all, each fleet a piece of it (capped,
+	// so that appending to one never writes into the next).
+	type at struct {
+		id  int
+		loc geom.Point
 	}
-	fleets := make([]Fleet, 0, len(locs))
-	for _, l := range locs {
-		ids := byLoc[l]
-		sort.Ints(ids)
-		fleets = append(fleets, Fleet{Loc: l, Ships: ids})
+	all := make([]at, n)
+	for i := range all {
+		all[i].id, all[i].loc = ship(i)
+	}
+	slices.SortFunc(all, func(a, b at) int {
+		if c := cmp.Compare(a.loc.X, b.loc.X); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.loc.Y, b.loc.Y); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.loc.Z, b.loc.Z); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.id, b.id)
+	})
+	ids := make([]int, n)
+	fleets := []Fleet{}
+	for i := 0; i < n; {
+		j := i
+		for j < n && all[j].loc == all[i].loc {
+			ids[j] = all[j].id
+			j++
+		}
+		fleets = append(fleets, Fleet{Loc: all[i].loc, Ships: ids[i:j:j]})
+		i = j
 	}
 	sort.Slice(fleets, func(i, j int) bool { return fleets[i].Ships[0] < fleets[j].Ships[0] })
 	for i := range fleets {

@@ -75,3 +75,52 @@ func TestIndexAndSeen(t *testing.T) {
 		t.Errorf("two planets at 0,3,0: %v", at)
 	}
 }
+
+// AppendSeenShips keeps what is before it in dst, and gives one entry a
+// ship by number: of ships in sight given twice the last, of the scanned
+// player's the first, and the scanned ship over either.
+func TestAppendSeenShips(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		k    Knowledge
+		want []Ship // after the ship already in dst
+	}{
+		{"none", Knowledge{}, nil},
+		{"in sight, unsorted and twice",
+			Knowledge{ForeignShips: []Ship{{ID: 9, Fuel: 1}, {ID: 3}, {ID: 9, Fuel: 2}}},
+			[]Ship{{ID: 3}, {ID: 9, Fuel: 2}}},
+		{"scanned player's where not in sight",
+			Knowledge{ForeignShips: []Ship{{ID: 5}}, ScannedPlayer: []Ship{{ID: 8, Fuel: 1}, {ID: 5, Fuel: 9}, {ID: 8, Fuel: 2}, {ID: 2}}},
+			[]Ship{{ID: 2}, {ID: 5}, {ID: 8, Fuel: 1}}},
+		{"scanned ship over the scanned player's",
+			Knowledge{Empire: Empire{Player: 1}, ScannedPlayer: []Ship{{ID: 8, Owner: 2}}, ScannedShip: &Ship{ID: 8, Owner: 2, Fuel: 7}},
+			[]Ship{{ID: 8, Owner: 2, Fuel: 7}}},
+		{"scanned ship alone",
+			Knowledge{Empire: Empire{Player: 1}, ForeignShips: []Ship{{ID: 9}}, ScannedShip: &Ship{ID: 4, Owner: 2}},
+			[]Ship{{ID: 4, Owner: 2}, {ID: 9}}},
+		{"own scanned ship left out",
+			Knowledge{Empire: Empire{Player: 1}, ScannedShip: &Ship{ID: 4, Owner: 1}},
+			nil},
+	} {
+		got := c.k.AppendSeenShips([]Ship{{ID: 100}})
+		if len(got) == 0 || got[0].ID != 100 || !reflect.DeepEqual(got[1:], append([]Ship{}, c.want...)) {
+			t.Errorf("%s: got %+v, want %+v after ship 100", c.name, got, c.want)
+		}
+	}
+}
+
+// SeenShips of a sheet without scans is the ships in sight themselves when
+// they are one a number, in order; otherwise a list made as
+// AppendSeenShips makes it.
+func TestSeenShipsShared(t *testing.T) {
+	k := &Knowledge{ForeignShips: []Ship{{ID: 3}, {ID: 5}}}
+	if s := k.SeenShips(); len(s) != 2 || &s[0] != &k.ForeignShips[0] {
+		t.Errorf("not shared: %+v", s)
+	}
+	for _, fs := range [][]Ship{{{ID: 5}, {ID: 3}}, {{ID: 3}, {ID: 3, Fuel: 1}}} {
+		k := &Knowledge{ForeignShips: fs}
+		if s, want := k.SeenShips(), k.AppendSeenShips(nil); !reflect.DeepEqual(s, want) || &s[0] == &fs[0] {
+			t.Errorf("%+v: got %+v, want %+v, a copy", fs, s, want)
+		}
+	}
+}

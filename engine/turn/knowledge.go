@@ -1,6 +1,8 @@
 package turn
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 
 	"silverfall/engine/model"
@@ -21,14 +23,22 @@ func FromKnowledge(r *rules.Rules, k *model.Knowledge) *model.Game {
 	own.Abilities = append([]model.SpecialAbility(nil), own.Abilities...)
 	g.Empires = append(g.Empires, own)
 	others := map[int]bool{r.Game.PlayerSauran: true}
+	// The ships are the most of a sheet: one list, made at its size, with
+	// no copy on the way.
+	g.Ships = make([]model.Ship, 0, len(k.Ships)+len(k.ForeignShips)+len(k.ScannedPlayer)+1)
 	g.Ships = append(g.Ships, k.Ships...)
-	for _, s := range k.SeenShips() {
+	g.Ships = k.AppendSeenShips(g.Ships)
+	kept := len(k.Ships)
+	for _, s := range g.Ships[len(k.Ships):] {
 		if s.Owner != me {
-			g.Ships = append(g.Ships, s)
+			g.Ships[kept] = s
+			kept++
 			others[s.Owner] = true
 		}
 	}
-	seen := map[int]bool{}
+	g.Ships = g.Ships[:kept]
+	g.Planets = make([]model.Planet, 0, len(k.Planets)+len(k.Trading)+len(k.ForeignPlanets)+1)
+	seen := make(map[int]bool, cap(g.Planets))
 	for _, p := range k.Planets {
 		g.Planets = append(g.Planets, p)
 		seen[p.ID] = true
@@ -68,8 +78,8 @@ func FromKnowledge(r *rules.Rules, k *model.Knowledge) *model.Game {
 	g.Mines = append(g.Mines, k.Mines...)
 	g.Artifacts = append(g.Artifacts, k.Artifacts...)
 	g.Rings = append(g.Rings, k.Rings...)
-	sort.Slice(g.Ships, func(i, j int) bool { return g.Ships[i].ID < g.Ships[j].ID })
-	sort.Slice(g.Planets, func(i, j int) bool { return g.Planets[i].ID < g.Planets[j].ID })
+	slices.SortStableFunc(g.Ships, func(a, b model.Ship) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortStableFunc(g.Planets, func(a, b model.Planet) int { return cmp.Compare(a.ID, b.ID) })
 	return g
 }
 

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"sort"
 
+	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 )
@@ -186,13 +187,22 @@ func (t *run) setUp() {
 		}
 	}
 	t.fleets = map[int]map[int]*model.Fleet{}
-	byOwner := map[int][]model.Ship{}
+	byOwner := map[int][]*model.Ship{}
 	if w.SheetFleets == nil {
-		w.Live(func(s *model.Ship) { byOwner[s.Owner] = append(byOwner[s.Owner], *s) })
+		// Each player's ships in a list of its size, by reference: a sheet
+		// may tell of tens of thousands, and this is done at every check.
+		count := map[int]int{}
+		w.Live(func(s *model.Ship) { count[s.Owner]++ })
+		w.Live(func(s *model.Ship) {
+			if byOwner[s.Owner] == nil {
+				byOwner[s.Owner] = make([]*model.Ship, 0, count[s.Owner])
+			}
+			byOwner[s.Owner] = append(byOwner[s.Owner], s)
+		})
 	}
 	for p, ships := range byOwner { // any order: each player's fleets on their own
 		sort.Slice(ships, func(i, j int) bool { return ships[i].ID < ships[j].ID })
-		fl := model.GroupFleets(ships)
+		fl := model.GroupFleetsOf(len(ships), func(i int) (int, geom.Point) { return ships[i].ID, ships[i].Loc })
 		m := map[int]*model.Fleet{}
 		for i := range fl {
 			m[fl[i].ID] = &fl[i]
