@@ -74,7 +74,7 @@ func TestPracticeGameInTheWindow(t *testing.T) {
 		if err != nil || string(sent) != text {
 			t.Errorf("turn %d: the order file is not the draft's: %v\n%s", turn, err, sent)
 		}
-		if kept, err := os.ReadFile(x.keep.ws.ExportPath(turn+1)); err != nil || string(kept) != string(sent) {
+		if kept, err := os.ReadFile(x.keep.ws.ExportPath(turn + 1)); err != nil || string(kept) != string(sent) {
 			t.Errorf("turn %d: the workspace does not keep the orders sent: %v\n%s", turn, err, kept)
 		}
 		if !strings.HasPrefix(x.status.Text(), "Turn ") || v.running || v.endItem.Disabled {

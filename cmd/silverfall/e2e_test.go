@@ -520,7 +520,7 @@ func TestPlayerFormsAndLists(t *testing.T) {
 	}
 
 	t.Log("the credits with a hover text")
-	status := image.Rect(195, 765, 1060, 792).Add(p.at) // the credits; the hover text comes after them
+	status := image.Rect(195, 765, 1060, 792).Add(p.at)                       // the credits; the hover text comes after them
 	p.x.xdo("mousemove", strconv.Itoa(p.at.X+1000), strconv.Itoa(p.at.Y+600)) // off the map
 	time.Sleep(500 * time.Millisecond)
 	before := p.x.shot("status-plain")
