@@ -51,6 +51,7 @@ type figures struct {
 	names            int       // naming orders
 	bestShare        float64   // the highest share of the planets one empire held at the end of a turn
 	bestScore        int       // the highest score at the end
+	closest          []string  // each game's empire with the largest share of the planets at the end: seed:player share score
 	ranks            map[string][]int
 }
 
@@ -91,6 +92,7 @@ func (f *figures) String() string {
 	fmt.Fprintf(&b, "empire-turns damaging Sauran where an ally fought him too: %d, at his battle stations: %d\n", f.jointTurns, f.jointStations)
 	fmt.Fprintf(&b, "games won: %d of %d %v (best share of the planets held at a turn's end %.1f%%, best score %d); naming orders: %d\n",
 		f.won, f.games, f.wins, 100*f.bestShare, f.bestScore, f.names)
+	fmt.Fprintf(&b, "largest share of the planets at the end, by game (seed:player share score): %v\n", f.closest)
 	var lv []string
 	for name := range f.ranks {
 		lv = append(lv, name)
@@ -130,6 +132,7 @@ func (f *figures) add(o *figures) {
 	f.jointStations += o.jointStations
 	f.won += o.won
 	f.wins = append(f.wins, o.wins...)
+	f.closest = append(f.closest, o.closest...)
 	f.dryList = append(f.dryList, o.dryList...)
 	f.empireSaleShare = append(f.empireSaleShare, o.empireSaleShare...)
 	for i := range f.salesByTurn {
@@ -407,10 +410,19 @@ func measureGame(seed int64, players, turns int, levelOf func(p int) *Level) (*f
 	// Finishing places by score, for the levels' tournament.
 	score := g.Scores(r)
 	order := make([]int, 0, players)
+	held := map[int]int{}
+	for _, pl := range g.Planets {
+		held[pl.Owner]++
+	}
+	top := 1
 	for p := 1; p <= players; p++ {
 		f.bestScore = max(f.bestScore, score[p])
 		order = append(order, p)
+		if held[p] > held[top] {
+			top = p
+		}
 	}
+	f.closest = append(f.closest, fmt.Sprintf("%d:%d %.1f%% %d", seed, top, 100*float64(held[top])/float64(max(len(g.Planets), 1)), score[top]))
 	sort.SliceStable(order, func(i, j int) bool { return score[order[i]] > score[order[j]] })
 	for place, p := range order {
 		name := levelOf(p).Name
