@@ -1318,7 +1318,7 @@ func (p *planner) shell(s *model.Ship, st *rules.ShipType) bool {
 	}
 	rho := s.Loc.Dist(geom.Origin)
 	stance := rs + st.Movement.N - p.lv.ShellSlack
-	if s.Fuel < max(0, stance-rho)+st.Movement.N && p.fillOnWay(s, st, rs) {
+	if (s.Fuel < max(0, stance-rho)+st.Movement.N || !p.onPlanet(s.Loc) && s.Fuel < 2*st.Movement.N) && p.fillOnWay(s, st, rs) {
 		return true
 	}
 	m := min(st.Movement.N, s.Fuel)
@@ -1330,6 +1330,12 @@ func (p *planner) shell(s *model.Ship, st *rules.ShipType) bool {
 		return true
 	}
 	if rho >= stance && p.lv.FindPlanets {
+		// Out in empty space the last FP may have found nothing left to
+		// take within reach (its own planets do not count): then it moves
+		// along the shell to where it holds fewer, and looks there.
+		if !p.unowned(s.Loc) && (p.turn+s.ID)%2 == 0 && p.relocate(s, st, stance, m) {
+			return true
+		}
 		p.moveTo(s, "FP %d 0", s.ID)
 		return true
 	}
@@ -1340,6 +1346,80 @@ func (p *planner) shell(s *model.Ship, st *rules.ShipType) bool {
 	far := geom.Point{X: 3 * s.Loc.X, Y: 3 * s.Loc.Y, Z: 3 * s.Loc.Z}
 	to := s.Loc.Toward(far, n)
 	p.moveTo(s, "MO %d %d %d %d", s.ID, to.X, to.Y, to.Z)
+	return true
+}
+
+// onPlanet reports whether a planet the sheet shows is at loc.
+func (p *planner) onPlanet(loc geom.Point) bool {
+	if p.own[loc] != nil {
+		return true
+	}
+	for i := range p.k.ForeignPlanets {
+		if p.k.ForeignPlanets[i].Loc == loc {
+			return true
+		}
+	}
+	return false
+}
+
+// unowned reports whether a planet no one holds is at loc (a ship above
+// it takes it at the end of the turn).
+func (p *planner) unowned(loc geom.Point) bool {
+	for i := range p.k.ForeignPlanets {
+		if fp := &p.k.ForeignPlanets[i]; fp.Loc == loc && fp.Owner == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ownWithin counts the planets of ours and of allies within n of loc:
+// FP does not go to them.
+func (p *planner) ownWithin(loc geom.Point, n int) int {
+	c := 0
+	for i := range p.k.Planets {
+		if p.k.Planets[i].Loc.Within(loc, n) {
+			c++
+		}
+	}
+	for i := range p.k.ForeignPlanets {
+		if fp := &p.k.ForeignPlanets[i]; fp.Owner != 0 && p.k.Empire.HasAlly(fp.Owner) && fp.Loc.Within(loc, n) {
+			c++
+		}
+	}
+	return c
+}
+
+// relocate moves a planet-taker along the stance sphere (stance from
+// Silverfall) to a point within its move from which an FP of reach m
+// finds the fewest planets of ours: fresh ground. false when it cannot.
+func (p *planner) relocate(s *model.Ship, st *rules.ShipType, stance, m int) bool {
+	step := min(st.Movement.N, s.Fuel-st.Movement.N/2)
+	if step < 20 {
+		return false
+	}
+	var best geom.Point
+	bestW, found := 0, false
+	for try := 0; try < 16; try++ {
+		q := geom.Point{X: s.Loc.X + p.rng.IntN(2*step+1) - step, Y: s.Loc.Y + p.rng.IntN(2*step+1) - step,
+			Z: s.Loc.Z + p.rng.IntN(2*step+1) - step}
+		d := q.Exact(geom.Origin)
+		if d == 0 {
+			continue
+		}
+		f := float64(stance) / d
+		q = geom.Point{X: geom.Round(float64(q.X) * f), Y: geom.Round(float64(q.Y) * f), Z: geom.Round(float64(q.Z) * f)}
+		if s.Loc.Dist(q) > step || s.Loc.Dist(q) < step/2 {
+			continue
+		}
+		if w := -1000*p.ownWithin(q, m+20) + s.Loc.Dist(q); !found || w > bestW {
+			best, bestW, found = q, w, true
+		}
+	}
+	if !found {
+		return false
+	}
+	p.moveTo(s, "MO %d %d %d %d", s.ID, best.X, best.Y, best.Z)
 	return true
 }
 
