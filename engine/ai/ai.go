@@ -1582,7 +1582,7 @@ func (p *planner) build() {
 				if p.tender < fuel || pl.Industry < p.r.BuildIndustry(want) {
 					return
 				}
-			} else if pl.Fuel-p.fuelFor[pl.ID] < fuel || pl.Industry < p.r.BuildIndustry(want) {
+			} else if pl.Fuel-p.fuelFor[pl.ID]-p.tankerReserve(want) < fuel || pl.Industry < p.r.BuildIndustry(want) {
 				return
 			}
 			// A new ship is a fleet of its own once it leaves.
@@ -1610,6 +1610,16 @@ func (p *planner) build() {
 	}
 }
 
+// tankerReserve is the fuel the origin keeps for the first tanker while a
+// level that tends its new ships has none: without it, the origin's fuel
+// goes to other ships and no tanker can ever be built to bring more.
+func (p *planner) tankerReserve(want *rules.ShipType) int {
+	if !p.lv.Tend || p.tankers > 0 || p.lv.Tankers == 0 || role(want) == roleTanker {
+		return 0
+	}
+	return startFuel(p.r.Ship(tanker))
+}
+
 // nextBuild is the ship type the level is shortest of, by the share of
 // what it wants that it has; nil when it has all it wants. Cargo ships
 // are not built once a new one could no longer load and reach a market
@@ -1624,10 +1634,13 @@ func (p *planner) nextBuild() *rules.ShipType {
 		{p.tankers, lv.Tankers, tanker}, {p.claimers, lv.Claimers, scout},
 		{p.traders, cargo, lv.CargoType}, {p.warships, lv.Warships, warship},
 	}
+	if lv.Tend && p.tankers == 0 && lv.Tankers > 0 && p.traders >= min(4, cargo) {
+		return p.r.Ship(tanker) // the origin keeps the fuel for it (see build)
+	}
 	if p.traders < min(lv.CargoFirst, cargo) {
 		return p.r.Ship(lv.CargoType) // trade pays from the first turns
 	}
-	if lv.Tend && p.tankers < lv.Tankers && (p.turn >= lv.OutwardFrom || p.tankers == 0) {
+	if lv.Tend && p.tankers < lv.Tankers && p.turn >= lv.OutwardFrom {
 		return p.r.Ship(tanker) // the fuel for the ships built from now on
 	}
 	best, bestShare := -1, 0.0
