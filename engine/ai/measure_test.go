@@ -23,6 +23,8 @@ type figures struct {
 	movable20, dry20 int     // movable ships at turn 20, and those of them without fuel
 	worstDryShare    float64 // the highest share of one empire's movable ships without fuel at turn 20
 	dryEmpires       int     // empires with more than 10% of their movable ships without fuel at turn 20
+	dry20New         int     // of the ships without fuel at turn 20, those built in turn 20 (a new ship has none until it loads the next turn)
+	dryEmpiresOld    int     // empires over 10% not counting those
 	stranded         int     // ships alone, without fuel, for more than three turns in a row
 	saleTurns        int     // empire-turns with a sale of ore or fuel
 	sales            int     // sales of ore or fuel
@@ -66,6 +68,8 @@ func (f *figures) String() string {
 	fmt.Fprintf(&b, "%d games, %d empires\n", f.games, f.empires)
 	fmt.Fprintf(&b, "turn 20: %d of %d movable ships without fuel (%.1f%%), worst empire %.0f%%, %d empires over 10%%\n",
 		f.dry20, f.movable20, pct(f.dry20, f.movable20), 100*f.worstDryShare, f.dryEmpires)
+	fmt.Fprintf(&b, "of those without fuel, %d built in turn 20 itself (a new ship has none until the next turn's loading); empires over 10%% not counting them: %d\n",
+		f.dry20New, f.dryEmpiresOld)
 	fmt.Fprintf(&b, "empires over 10%% without fuel at turn 20 (seed:player share): %v\n", f.dryList)
 	fmt.Fprintf(&b, "stranded ships (alone, no fuel, > 3 turns): %d\n", f.stranded)
 	shares := append([]float64(nil), f.empireSaleShare...)
@@ -112,6 +116,8 @@ func (f *figures) add(o *figures) {
 	f.dry20 += o.dry20
 	f.worstDryShare = max(f.worstDryShare, o.worstDryShare)
 	f.dryEmpires += o.dryEmpires
+	f.dry20New += o.dry20New
+	f.dryEmpiresOld += o.dryEmpiresOld
 	f.stranded += o.stranded
 	f.saleTurns += o.saleTurns
 	f.sales += o.sales
@@ -239,6 +245,10 @@ func measureGame(seed int64, players, turns int, levelOf func(p int) *Level) (*f
 		for p := 1; p <= players; p++ {
 			before[p] = g.Empire(p).Points
 		}
+		existed := map[int]bool{}
+		for _, s := range g.Ships {
+			existed[s.ID] = true
+		}
 		turn.Run(turn.NewWorld(r, g, turn.Host), all, turn.Options{EndOfTurn: true})
 		fleet := map[[2]int]int{} // (owner, location) -> ships there
 		key := func(s *model.Ship) [2]int { return [2]int{s.Owner, pointKey(s.Loc)} }
@@ -267,24 +277,31 @@ func measureGame(seed int64, players, turns int, levelOf func(p int) *Level) (*f
 		for p := 1; p <= players; p++ {
 			f.bestShare = max(f.bestShare, float64(held[p])/float64(len(g.Planets)))
 		}
-		dry, movable := map[int]int{}, map[int]int{}
+		dry, movable, newDry := map[int]int{}, map[int]int{}, map[int]int{}
 		if g.Turn == 20 {
 			for _, s := range g.Ships {
 				if st := r.Ship(s.Type); s.Owner >= 1 && s.Owner <= players && st != nil && st.CanMove() {
 					movable[s.Owner]++
 					if s.Fuel == 0 {
 						dry[s.Owner]++
+						if !existed[s.ID] {
+							newDry[s.Owner]++
+						}
 					}
 				}
 			}
 			for p := 1; p <= players; p++ {
 				f.movable20 += movable[p]
 				f.dry20 += dry[p]
+				f.dry20New += newDry[p]
 				if movable[p] > 0 {
 					f.worstDryShare = max(f.worstDryShare, float64(dry[p])/float64(movable[p]))
 					if dry[p]*10 > movable[p] {
 						f.dryEmpires++
-						f.dryList = append(f.dryList, fmt.Sprintf("%d:%d %d/%d", seed, p, dry[p], movable[p]))
+						f.dryList = append(f.dryList, fmt.Sprintf("%d:%d %d/%d (%d new)", seed, p, dry[p], movable[p], newDry[p]))
+					}
+					if (dry[p]-newDry[p])*10 > movable[p] {
+						f.dryEmpiresOld++
 					}
 				}
 			}
