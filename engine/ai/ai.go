@@ -617,8 +617,11 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		if p.goTrade(s, st, tp) {
 			return true
 		}
-		if st := p.staging(s, tp.Planet.Loc); st != nil {
-			p.moveTo(s, "MP %d %d", s.ID, st.ID)
+		if pl := p.staging(s, tp.Planet.Loc); pl != nil {
+			p.moveTo(s, "MP %d %d", s.ID, pl.ID)
+			// Its fuel there is promised: another trader does not count
+			// on the same.
+			p.fuelFor[pl.ID] += min(st.MaxFuel.Or(0)-s.Fuel+s.Loc.Dist(pl.Loc), p.spare(pl))
 			return true
 		}
 		// No fuel on the way: the planets crowd near the markets, and the
@@ -781,6 +784,9 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 	}
 	return best
 }
+
+// spare is the fuel an own planet holds beyond what is promised to ships.
+func (p *planner) spare(pl *model.Planet) int { return max(0, pl.Fuel-p.fuelFor[pl.ID]) }
 
 // fuelAt reports whether a ship can load fuel at loc: an own planet
 // with the level's fuel to spare, or a trading planet that still has fuel to sell

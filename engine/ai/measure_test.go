@@ -512,11 +512,33 @@ func TestMeasureLevels(t *testing.T) {
 		if lv.Name == "normal" && f.saleTurns*2 < f.empireTurns {
 			t.Errorf("level %s: a sale in only %d of %d empire-turns, want at least half", lv.Name, f.saleTurns, f.empireTurns)
 		}
-		// Normal goes for a winning condition: some empire wins in at
-		// least one of the full run's seeds (none did before issue 20).
-		if lv.Name == "normal" && n == 12 && f.won == 0 {
-			t.Errorf("level %s: no empire won in any of the %d games", lv.Name, f.games)
+
+	}
+}
+
+// Normal goes for a winning condition (issue 20): over 36 seeds of
+// 6-player games to turn 25, some empire wins at least one (none did
+// before). A win needs more than 15% of the planets and a score over five
+// million at once, and comes in a few games in a hundred, too few to hold
+// in the 12 games above.
+func TestNormalWins(t *testing.T) {
+	if testing.Short() {
+		t.Skip("36 whole games")
+	}
+	lv := Normal()
+	f := measure(t, seeds(36), 6, 25, func(int64, int) *Level { return lv })
+	over := 0
+	for _, c := range f.closest {
+		var seed, p int
+		var share float64
+		if _, err := fmt.Sscanf(c, "%d:%d %f%%", &seed, &p, &share); err == nil && share > 15 {
+			over++
 		}
+	}
+	t.Logf("games won: %d of %d %v; games whose largest share of the planets at the end is over 15%%: %d\n%s",
+		f.won, f.games, f.wins, over, strings.Join(f.closest, ", "))
+	if f.won == 0 {
+		t.Errorf("no empire won in any of the %d games", f.games)
 	}
 }
 
