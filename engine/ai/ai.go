@@ -98,6 +98,7 @@ type planner struct {
 	warships           int
 	enemyPlan          int // a player the raids go against; 0 none
 	dueNext            int // traders due to sell next turn
+	tender             int // fuel the tankers that end the turn at the origin can give new ships
 	outAllowed, outNow int // ships away from the origin the tax keeps, and how many are
 }
 
@@ -370,6 +371,17 @@ func (p *planner) defence() {
 		p.add("PI %d", 5)
 	}
 	pd := p.r.PlanetDefence
+	if p.lv.LockPlanets && p.turn >= p.lv.OutwardFrom {
+		// A planet with defence units cannot be taken: those that last to
+		// the end, and so count for the win, get one.
+		rs := p.survivors()
+		for _, pl := range p.k.Planets {
+			if pl.Kind == model.Independent && pl.DefenceUnits == 0 && pl.Population >= pd.MinPopulation &&
+				pl.Industry >= pd.IndustryPerUnit && pl.Loc.Dist(geom.Origin) > rs && p.spend(pd.UnitCost, 0, p.lv.BuildMargin) {
+				p.add("BU %d 1", pl.ID)
+			}
+		}
+	}
 	for _, pl := range p.k.Planets {
 		if pl.Kind == model.Origin && pl.DefenceUnits < 20 && pl.Population >= pd.MinPopulation &&
 			pl.Industry >= 5*pd.IndustryPerUnit && p.spend(5*pd.UnitCost, 0, 200_000) {
@@ -412,6 +424,9 @@ func (p *planner) ships() {
 		s := &ships[i]
 		if st := p.r.Ship(s.Type); st != nil && s.Inside == 0 && s.Fuel == 0 && role(st) != roleStation && st.MaxFuel.OK {
 			p.load1(s, st, startFuel(st))
+			if s.Fuel == 0 {
+				p.fromTanker(s, st, ships)
+			}
 			if pl := p.own[s.Loc]; pl != nil && s.Fuel == 0 {
 				p.starved[pl.ID]++
 			}
@@ -432,7 +447,8 @@ func (p *planner) ships() {
 		}
 		// Traders plan each leg afresh once the pull has started: where
 		// they must stop for it to leave them over a market changes.
-		replan := role(st) == roleTrader && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0
+		replan := role(st) == roleTrader && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 ||
+			p.lv.Shell && p.late(st) && role(st) != roleTrader
 		if s.Standing.Code != order.Invalid && !replan && !p.inDanger(s, st) && !p.arrivesTooLate(s) && p.fuelledFor(s) {
 			p.topUp(s, st, 0)
 			continue // a ship on its way goes on
@@ -601,8 +617,11 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		if p.goTrade(s, st, tp) {
 			return true
 		}
-		if st := p.staging(s, tp.Planet.Loc); st != nil {
-			p.moveTo(s, "MP %d %d", s.ID, st.ID)
+		if pl := p.staging(s, tp.Planet.Loc); pl != nil {
+			p.moveTo(s, "MP %d %d", s.ID, pl.ID)
+			// Its fuel there is promised: another trader does not count
+			// on the same.
+			p.fuelFor[pl.ID] += min(st.MaxFuel.Or(0)-s.Fuel+s.Loc.Dist(pl.Loc), p.spare(pl))
 			return true
 		}
 		// No fuel on the way: the planets crowd near the markets, and the
@@ -766,6 +785,9 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 	return best
 }
 
+// spare is the fuel an own planet holds beyond what is promised to ships.
+func (p *planner) spare(pl *model.Planet) int { return max(0, pl.Fuel-p.fuelFor[pl.ID]) }
+
 // fuelAt reports whether a ship can load fuel at loc: an own planet
 // with the level's fuel to spare, or a trading planet that still has fuel to sell
 // (its price is not at the top) while there are credits to buy it.
@@ -818,6 +840,9 @@ func (p *planner) tank(s *model.Ship, st *rules.ShipType) bool {
 			origin = &p.k.Planets[i]
 		}
 	}
+	if origin != nil && p.lv.Tend && p.r.GravityPull(p.turn+1) > 0 {
+		return p.tend(s, st, origin)
+	}
 	if origin == nil || origin.Fuel >= p.lv.OriginFuel || p.r.GravityPull(p.turn+1) > 0 {
 		return false // no builds at the origin once the pull starts
 	}
@@ -845,6 +870,84 @@ func (p *planner) tank(s *model.Ship, st *rules.ShipType) bool {
 	if src := p.fuelSource(s, s.Loc); src != nil && src.Loc != s.Loc && p.canGo(s, src.Loc) {
 		p.moveTo(s, "MP %d %d", s.ID, src.ID)
 		return true
+	}
+	return false
+}
+
+// fromTanker fills a ship without fuel from a tanker of ours at the same
+// place, as far as the tanker can spare: once the pull has started, a
+// ship built at the origin is drawn off it, with the tanker that waited
+// there for it, before it could load fuel from the planet.
+func (p *planner) fromTanker(s *model.Ship, st *rules.ShipType, ships []model.Ship) {
+	for i := range ships {
+		t := &ships[i]
+		tt := p.r.Ship(t.Type)
+		if t.Loc != s.Loc || t.ID == s.ID || t.Inside != 0 || tt == nil || role(tt) != roleTanker {
+			continue
+		}
+		n := min(startFuel(st), st.MaxFuel.N-s.Fuel, t.Fuel-p.tenderKeep(tt))
+		if n > 0 && p.add("RF %d %d %d", t.ID, s.ID, n) {
+			t.Fuel -= n
+			s.Fuel += n
+			return
+		}
+	}
+}
+
+// tenderKeep is the fuel a tanker keeps for its own trips.
+func (p *planner) tenderKeep(st *rules.ShipType) int { return 2 * st.Movement.N }
+
+// tend keeps a tanker at the origin once the pull has started, so that
+// the ships built there, drawn off with it at the end of the turn, load
+// their fuel from it at the start of the next; it fetches fuel from the
+// own planets with most to spare, or buys it at a trading planet, when
+// it cannot fill one more new ship. false when it has nothing to do.
+func (p *planner) tend(s *model.Ship, st *rules.ShipType, origin *model.Planet) bool {
+	spare := s.Fuel - p.tenderKeep(st)
+	if tp := p.tradingAt(s.Loc); tp != nil && spare < st.MaxFuel.N/2 {
+		p.buyFuel(s, st, tp, st.MaxFuel.N)
+		spare = s.Fuel - p.tenderKeep(st)
+	}
+	p.topUp(s, st, 0)
+	spare = s.Fuel - p.tenderKeep(st)
+	if spare >= p.r.Ship(scout).Movement.N*2 && s.Loc.Dist(origin.Loc) <= min(st.Movement.N, s.Fuel) {
+		if s.Loc != origin.Loc {
+			p.moveTo(s, "MP %d %d", s.ID, origin.ID)
+		} else {
+			p.moved[s.ID] = true // it waits at the origin
+		}
+		p.tender += spare
+		return true
+	}
+	if spare >= p.r.Ship(scout).Movement.N*2 && s.Fuel >= s.Loc.Dist(origin.Loc) {
+		p.moveTo(s, "MP %d %d", s.ID, origin.ID)
+		return true
+	}
+	// The nearest planets of ours with fuel to spare, round the origin.
+	var src *model.Planet
+	bestW := 0.0
+	for i := range p.k.Planets {
+		pl := &p.k.Planets[i]
+		spare := pl.Fuel - p.fuelFor[pl.ID] - 50
+		d := s.Loc.Dist(pl.Loc)
+		if pl.Kind == model.Origin || pl.Loc == s.Loc || spare < 100 || d > s.Fuel || pl.Loc.Dist(origin.Loc) > 2*st.Movement.N ||
+			p.targeted[-pl.ID] || p.lastTurnAt(pl.Loc) <= p.turn+2 {
+			continue
+		}
+		if w := float64(min(spare, st.MaxFuel.N-s.Fuel)) / float64(20+d+pl.Loc.Dist(origin.Loc)); src == nil || w > bestW {
+			src, bestW = pl, w
+		}
+	}
+	if src != nil {
+		p.targeted[-src.ID] = true
+		p.moveTo(s, "MP %d %d", s.ID, src.ID)
+		return true
+	}
+	for i := range p.k.Trading {
+		tp := &p.k.Trading[i]
+		if p.fuelAt(tp.Planet.Loc) && s.Fuel >= s.Loc.Dist(tp.Planet.Loc) && p.goTrade(s, st, tp) {
+			return true
+		}
 	}
 	return false
 }
@@ -1100,7 +1203,10 @@ func (p *planner) claim(s *model.Ship, st *rules.ShipType) {
 	bestW := 0.0
 	// Late in the game the ships made for it claim for the end: the
 	// others keep the planets near the markets, where trade needs fuel.
-	late := p.turn >= p.lv.OutwardFrom && role(st) == roleClaimer || p.turn >= p.lv.AllOutFrom
+	late := p.late(st)
+	if late && p.lv.Shell && p.shell(s, st) {
+		return
+	}
 	for i := range p.k.ForeignPlanets {
 		fp := &p.k.ForeignPlanets[i]
 		if fp.Owner != 0 || fp.Kind != model.Independent || p.targeted[fp.ID] || fp.DefenceUnits > 0 {
@@ -1163,6 +1269,201 @@ func (p *planner) claim(s *model.Ship, st *rules.ShipType) {
 	if !p.explore(s, st) && !p.fuelAt(s.Loc) {
 		p.toFuel(s, st)
 	}
+}
+
+// late reports whether a ship of type st claims for the end of the game:
+// the planet-takers from the level's turn, every ship from a later one.
+func (p *planner) late(st *rules.ShipType) bool {
+	return p.turn >= p.lv.OutwardFrom && role(st) == roleClaimer || p.turn >= p.lv.AllOutFrom
+}
+
+// survivors is how far from Silverfall a planet must be now to be there
+// still at the end of the game's expected last turn, with a little to
+// spare for the rounding of the pull's steps.
+func (p *planner) survivors() int {
+	return p.r.Movement.DestructionRadius + p.pullUntil(p.r.Game.ExpectedLastTurn) + 3
+}
+
+// shell claims for the end of the game. The planets that outlast the pull
+// lie in a thin shell far out, some 70 apart, while a planet-taker sees
+// only 35 around it: it goes to one it sees, else it finds one with FP
+// (a random planet within its reach, not its own or an ally's) from a
+// stance so far out that most of its reach lies among the planets that
+// last, else it moves out to that stance. The share of the planets held at
+// the end is what wins. false when the ship has not the fuel to go on.
+func (p *planner) shell(s *model.Ship, st *rules.ShipType) bool {
+	rs := p.survivors()
+	var best *model.Planet
+	bestD := 0
+	for i := range p.k.ForeignPlanets {
+		fp := &p.k.ForeignPlanets[i]
+		if fp.Kind != model.Independent || p.targeted[fp.ID] || fp.Owner != 0 && p.k.Empire.HasAlly(fp.Owner) ||
+			fp.Loc.Dist(geom.Origin) <= rs {
+			continue
+		}
+		d := s.Loc.Dist(fp.Loc)
+		if fp.Loc != s.Loc && d > s.Fuel-5 {
+			continue
+		}
+		if fp.Owner != 0 {
+			d += 40 // a rival's planet may have defence units: an unowned one first
+		}
+		if best == nil || d < bestD {
+			best, bestD = fp, d
+		}
+	}
+	if best != nil {
+		if best.Loc != s.Loc && !p.mayLeave(s) {
+			return true
+		}
+		p.targeted[best.ID] = true
+		if best.Loc != s.Loc {
+			p.moveTo(s, "MP %d %d", s.ID, best.ID)
+		}
+		return true
+	}
+	rho := s.Loc.Dist(geom.Origin)
+	stance := rs + st.Movement.N - p.lv.ShellSlack
+	if (s.Fuel < max(0, stance-rho)+st.Movement.N || !p.onPlanet(s.Loc) && s.Fuel < 2*st.Movement.N) && p.fillOnWay(s, st, rs) {
+		return true
+	}
+	m := min(st.Movement.N, s.Fuel)
+	if m < st.Movement.N/2 {
+		return false
+	}
+	stance = rs + m - p.lv.ShellSlack
+	if !p.mayLeave(s) {
+		return true
+	}
+	if rho >= stance && p.lv.FindPlanets {
+		// Out in empty space the last FP may have found nothing left to
+		// take within reach (its own planets do not count): then it moves
+		// along the shell to where it holds fewer, and looks there.
+		if !p.unowned(s.Loc) && (p.turn+s.ID)%2 == 0 && p.relocate(s, st, stance, m) {
+			return true
+		}
+		p.moveTo(s, "FP %d 0", s.ID)
+		return true
+	}
+	n := min(stance-rho, st.Movement.N, s.Fuel-st.Movement.N/2)
+	if n <= 0 || rho == 0 {
+		return false
+	}
+	far := geom.Point{X: 3 * s.Loc.X, Y: 3 * s.Loc.Y, Z: 3 * s.Loc.Z}
+	to := s.Loc.Toward(far, n)
+	p.moveTo(s, "MO %d %d %d %d", s.ID, to.X, to.Y, to.Z)
+	return true
+}
+
+// onPlanet reports whether a planet the sheet shows is at loc.
+func (p *planner) onPlanet(loc geom.Point) bool {
+	if p.own[loc] != nil {
+		return true
+	}
+	for i := range p.k.ForeignPlanets {
+		if p.k.ForeignPlanets[i].Loc == loc {
+			return true
+		}
+	}
+	return false
+}
+
+// unowned reports whether a planet no one holds is at loc (a ship above
+// it takes it at the end of the turn).
+func (p *planner) unowned(loc geom.Point) bool {
+	for i := range p.k.ForeignPlanets {
+		if fp := &p.k.ForeignPlanets[i]; fp.Loc == loc && fp.Owner == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ownWithin counts the planets of ours and of allies within n of loc:
+// FP does not go to them.
+func (p *planner) ownWithin(loc geom.Point, n int) int {
+	c := 0
+	for i := range p.k.Planets {
+		if p.k.Planets[i].Loc.Within(loc, n) {
+			c++
+		}
+	}
+	for i := range p.k.ForeignPlanets {
+		if fp := &p.k.ForeignPlanets[i]; fp.Owner != 0 && p.k.Empire.HasAlly(fp.Owner) && fp.Loc.Within(loc, n) {
+			c++
+		}
+	}
+	return c
+}
+
+// relocate moves a planet-taker along the stance sphere (stance from
+// Silverfall) to a point within its move from which an FP of reach m
+// finds the fewest planets of ours: fresh ground. false when it cannot.
+func (p *planner) relocate(s *model.Ship, st *rules.ShipType, stance, m int) bool {
+	step := min(st.Movement.N, s.Fuel-st.Movement.N/2)
+	if step < 20 {
+		return false
+	}
+	var best geom.Point
+	bestW, found := 0, false
+	for try := 0; try < 16; try++ {
+		q := geom.Point{X: s.Loc.X + p.rng.IntN(2*step+1) - step, Y: s.Loc.Y + p.rng.IntN(2*step+1) - step,
+			Z: s.Loc.Z + p.rng.IntN(2*step+1) - step}
+		d := q.Exact(geom.Origin)
+		if d == 0 {
+			continue
+		}
+		f := float64(stance) / d
+		q = geom.Point{X: geom.Round(float64(q.X) * f), Y: geom.Round(float64(q.Y) * f), Z: geom.Round(float64(q.Z) * f)}
+		if s.Loc.Dist(q) > step || s.Loc.Dist(q) < step/2 {
+			continue
+		}
+		if w := -1000*p.ownWithin(q, m+20) + s.Loc.Dist(q); !found || w > bestW {
+			best, bestW, found = q, w, true
+		}
+	}
+	if !found {
+		return false
+	}
+	p.moveTo(s, "MO %d %d %d %d", s.ID, best.X, best.Y, best.Z)
+	return true
+}
+
+// fillOnWay sends a planet-taker without the fuel to reach the planets
+// that last and look for them there to fuel on its way out: a planet of
+// ours with fuel to spare, or one it sees that no one holds, to take it
+// and load its fuel (most planets hold some); the further out the
+// better. false when there is none within its fuel.
+func (p *planner) fillOnWay(s *model.Ship, st *rules.ShipType, rs int) bool {
+	var best *model.Planet
+	bestW := 0
+	try := func(pl *model.Planet) {
+		d := s.Loc.Dist(pl.Loc)
+		if pl.Loc == s.Loc || d > s.Fuel || p.targeted[pl.ID] || p.lastTurnAt(pl.Loc) <= p.turn+2 {
+			return
+		}
+		if w := 2*pl.Loc.Dist(geom.Origin) - d; best == nil || w > bestW {
+			best, bestW = pl, w
+		}
+	}
+	for i := range p.k.Planets {
+		if pl := &p.k.Planets[i]; p.fuelAt(pl.Loc) {
+			try(pl)
+		}
+	}
+	for i := range p.k.ForeignPlanets {
+		if fp := &p.k.ForeignPlanets[i]; fp.Owner == 0 && fp.Kind == model.Independent {
+			try(fp)
+		}
+	}
+	if best == nil || best.Loc.Dist(geom.Origin) < s.Loc.Dist(geom.Origin)-st.Movement.N/2 || !p.mayLeave(s) {
+		return false
+	}
+	if p.own[best.Loc] == nil {
+		p.targeted[best.ID] = true
+	}
+	p.moveTo(s, "MP %d %d", s.ID, best.ID)
+	return true
 }
 
 // explore moves a ship out into the unknown: a point within its reach and
@@ -1270,7 +1571,8 @@ func (p *planner) build() {
 		if per == 0 || s.Inside != 0 || pl == nil {
 			continue
 		}
-		if pl.Kind == model.Origin && p.r.GravityPull(p.turn) > 0 || p.starved[pl.ID] > 0 {
+		tended := pl.Kind == model.Origin && p.r.GravityPull(p.turn) > 0 && p.tender > 0
+		if !tended && (pl.Kind == model.Origin && p.r.GravityPull(p.turn) > 0 || p.starved[pl.ID] > 0) {
 			// The new ship would drift off the planet before it could load
 			// fuel, or wait for fuel behind others.
 			continue
@@ -1281,7 +1583,12 @@ func (p *planner) build() {
 				return
 			}
 			fuel := startFuel(want)
-			if pl.Fuel-p.fuelFor[pl.ID] < fuel || pl.Industry < p.r.BuildIndustry(want) {
+			if tended {
+				// A tanker waits at the origin with the fuel.
+				if p.tender < fuel || pl.Industry < p.r.BuildIndustry(want) {
+					return
+				}
+			} else if pl.Fuel-p.fuelFor[pl.ID]-p.tankerReserve(want) < fuel || pl.Industry < p.r.BuildIndustry(want) {
 				return
 			}
 			// A new ship is a fleet of its own once it leaves.
@@ -1289,7 +1596,11 @@ func (p *planner) build() {
 				return
 			}
 			pl.Industry -= p.r.BuildIndustry(want)
-			p.fuelFor[pl.ID] += fuel
+			if tended {
+				p.tender -= fuel
+			} else {
+				p.fuelFor[pl.ID] += fuel
+			}
 			p.add("BS %d %d", s.ID, want.ID)
 			switch role(want) {
 			case roleTrader:
@@ -1303,6 +1614,16 @@ func (p *planner) build() {
 			}
 		}
 	}
+}
+
+// tankerReserve is the fuel the origin keeps for the first tanker while a
+// level that tends its new ships has none: without it, the origin's fuel
+// goes to other ships and no tanker can ever be built to bring more.
+func (p *planner) tankerReserve(want *rules.ShipType) int {
+	if !p.lv.Tend || p.tankers > 0 || p.lv.Tankers == 0 || role(want) == roleTanker {
+		return 0
+	}
+	return startFuel(p.r.Ship(tanker))
 }
 
 // nextBuild is the ship type the level is shortest of, by the share of
@@ -1319,8 +1640,14 @@ func (p *planner) nextBuild() *rules.ShipType {
 		{p.tankers, lv.Tankers, tanker}, {p.claimers, lv.Claimers, scout},
 		{p.traders, cargo, lv.CargoType}, {p.warships, lv.Warships, warship},
 	}
+	if lv.Tend && p.tankers == 0 && lv.Tankers > 0 && p.traders >= min(4, cargo) {
+		return p.r.Ship(tanker) // the origin keeps the fuel for it (see build)
+	}
 	if p.traders < min(lv.CargoFirst, cargo) {
 		return p.r.Ship(lv.CargoType) // trade pays from the first turns
+	}
+	if lv.Tend && p.tankers < lv.Tankers && p.turn >= lv.OutwardFrom {
+		return p.r.Ship(tanker) // the fuel for the ships built from now on
 	}
 	best, bestShare := -1, 0.0
 	for i, w := range wants {

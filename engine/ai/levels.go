@@ -44,6 +44,10 @@ type Level struct {
 	FindPlanets       bool   `toml:"find_planets"`
 	OutwardFrom       int    `toml:"outward_from_turn"`
 	AllOutFrom        int    `toml:"all_outward_from_turn"`
+	Shell             bool   `toml:"shell"`
+	ShellSlack        int    `toml:"shell_slack"`
+	LockPlanets       bool   `toml:"lock_planets"`
+	Tend              bool   `toml:"tend"`
 }
 
 //go:embed levels.toml
