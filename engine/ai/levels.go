@@ -48,6 +48,7 @@ type Level struct {
 	ShellSlack        int    `toml:"shell_slack"`
 	LockPlanets       bool   `toml:"lock_planets"`
 	Tend              bool   `toml:"tend"`
+	TripFuel          bool   `toml:"trip_fuel"`
 }
 
 //go:embed levels.toml
