@@ -432,6 +432,15 @@ func (p *planner) ships() {
 			}
 		}
 	}
+	// Then those short of a move's fuel, before the others fill up: two
+	// ships at one planet with little fuel, the one the plan takes first
+	// would have it all.
+	for i := len(ships) - 1; i >= 0 && p.lv.LowFirst; i-- {
+		s := &ships[i]
+		if st := p.r.Ship(s.Type); st != nil && s.Inside == 0 && s.Fuel > 0 && s.Fuel < st.Movement.N && role(st) != roleStation && st.MaxFuel.OK {
+			p.load1(s, st, startFuel(st)-s.Fuel)
+		}
+	}
 	guard := 0
 	for i := range ships {
 		s := &ships[i]

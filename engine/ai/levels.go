@@ -49,6 +49,7 @@ type Level struct {
 	LockPlanets       bool   `toml:"lock_planets"`
 	Tend              bool   `toml:"tend"`
 	TripFuel          bool   `toml:"trip_fuel"`
+	LowFirst          bool   `toml:"low_first"`
 }
 
 //go:embed levels.toml
