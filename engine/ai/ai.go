@@ -327,6 +327,9 @@ func (p *planner) raidTarget() int {
 // mines starts mines where the ore left in the ground is worth most at
 // the markets' base prices. A mine pays for itself in about a turn.
 func (p *planner) mines() {
+	if p.thrifty() {
+		return
+	}
 	mr := p.r.Mines
 	count := map[int]int{}
 	mined := map[[2]int]bool{}
@@ -1634,6 +1637,9 @@ func (p *planner) moveTo(s *model.Ship, format string, args ...any) {
 // what the tax keeps, and only where the new ship can load fuel the next
 // turn before the pull of Silverfall draws it off.
 func (p *planner) build() {
+	if p.thrifty() {
+		return
+	}
 	for _, s := range p.k.Ships {
 		per := p.r.Builds(s.Type)
 		pl := p.own[s.Loc]
@@ -1829,4 +1835,11 @@ func (p *planner) clean(c *check.Checker, orders []order.Order) []order.Order {
 		orders = kept
 	}
 	return nil
+}
+
+// thrifty reports whether the game is so near its expected end that a
+// mine or a ship no longer pays for itself: the credits count for the
+// score as they are, a ship only 5,000 and its upkeep every turn.
+func (p *planner) thrifty() bool {
+	return p.lv.ThriftTurns > 0 && p.turn > p.r.Game.ExpectedLastTurn-p.lv.ThriftTurns
 }

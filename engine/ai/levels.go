@@ -49,6 +49,7 @@ type Level struct {
 	LockPlanets       bool   `toml:"lock_planets"`
 	Tend              bool   `toml:"tend"`
 	TripFuel          bool   `toml:"trip_fuel"`
+	ThriftTurns       int    `toml:"thrift_turns"`
 	LowFirst          bool   `toml:"low_first"`
 }
 
