@@ -327,6 +327,9 @@ func (p *planner) raidTarget() int {
 // mines starts mines where the ore left in the ground is worth most at
 // the markets' base prices. A mine pays for itself in about a turn.
 func (p *planner) mines() {
+	if p.thrifty() {
+		return
+	}
 	mr := p.r.Mines
 	count := map[int]int{}
 	mined := map[[2]int]bool{}
@@ -430,6 +433,15 @@ func (p *planner) ships() {
 			if pl := p.own[s.Loc]; pl != nil && s.Fuel == 0 {
 				p.starved[pl.ID]++
 			}
+		}
+	}
+	// Then those short of a move's fuel, before the others fill up: two
+	// ships at one planet with little fuel, the one the plan takes first
+	// would have it all.
+	for i := len(ships) - 1; i >= 0 && p.lv.LowFirst; i-- {
+		s := &ships[i]
+		if st := p.r.Ship(s.Type); st != nil && s.Inside == 0 && s.Fuel > 0 && s.Fuel < st.Movement.N && role(st) != roleStation && st.MaxFuel.OK {
+			p.load1(s, st, startFuel(st)-s.Fuel)
 		}
 	}
 	guard := 0
@@ -606,6 +618,12 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		return false
 	}
 	if pl := p.own[s.Loc]; pl != nil {
+		if s.Cargo.Total() == 0 && !p.tripFuelled(s, st, pl) {
+			p.topUp(s, st, 0)
+			if p.toFuel(s, st) {
+				return true
+			}
+		}
 		p.load(s, st, pl)
 	}
 	if s.Cargo.Total() > 0 {
@@ -753,7 +771,7 @@ func (p *planner) load(s *model.Ship, st *rules.ShipType, pl *model.Planet) {
 // position of the way there, or nil.
 func (p *planner) bestSource(s *model.Ship) *model.Planet {
 	var best *model.Planet
-	bestW := 0.0
+	bestW, bestPromise := 0.0, 0
 	for i := range p.k.Planets {
 		pl := &p.k.Planets[i]
 		v := 0
@@ -774,15 +792,69 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 				toMarket = min(toMarket, pl.Loc.Dist(tp.Planet.Loc))
 			}
 		}
+		// Once the pull has started, the source's fuel for the whole trip
+		// (to the market and from there on to fuel again, see tripNeed)
+		// is promised to the trader, so that another does not count on it.
+		promise := 0
+		if st := p.r.Ship(s.Type); st != nil && p.lv.TripFuel {
+			arrive := s.Fuel
+			if pl.Loc != s.Loc {
+				arrive -= s.Loc.Dist(pl.Loc)
+			}
+			if need, late := p.tripNeed(s, st, pl.Loc, s.Loc.Dist(pl.Loc)); late {
+				promise = min(p.spare(pl), max(0, need-max(0, arrive)))
+			}
+		}
 		w := float64(v) / float64(20+s.Loc.Dist(pl.Loc)+toMarket)
 		if best == nil || w > bestW {
-			best, bestW = pl, w
+			best, bestW, bestPromise = pl, w, promise
 		}
 	}
 	if best != nil {
 		p.targeted[-best.ID] = true // one trader a stock
+		p.fuelFor[best.ID] += bestPromise
 	}
 	return best
+}
+
+// tripNeed is the fuel a trader needs at a source at src to carry its
+// ore to the nearest market and reach fuel again from there, and whether
+// the pull will have started when it gets there (before, the market
+// stays put and the trader's usual margins do).
+func (p *planner) tripNeed(s *model.Ship, st *rules.ShipType, src geom.Point, before int) (int, bool) {
+	var mkt *model.TradingPlanet
+	for j := range p.k.Trading {
+		if tp := &p.k.Trading[j]; mkt == nil || src.Dist(tp.Planet.Loc) < src.Dist(mkt.Planet.Loc) {
+			mkt = tp
+		}
+	}
+	if mkt == nil || st.Movement.N <= 0 {
+		return 0, false
+	}
+	d := src.Dist(mkt.Planet.Loc)
+	arrive := p.turn + (before+d+st.Movement.N-1)/st.Movement.N
+	if p.r.GravityPull(arrive) == 0 {
+		return 0, false
+	}
+	// The landing point lies further out by the pull; from the market the
+	// nearest fuel of ours, which the pull draws in meanwhile too.
+	back := p.toSafety(mkt.Planet.Loc)
+	if back >= 1<<20 {
+		return 1 << 20, true
+	}
+	return d + p.r.GravityPull(arrive) + back + p.lv.FuelMargin, true
+}
+
+// tripFuelled reports whether a trader at its source pl has, or can load
+// there, the fuel for the trip its ore would make (see tripNeed); if not
+// it loads no ore and goes for fuel first: a loaded trader without fuel
+// far from a market carries its cargo about until the pull takes it.
+func (p *planner) tripFuelled(s *model.Ship, st *rules.ShipType, pl *model.Planet) bool {
+	if !p.lv.TripFuel {
+		return true
+	}
+	need, late := p.tripNeed(s, st, pl.Loc, 0)
+	return !late || need <= st.MaxFuel.Or(0) && s.Fuel+p.spare(pl) >= need
 }
 
 // spare is the fuel an own planet holds beyond what is promised to ships.
@@ -1565,6 +1637,9 @@ func (p *planner) moveTo(s *model.Ship, format string, args ...any) {
 // what the tax keeps, and only where the new ship can load fuel the next
 // turn before the pull of Silverfall draws it off.
 func (p *planner) build() {
+	if p.thrifty() {
+		return
+	}
 	for _, s := range p.k.Ships {
 		per := p.r.Builds(s.Type)
 		pl := p.own[s.Loc]
@@ -1760,4 +1835,11 @@ func (p *planner) clean(c *check.Checker, orders []order.Order) []order.Order {
 		orders = kept
 	}
 	return nil
+}
+
+// thrifty reports whether the game is so near its expected end that a
+// mine or a ship no longer pays for itself: the credits count for the
+// score as they are, a ship only 5,000 and its upkeep every turn.
+func (p *planner) thrifty() bool {
+	return p.lv.ThriftTurns > 0 && p.turn > p.r.Game.ExpectedLastTurn-p.lv.ThriftTurns
 }

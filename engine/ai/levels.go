@@ -48,6 +48,9 @@ type Level struct {
 	ShellSlack        int    `toml:"shell_slack"`
 	LockPlanets       bool   `toml:"lock_planets"`
 	Tend              bool   `toml:"tend"`
+	TripFuel          bool   `toml:"trip_fuel"`
+	ThriftTurns       int    `toml:"thrift_turns"`
+	LowFirst          bool   `toml:"low_first"`
 }
 
 //go:embed levels.toml

@@ -41,7 +41,7 @@ type figures struct {
 	allianceBreaks   int       // BA orders
 	scans            int       // SS, SP and SR orders
 	stationsKilled   int       // Sauran's battle stations destroyed
-	jointTurns       int       // empire-turns in which an empire damaged Sauran where an ally fought him too
+	jointTurns       int       // empire-turns in which an empire damaged Sauran where an ally fought him too (orders given or carried over)
 	jointStations    int       // of those, the ones at one of Sauran's battle stations
 	won              int       // games some empire won
 	wins             []string  // seed, turn and winners of each game won
@@ -239,6 +239,29 @@ func measureGame(seed int64, players, turns int, levelOf func(p int) *Level) (*f
 				case order.NameShip, order.NamePlanet, order.NameOfficer:
 					f.names++
 				}
+			}
+		}
+		// Orders carried over from last turn count too: an engage order
+		// goes on until its target is reached.
+		given := map[int]bool{}
+		for p := 1; p <= players; p++ {
+			for _, o := range all[p] {
+				if o.Class() == order.BattleMovement {
+					given[o.Subject()] = true
+				}
+			}
+		}
+		for _, s := range g.Ships {
+			if s.Owner < 1 || s.Owner > players || given[s.ID] || s.Standing.Player() != sauran {
+				continue
+			}
+			switch s.Standing.Code {
+			case order.EN:
+				if at, ok := s.Standing.Location(); ok {
+					spots[s.Owner] = append(spots[s.Owner], at)
+				}
+			case order.DF:
+				spots[s.Owner] = append(spots[s.Owner], s.Loc)
 			}
 		}
 		before := map[int]int{}
@@ -506,6 +529,11 @@ func TestMeasureLevels(t *testing.T) {
 		}
 		if f.names == 0 {
 			t.Errorf("level %s names nothing", lv.Name)
+		}
+		// Normal leaves no ship alone without fuel for more than three
+		// turns (issue 20; a loaded trader used to).
+		if lv.Name == "normal" && f.stranded > 0 {
+			t.Errorf("level %s: %d ships alone without fuel for more than three turns", lv.Name, f.stranded)
 		}
 		// Normal also sells ore or fuel on at least every other turn on
 		// average, as issue 20 asks.
