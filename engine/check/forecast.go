@@ -55,6 +55,7 @@ type PlanetForecast struct {
 func (c *Checker) Forecast(orders []order.Order) Forecast {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	defer c.done()
 	return c.carryOut(c.fresh(), orders)
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
 )
@@ -136,28 +137,29 @@ type Sheet struct {
 	planets []*model.Planet
 }
 
-// NewSheet makes the sheet of a player's knowledge, and a first world of
-// it, for checks and forecasts.
-func NewSheet(r *rules.Rules, k *model.Knowledge) (*Sheet, *World) {
+// NewSheet makes the sheet of a player's knowledge, for checks and
+// forecasts.
+func NewSheet(r *rules.Rules, k *model.Knowledge) *Sheet {
+	// fromKnowledge's game owns its lists but the ships and planets, so
+	// that no turn carried out on a world made of it changes them.
 	g, ships, planets := fromKnowledge(r, k)
-	full := *g
-	full.Ships, full.Planets = gather(nil, ships), gather(nil, planets)
-	w := knowledgeWorld(r, k, &full)
-	// The rest of the game is small: copies of its own, so that no turn
-	// carried out on w changes it.
-	g.Officers = append([]model.Officer(nil), g.Officers...)
-	g.Mines = append([]model.Mine(nil), g.Mines...)
-	g.Artifacts = append([]model.Artifact(nil), g.Artifacts...)
-	g.Empires = append([]model.Empire(nil), g.Empires...)
-	markets := make(map[int]model.Market, len(g.Markets))
-	for k, v := range g.Markets { // any order: a copy
-		markets[k] = v
+	t := &World{R: r, G: g, Mode: Check, Me: k.Empire.Player, SheetFleets: k.Fleets}
+	if k.ScannedPlanet != nil {
+		t.Scanned = k.ScannedPlanet.ID
 	}
-	g.Markets = markets
-	t := &World{R: r, G: g, Mode: w.Mode, Me: w.Me, Scanned: w.Scanned, SheetFleets: w.SheetFleets, base: w.base, at: w.at}
+	t.base = &index{
+		ship:     newIDIndex(len(ships), func(i int) int { return ships[i].ID }),
+		planet:   newIDIndex(len(planets), func(i int) int { return planets[i].ID }),
+		officer:  newIDIndex(len(g.Officers), func(i int) int { return g.Officers[i].ID }),
+		artifact: newIDIndex(len(g.Artifacts), func(i int) int { return g.Artifacts[i].ID }),
+	}
+	t.at = planetPlaces(len(planets), func(i int) geom.Point { return planets[i].Loc })
 	t.reindexShips()
-	return &Sheet{w: t, ships: ships, planets: planets}, w
+	return &Sheet{w: t, ships: ships, planets: planets}
 }
+
+// Objects is how many ships and planets a world of the sheet holds.
+func (s *Sheet) Objects() int { return len(s.ships) + len(s.planets) }
 
 // World is a new world of the sheet.
 func (s *Sheet) World() *World {

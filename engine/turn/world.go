@@ -234,11 +234,16 @@ func (w *World) Dock(s *model.Ship, carrier int) {
 
 // placePlanets files the planets by place (again after they moved).
 func (w *World) placePlanets() {
-	w.at = make(map[geom.Point][]int, len(w.G.Planets))
-	for i := range w.G.Planets {
-		p := &w.G.Planets[i]
-		w.at[p.Loc] = append(w.at[p.Loc], i)
+	w.at = planetPlaces(len(w.G.Planets), func(i int) geom.Point { return w.G.Planets[i].Loc })
+}
+
+// planetPlaces files n planets' indexes by their places.
+func planetPlaces(n int, loc func(i int) geom.Point) map[geom.Point][]int {
+	at := make(map[geom.Point][]int, n)
+	for i := 0; i < n; i++ {
+		at[loc(i)] = append(at[loc(i)], i)
 	}
+	return at
 }
 
 // Ship returns ship id, or nil when there is none (or it was destroyed).
