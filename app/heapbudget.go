@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
+	"time"
 )
 
 // heapBudget keeps the window's Go memory within what the largest sheet it
@@ -19,21 +20,29 @@ import (
 type heapBudget struct {
 	mu    sync.Mutex
 	limit int64 // 0: none set
+	watch sync.Once
 }
 
-// The budget: so much a byte of the sheet, and so much for the rest.
+// watchEvery is how often the budget looks at what is live, so that what
+// the window holds besides the sheet (earlier turns, plots) raises it.
+const watchEvery = 2 * time.Second
+
+// The budget: so much a byte of the sheet, and so much for the rest. The
+// window takes some 160 MB outside Go's memory (the GL driver, the shared
+// libraries); the rest of the goal's 250 MB, less a margin, is Go's.
 const (
 	budgetPerByte = 8
-	budgetFixed   = 100_000_000
+	budgetFixed   = 80_000_000
 )
 
 // limitFor is the limit for a sheet of n bytes.
 func limitFor(n int64) int64 { return budgetPerByte*max(n, 0) + budgetFixed }
 
 // roomFor is the limit to keep with live bytes live: raised to twice them
-// when they come within a quarter of it.
+// when they come within a tenth of it (what is live right after a load
+// still holds some of the load's own, a fifth more on the largest sheets).
 func roomFor(live, limit int64) int64 {
-	if live > limit/4*3 {
+	if live > limit/10*9 {
 		return 2 * live
 	}
 	return limit
@@ -50,9 +59,17 @@ func (b *heapBudget) sheet(n int64) {
 		b.limit = l
 		debug.SetMemoryLimit(l)
 	}
+	b.watch.Do(func() {
+		go func() {
+			for range time.Tick(watchEvery) {
+				b.settle()
+			}
+		}()
+	})
 }
 
-// settle is called when a sheet is shown.
+// settle raises the limit when what is live comes near it; it is called
+// when a sheet is shown, and every watchEvery.
 func (b *heapBudget) settle() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
