@@ -76,8 +76,8 @@ func TestDemoOpens(t *testing.T) {
 	if sel := x.MapView().Selection(); sel.CommRange <= 0 || sel.MoveRange <= 0 {
 		t.Errorf("a selected fleet shows its ranges: %+v", sel)
 	}
-	if len(g.Lines) < 100 || len(x.sheet.jump.Options) != 17 {
-		t.Errorf("turn sheet: %d lines, %d sections to jump to", len(g.Lines), len(x.sheet.jump.Options))
+	if g.NumLines() < 100 || len(x.sheet.jump.Options) != 17 {
+		t.Errorf("turn sheet: %d lines, %d sections to jump to", g.NumLines(), len(x.sheet.jump.Options))
 	}
 }
 

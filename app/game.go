@@ -25,8 +25,10 @@ type Game struct {
 	Source string // where it was read from
 	Raw    []byte // the sheet as read, kept in the workspace
 	Map    *render3d.Map
-	Lines  []string // the sheet's text, normalised
-	// SectionLine maps a section's title to its first line in Lines.
+	// text is the sheet's text, normalised, as the report's sections hold
+	// it (see Line).
+	text sheetText
+	// SectionLine maps a section's title to its first line (see Line).
 	SectionLine map[string]int
 	Sections    []string
 	// Checker checks orders against the sheet and works out the figures
@@ -45,27 +47,21 @@ func NewGame(r *rules.Rules, rep *reportparse.Report, source string) *Game {
 	c := check.New(r, k)
 	g := &Game{R: r, Report: rep, K: k, Source: source, Map: render3d.FromKnowledge(r, k),
 		SectionLine: map[string]int{}, Checker: c, Index: c.Index}
-	// The sheet's lines, shared with the report: one list of its size.
-	n := 0
-	for _, s := range rep.Sections {
-		n += 2 + s.NumLines()
-	}
-	g.Lines = make([]string, 0, n)
 	for _, s := range rep.Sections {
 		title := s.Title
+		var head []string
 		switch {
 		case s.Number == 0:
 			title = "Header"
-			g.Lines = append(g.Lines, turnsheet.Banner)
+			head = []string{turnsheet.Banner}
 		case s.Number > 0:
 			title = fmt.Sprintf("%d. %s", s.Number, s.Title)
-			g.Lines = append(g.Lines, "", turnsheet.SectionLine(s.Number, s.Title))
+			head = []string{"", turnsheet.SectionLine(s.Number, s.Title)}
 		default:
-			g.Lines = append(g.Lines, "", turnsheet.SectionLine(0, s.Title))
+			head = []string{"", turnsheet.SectionLine(0, s.Title)}
 		}
-		g.SectionLine[title] = len(g.Lines) - 1
+		g.SectionLine[title] = g.text.add(head, s) - 1
 		g.Sections = append(g.Sections, title)
-		g.Lines = s.AppendLines(g.Lines)
 	}
 	return g
 }
@@ -629,4 +625,46 @@ func (g *Game) StatusAfter(f *check.Forecast) string {
 	}
 	return fmt.Sprintf("turn %d · credits %s · score %s (players %s–%s)",
 		k.Turn, credits, score, turnsheet.Grouped(k.Score.Low), turnsheet.Grouped(k.Score.High))
+}
+
+// NumLines is how many lines the sheet's text has, as the text panel
+// shows it: each section's title, then its lines.
+func (g *Game) NumLines() int { return g.text.n }
+
+// Line is line i of the sheet's text (0 <= i < NumLines).
+func (g *Game) Line(i int) string { return g.text.line(i) }
+
+// sheetText is a sheet's text read from the report's sections rather than
+// copied into a list of its own: a sheet may have half a million lines.
+type sheetText struct {
+	parts []textPart
+	n     int
+}
+
+// textPart is a section's lines, after lines of the window's own before
+// it (its title).
+type textPart struct {
+	start int // its first line
+	head  []string
+	sec   reportparse.Section
+}
+
+// add adds a section after head, and returns the line where the
+// section's own lines start.
+func (t *sheetText) add(head []string, s reportparse.Section) int {
+	t.parts = append(t.parts, textPart{start: t.n, head: head, sec: s})
+	t.n += len(head) + s.NumLines()
+	return t.n - s.NumLines()
+}
+
+func (t *sheetText) line(i int) string {
+	k := sort.Search(len(t.parts), func(k int) bool { return t.parts[k].start > i }) - 1
+	if k < 0 || i >= t.n {
+		return ""
+	}
+	p := &t.parts[k]
+	if j := i - p.start; j < len(p.head) {
+		return p.head[j]
+	}
+	return p.sec.LineText(i - p.start - len(p.head))
 }

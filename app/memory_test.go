@@ -2,6 +2,7 @@ package app
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -20,9 +21,9 @@ import (
 	"silverfall/reportparse"
 )
 
-// largeSheet writes a large sheet into dir: own ships far apart, and
-// others' ships in sight, a hundred at each own ship.
-func largeSheet(tb testing.TB, dir string, own, foreign int) string {
+// largeSheet writes a large sheet into dir: own ships far apart, others'
+// ships in sight, a hundred at each own ship, and others' planets.
+func largeSheet(tb testing.TB, dir string, own, foreign, planets int) string {
 	tb.Helper()
 	r := rules.Default()
 	g, err := galaxy.Generate(r, galaxy.Options{Seed: 2, Players: 40, DueDate: "soon"})
@@ -41,6 +42,11 @@ func largeSheet(tb testing.TB, dir string, own, foreign int) string {
 	}
 	for j := 0; j < foreign; j++ {
 		k.ForeignShips = append(k.ForeignShips, model.Ship{ID: 1000000 + j, Type: 1 + j%50, Owner: 2 + j%39, Loc: place(j / 100 % own)})
+	}
+	for j := 0; j < planets; j++ {
+		loc := place(j)
+		loc.Z = 7
+		k.ForeignPlanets = append(k.ForeignPlanets, model.Planet{ID: 1000000 + j, Name: fmt.Sprintf("P%d", j), Loc: loc, Owner: j % 40})
 	}
 	name := filepath.Join(dir, "sheet.txt")
 	f, err := os.Create(name)
@@ -97,11 +103,12 @@ func heapPeak(f func()) (uint64, uint64) {
 // are made at run time.
 func BenchmarkNewGameMemory(b *testing.B) {
 	for _, c := range []struct {
-		name         string
-		own, foreign int
-	}{{"ships", 45_000, 0}, {"foreign", 500, reportparse.MaxObjects}} {
+		name                  string
+		own, foreign, planets int
+	}{{"ships", 45_000, 0, 0}, {"foreign", 500, reportparse.MaxObjects, 0},
+		{"all", reportparse.MaxObjects, reportparse.MaxObjects, reportparse.MaxObjects}} {
 		b.Run(c.name, func(b *testing.B) {
-			name := largeSheet(b, b.TempDir(), c.own, c.foreign)
+			name := largeSheet(b, b.TempDir(), c.own, c.foreign, c.planets)
 			info, err := os.Stat(name)
 			if err != nil {
 				b.Fatal(err)

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -34,6 +35,7 @@ type opener struct {
 	// folder of every sheet imported.
 	background func(func())
 	imported   func(folder string)
+	budget     heapBudget
 }
 
 // Show makes g the game shown.
@@ -117,10 +119,14 @@ func (o *opener) Load(path string) error {
 		return err
 	}
 	o.Show(g)
+	o.budget.settle()
 	return nil
 }
 
 func (o *opener) read(path string) (*Game, error) {
+	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+		o.budget.sheet(info.Size())
+	}
 	rep, data, err := reportparse.ReadFileData(o.rules, path)
 	if err != nil {
 		return nil, err
@@ -145,6 +151,7 @@ func (o *opener) Import(path string) {
 			}
 			o.imported(filepath.Dir(path))
 			o.Show(g)
+			o.budget.settle()
 		})
 	})
 }

@@ -21,23 +21,22 @@ type sheetPanel struct {
 
 func newSheetPanel(st *State) *sheetPanel {
 	p := &sheetPanel{st: st}
-	lines := func() []string {
-		if g := st.Game(); g != nil {
-			return g.Lines
-		}
-		return nil
-	}
 	p.list = widget.NewList(
-		func() int { return len(lines()) },
+		func() int {
+			if g := st.Game(); g != nil {
+				return g.NumLines()
+			}
+			return 0
+		},
 		func() fyne.CanvasObject {
 			t := canvas.NewText(strings.Repeat("M", 76), theme.Color(theme.ColorNameForeground))
 			t.TextStyle = fyne.TextStyle{Monospace: true}
 			return t
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if ls := lines(); i < len(ls) {
+			if g := st.Game(); g != nil && i < g.NumLines() {
 				t := o.(*canvas.Text)
-				t.Text = ls[i]
+				t.Text = g.Line(i)
 				t.Color = theme.Color(theme.ColorNameForeground)
 				t.Refresh()
 			}

@@ -210,7 +210,7 @@ func TestStepThroughTurns(t *testing.T) {
 	if !x.turns.warning.Visible() || !strings.Contains(x.turns.banner.Text, "Earlier turn 1, read-only · orders as drafted") {
 		t.Errorf("banner %q", x.turns.banner.Text)
 	}
-	if !strings.Contains(strings.Join(x.st.Game().Lines, "\n"), "TURN 1") && !strings.Contains(x.win.Title(), "turn 1") {
+	if !strings.Contains(sheetLines(x.st.Game()), "TURN 1") && !strings.Contains(x.win.Title(), "turn 1") {
 		t.Errorf("title %q", x.win.Title())
 	}
 	x.desk.New(model.ShipKey(x.st.Game().K.Ships[0].ID), order.MO)

@@ -53,6 +53,9 @@ func (s Section) AppendLines(dst []string) []string {
 	return dst
 }
 
+// LineText is line i of Lines (0 <= i < NumLines), without making the list.
+func (s Section) LineText(i int) string { return s.lines[i].text }
+
 // NumLines is how many lines Lines has.
 func (s Section) NumLines() int {
 	// A section's text ends where the next begins: blank lines at its end

@@ -1079,14 +1079,27 @@ func (p *parser) special(ls []line, sec string) {
 	}
 }
 
+// countNot counts the keys of m that are not in not.
+func countNot[V any](m map[int]V, not map[int]bool) int {
+	n := 0
+	for id := range m { // any order: a count
+		if !not[id] {
+			n++
+		}
+	}
+	return n
+}
+
 // finish files what the ships saw: other players' ships and planets.
 func (p *parser) finish() {
 	own := map[int]bool{}
 	for _, s := range p.k.Ships {
 		own[s.ID] = true
 	}
-	if len(p.nearShips) > 0 {
-		p.k.ForeignShips = make([]model.Ship, 0, len(p.nearShips))
+	// Made at their size: the ships seen are often as many of the
+	// player's own as of others' (tens of thousands, 264 bytes each).
+	if n := countNot(p.nearShips, own); n > 0 {
+		p.k.ForeignShips = make([]model.Ship, 0, n)
 	}
 	for id, s := range p.nearShips {
 		if !own[id] {
@@ -1100,8 +1113,8 @@ func (p *parser) finish() {
 	for _, t := range p.k.Trading {
 		ownPlanet[t.Planet.ID] = true
 	}
-	if len(p.nearPlanets) > 0 {
-		p.k.ForeignPlanets = make([]model.Planet, 0, len(p.nearPlanets))
+	if n := countNot(p.nearPlanets, ownPlanet); n > 0 {
+		p.k.ForeignPlanets = make([]model.Planet, 0, n)
 	}
 	for id, pl := range p.nearPlanets {
 		if !ownPlanet[id] {

@@ -114,9 +114,10 @@ func BenchmarkForecast1000Orders(b *testing.B) {
 	}
 }
 
-// sheetOf is a large sheet's knowledge: own ships far apart, and others'
-// ships in sight, a hundred at each; and the size of its sheet.
-func sheetOf(b *testing.B, own, foreign int) (*model.Knowledge, int) {
+// sheetOf is a large sheet's knowledge: own ships far apart, others'
+// ships in sight, a hundred at each, and others' planets; and the size of
+// its sheet.
+func sheetOf(b *testing.B, own, foreign, planets int) (*model.Knowledge, int) {
 	r := rules.Default()
 	t := r.Ship(10)
 	k := &model.Knowledge{Game: "Measuring", Turn: 8, Empire: model.Empire{Player: 1, Credits: 5_000_000}}
@@ -127,6 +128,11 @@ func sheetOf(b *testing.B, own, foreign int) (*model.Knowledge, int) {
 	}
 	for i := 0; i < foreign; i++ {
 		k.ForeignShips = append(k.ForeignShips, model.Ship{ID: 100000 + i, Type: 1 + i%50, Owner: 2 + i%30, Loc: place(i / 100 % max(own, 1))})
+	}
+	for i := 0; i < planets; i++ {
+		loc := place(i)
+		loc.Z = 7
+		k.ForeignPlanets = append(k.ForeignPlanets, model.Planet{ID: 1 + i, Name: fmt.Sprintf("P%d", i), Loc: loc, Owner: i % 31})
 	}
 	var size countWriter
 	if err := turnsheet.Write(&size, r, k); err != nil {
@@ -140,27 +146,35 @@ type countWriter int
 func (c *countWriter) Write(p []byte) (int, error) { *c += countWriter(len(p)); return len(p), nil }
 
 // The checker's memory per byte of the sheet it checks, on the largest
-// sheets the reader takes (50,000 ships of a kind): what New allocates,
-// and what a check adds.
+// sheets the reader takes (50,000 ships of a kind, and all kinds at once):
+// what New allocates, what a check adds, and what the checker holds after
+// a check, besides the knowledge.
 func BenchmarkNewCheckerLarge(b *testing.B) {
 	for _, c := range []struct {
-		name         string
-		own, foreign int
-	}{{"ships", 50_000, 0}, {"foreign", 500, 50_000}} {
+		name                  string
+		own, foreign, planets int
+	}{{"ships", 50_000, 0, 0}, {"foreign", 500, 50_000, 0}, {"all", 50_000, 50_000, 50_000}} {
 		b.Run(c.name, func(b *testing.B) {
-			k, size := sheetOf(b, c.own, c.foreign)
+			k, size := sheetOf(b, c.own, c.foreign, c.planets)
 			r := rules.Default()
-			var m0, m1, m2 runtime.MemStats
+			var m0, m1, m2, m3 runtime.MemStats
+			var held uint64
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
+				runtime.GC()
 				runtime.ReadMemStats(&m0)
 				ch := New(r, k)
 				runtime.ReadMemStats(&m1)
 				ch.Check(nil)
 				runtime.ReadMemStats(&m2)
+				runtime.GC()
+				runtime.ReadMemStats(&m3)
+				runtime.KeepAlive(ch)
+				held = m3.HeapAlloc - min(m3.HeapAlloc, m0.HeapAlloc)
 			}
 			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(size), "new-alloc/input-byte")
 			b.ReportMetric(float64(m2.TotalAlloc-m1.TotalAlloc)/float64(size), "check-alloc/input-byte")
+			b.ReportMetric(float64(held)/float64(size), "held/input-byte")
 			b.ReportMetric(float64(size)/1e6, "input-MB")
 		})
 	}

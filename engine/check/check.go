@@ -26,19 +26,22 @@ type Diagnostic = turn.Diagnostic
 // Checker checks order sets against one player's knowledge of one turn, by
 // carrying them out, with the turn's own machinery, on what he knows.
 type Checker struct {
-	r        *rules.Rules
-	k        *model.Knowledge
-	base     *turn.World
-	scratch  *turn.World // reused from check to check
-	forecast *turn.World // reused from forecast to forecast
-	mu       sync.Mutex
+	r *rules.Rules
+	k *model.Knowledge
+	// sheet makes the world of the sheet again for each check, from k.
+	sheet *turn.Sheet
+	// work is the world checks and forecasts are carried out on, reused
+	// from one to the next (mu lets one at a time use it): on a sheet of
+	// tens of thousands of ships, each copy of its world is tens of MB.
+	work *turn.World
+	mu   sync.Mutex
 	*model.Index
 }
 
 // New prepares a checker for the knowledge k under rules r. k must not
 // change while the checker is in use.
 func New(r *rules.Rules, k *model.Knowledge) *Checker {
-	return &Checker{r: r, k: k, base: turn.KnowledgeWorld(r, k), Index: model.NewIndex(k)}
+	return &Checker{r: r, k: k, sheet: turn.NewSheet(r, k), Index: model.NewIndex(k)}
 }
 
 // Result is what a check finds: the diagnostics, and what the orders
@@ -60,12 +63,8 @@ func (c *Checker) Check(orders []order.Order) []Diagnostic { return c.Run(orders
 func (c *Checker) Run(orders []order.Order) Result {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.scratch == nil {
-		c.scratch = c.base.Clone()
-	} else {
-		c.scratch.CopyFrom(c.base)
-	}
-	return c.run(c.scratch, orders)
+	defer c.done()
+	return c.run(c.fresh(), orders)
 }
 
 // CheckOnce checks one order set as New(r, k).Run does, on the world of
@@ -75,6 +74,31 @@ func (c *Checker) Run(orders []order.Order) Result {
 func CheckOnce(r *rules.Rules, k *model.Knowledge, orders []order.Order) Result {
 	c := &Checker{r: r, k: k}
 	return c.run(turn.KnowledgeWorld(r, k), orders)
+}
+
+// fresh makes the working world the sheet's again; c.mu must be held.
+func (c *Checker) fresh() *turn.World {
+	if c.work == nil {
+		c.work = c.sheet.World()
+	} else {
+		c.sheet.Reset(c.work)
+	}
+	return c.work
+}
+
+// keepWork is how many ships and planets a sheet may have for the checker
+// to keep its working world from one check to the next. A check on a
+// larger sheet takes long enough that making the world again is little,
+// and the memory is the window's (a copy of a sheet of 150,000 objects is
+// some 35 MB, and 70 MB of the heap's peak).
+const keepWork = 20_000
+
+// done lets go of the working world after a check or forecast on a large
+// sheet; c.mu must be held.
+func (c *Checker) done() {
+	if c.sheet.Objects() > keepWork {
+		c.work = nil
+	}
 }
 
 // run carries the orders out on w, which it changes.
@@ -92,4 +116,4 @@ func (c *Checker) run(w *turn.World, orders []order.Order) Result {
 func (c *Checker) Rules() *rules.Rules { return c.r }
 
 // World is a fresh copy of the world of the sheet, for a forecast.
-func (c *Checker) World() *turn.World { return c.base.Clone() }
+func (c *Checker) World() *turn.World { return c.sheet.World() }

@@ -55,12 +55,8 @@ type PlanetForecast struct {
 func (c *Checker) Forecast(orders []order.Order) Forecast {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.forecast == nil {
-		c.forecast = c.base.Clone()
-	} else {
-		c.forecast.CopyFrom(c.base)
-	}
-	return c.carryOut(c.forecast, orders)
+	defer c.done()
+	return c.carryOut(c.fresh(), orders)
 }
 
 // ForecastOnce forecasts as New(r, k).Forecast does, on the world of the

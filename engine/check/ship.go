@@ -26,11 +26,11 @@ type ShipFacts struct {
 func (c *Checker) Ship(id int) (ShipFacts, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	s := c.base.Ship(id)
+	s := c.sheet.Ship(id)
 	if s == nil || s.Owner != c.k.Empire.Player {
 		return ShipFacts{}, false
 	}
-	f := ShipFacts{MoveRange: c.base.MoveRange(s), CommRange: c.base.CommRange(s), CargoUsed: c.r.CargoNeeded(s.Cargo)}
+	f := ShipFacts{MoveRange: c.sheet.MoveRange(s), CommRange: c.sheet.CommRange(s), CargoUsed: c.r.CargoNeeded(s.Cargo)}
 	t := c.r.Ship(s.Type)
 	if t != nil && t.CarriesCargo() {
 		for ty := 1; ty <= rules.OreTypes; ty++ {
@@ -47,11 +47,11 @@ func (c *Checker) Ship(id int) (ShipFacts, bool) {
 func (c *Checker) Ranges(id int) (move, comm int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	s := c.base.Ship(id)
+	s := c.sheet.Ship(id)
 	if s == nil || s.Owner != c.k.Empire.Player {
 		return 0, 0
 	}
-	return c.base.MoveRange(s), c.base.CommRange(s)
+	return c.sheet.MoveRange(s), c.sheet.CommRange(s)
 }
 
 // Journey is what a move of ship id to a place takes, by the turn's own
@@ -61,9 +61,9 @@ func (c *Checker) Ranges(id int) (move, comm int) {
 func (c *Checker) Journey(id int, to geom.Point, fuel int) (turn.Journey, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	s := c.base.Ship(id)
+	s := c.sheet.Ship(id)
 	if s == nil || s.Owner != c.k.Empire.Player {
 		return turn.Journey{}, false
 	}
-	return turn.PlanJourney(s.Loc, to, c.base.MoveRange(s), fuel), true
+	return turn.PlanJourney(s.Loc, to, c.sheet.MoveRange(s), fuel), true
 }

@@ -110,11 +110,25 @@ func (k *Knowledge) SeenShips() []Ship {
 // sheet may tell of tens of thousands of ships, and a ship is some 260
 // bytes.
 func (k *Knowledge) AppendSeenShips(dst []Ship) []Ship {
+	refs := k.AppendSeenShipRefs(nil)
+	dst = slices.Grow(dst, len(refs))
+	for _, s := range refs {
+		dst = append(dst, *s)
+	}
+	return dst
+}
+
+// AppendSeenShipRefs appends SeenShips to dst as pointers into k's own
+// lists (read only), in SeenShips' order: a checker keeps these, 8 bytes a
+// ship, instead of a copy of the ships.
+func (k *Knowledge) AppendSeenShipRefs(dst []*Ship) []*Ship {
 	start := len(dst)
 	dst = slices.Grow(dst, len(k.ForeignShips)+len(k.ScannedPlayer)+1)
-	dst = append(dst, k.ForeignShips...)
+	for i := range k.ForeignShips {
+		dst = append(dst, &k.ForeignShips[i])
+	}
 	// One entry a ship: of a number given twice, the last.
-	slices.SortStableFunc(dst[start:], byID)
+	slices.SortStableFunc(dst[start:], refByID)
 	kept := start
 	for i := start; i < len(dst); i++ {
 		if i+1 < len(dst) && dst[i+1].ID == dst[i].ID {
@@ -126,12 +140,13 @@ func (k *Knowledge) AppendSeenShips(dst []Ship) []Ship {
 	dst = dst[:kept]
 	inSight := dst[start:kept:kept]
 	found := func(id int) (int, bool) {
-		return slices.BinarySearchFunc(inSight, id, func(s Ship, id int) int { return cmp.Compare(s.ID, id) })
+		return slices.BinarySearchFunc(inSight, id, func(s *Ship, id int) int { return cmp.Compare(s.ID, id) })
 	}
 	// The scanned player's where not in sight (the first of a number
 	// given twice), then the scanned ship, whose figures are the fullest.
 	added := map[int]bool{}
-	for _, s := range k.ScannedPlayer {
+	for i := range k.ScannedPlayer {
+		s := &k.ScannedPlayer[i]
 		if _, ok := found(s.ID); !ok && !added[s.ID] {
 			added[s.ID] = true
 			dst = append(dst, s)
@@ -139,18 +154,20 @@ func (k *Knowledge) AppendSeenShips(dst []Ship) []Ship {
 	}
 	if s := k.ScannedShip; s != nil && s.Owner != k.Empire.Player {
 		if i, ok := found(s.ID); ok {
-			dst[start+i] = *s
-		} else if i := slices.IndexFunc(dst[kept:], func(o Ship) bool { return o.ID == s.ID }); i >= 0 {
-			dst[kept+i] = *s
+			dst[start+i] = s
+		} else if i := slices.IndexFunc(dst[kept:], func(o *Ship) bool { return o.ID == s.ID }); i >= 0 {
+			dst[kept+i] = s
 		} else {
-			dst = append(dst, *s)
+			dst = append(dst, s)
 		}
 	}
 	if len(dst) > kept {
-		slices.SortFunc(dst[start:], byID)
+		slices.SortFunc(dst[start:], refByID)
 	}
 	return dst
 }
+
+func refByID(a, b *Ship) int { return cmp.Compare(a.ID, b.ID) }
 
 func byID(a, b Ship) int { return cmp.Compare(a.ID, b.ID) }
 
@@ -179,6 +196,37 @@ func (k *Knowledge) SeenPlanets() []Planet {
 		}
 		if !found {
 			out = append(out, *p)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// SeenPlanetRefs is SeenPlanets as pointers into k's own lists (read
+// only), in the same order.
+func (k *Knowledge) SeenPlanetRefs() []*Planet {
+	trading := false
+	for _, t := range k.Trading {
+		trading = trading || (k.ScannedPlanet != nil && t.Planet.ID == k.ScannedPlanet.ID)
+	}
+	p := k.ScannedPlanet
+	scanned := p != nil && p.Owner != k.Empire.Player && p.Kind != Trading && !trading
+	out := make([]*Planet, len(k.ForeignPlanets), len(k.ForeignPlanets)+1)
+	for i := range k.ForeignPlanets {
+		out[i] = &k.ForeignPlanets[i]
+	}
+	if !scanned && slices.IsSortedFunc(k.ForeignPlanets, func(a, b Planet) int { return cmp.Compare(a.ID, b.ID+1) }) {
+		return out
+	}
+	if scanned {
+		found := false
+		for i := range out {
+			if out[i].ID == p.ID {
+				out[i], found = p, true
+			}
+		}
+		if !found {
+			out = append(out, p)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })

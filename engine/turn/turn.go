@@ -191,9 +191,18 @@ func (t *run) setUp() {
 	if w.SheetFleets == nil {
 		// Each player's ships in a list of its size, by reference: a sheet
 		// may tell of tens of thousands, and this is done at every check.
+		// Only orders name fleets: the players without orders (in a check,
+		// all but one) need none.
 		count := map[int]int{}
-		w.Live(func(s *model.Ship) { count[s.Owner]++ })
 		w.Live(func(s *model.Ship) {
+			if len(t.orders[s.Owner]) > 0 {
+				count[s.Owner]++
+			}
+		})
+		w.Live(func(s *model.Ship) {
+			if count[s.Owner] == 0 {
+				return
+			}
 			if byOwner[s.Owner] == nil {
 				byOwner[s.Owner] = make([]*model.Ship, 0, count[s.Owner])
 			}

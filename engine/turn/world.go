@@ -142,12 +142,20 @@ func (w *World) Clone() *World {
 // CopyFrom makes w (a clone of from, or of the same base) the same as from
 // again, reusing w's memory: a checker checks the same sheet over and over.
 func (w *World) CopyFrom(from *World) {
+	w.copyFrom(from, func(g *model.Game, ships []model.Ship, planets []model.Planet) {
+		g.Ships = append(ships, from.G.Ships...)
+		g.Planets = append(planets, from.G.Planets...)
+	})
+}
+
+// copyFrom is CopyFrom with the ships and planets filled in by fill, given
+// w's lists emptied for reuse.
+func (w *World) copyFrom(from *World, fill func(g *model.Game, ships []model.Ship, planets []model.Planet)) {
 	g := w.G
 	ships, planets, officers, mines, arts, emps := g.Ships, g.Planets, g.Officers, g.Mines, g.Artifacts, g.Empires
 	markets := g.Markets
 	*g = *from.G
-	g.Ships = append(ships[:0], from.G.Ships...)
-	g.Planets = append(planets[:0], from.G.Planets...)
+	fill(g, ships[:0], planets[:0])
 	g.Officers = append(officers[:0], from.G.Officers...)
 	g.Mines = append(mines[:0], from.G.Mines...)
 	g.Artifacts = append(arts[:0], from.G.Artifacts...)
@@ -226,11 +234,16 @@ func (w *World) Dock(s *model.Ship, carrier int) {
 
 // placePlanets files the planets by place (again after they moved).
 func (w *World) placePlanets() {
-	w.at = make(map[geom.Point][]int, len(w.G.Planets))
-	for i := range w.G.Planets {
-		p := &w.G.Planets[i]
-		w.at[p.Loc] = append(w.at[p.Loc], i)
+	w.at = planetPlaces(len(w.G.Planets), func(i int) geom.Point { return w.G.Planets[i].Loc })
+}
+
+// planetPlaces files n planets' indexes by their places.
+func planetPlaces(n int, loc func(i int) geom.Point) map[geom.Point][]int {
+	at := make(map[geom.Point][]int, n)
+	for i := 0; i < n; i++ {
+		at[loc(i)] = append(at[loc(i)], i)
 	}
+	return at
 }
 
 // Ship returns ship id, or nil when there is none (or it was destroyed).
