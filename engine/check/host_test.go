@@ -74,8 +74,9 @@ func TestForecastIsWhatTheHostDoes(t *testing.T) {
 			}
 		}
 	}
-	// The test means something only if many turns were compared.
-	if compared < hostSeeds*5/4 {
+	// The test means something only if many turns were compared: at least
+	// one a game on average (the games are the same on every run).
+	if compared < hostSeeds {
 		t.Errorf("only %d turns of a player were alone enough to compare", compared)
 	}
 	t.Logf("%d turns of a player compared", compared)
