@@ -101,13 +101,24 @@ func (x *exporter) warning() (title, text string) {
 // Copy puts the order file's text on the clipboard, to paste into
 // an e-mail; with errors in the orders it asks first, as Export does.
 func (x *exporter) Copy() {
-	if x.st.Draft() == nil {
+	if x.st.Draft() == nil || earlierRefused(x.st, x.status.say) {
 		return
 	}
 	x.askBeforeSending("Copy them", func() {
 		x.clipboard.SetContent(x.Text())
 		x.status.say("The orders are on the clipboard.")
 	})
+}
+
+// earlierRefused says, when an earlier turn is shown, that its orders
+// are not sent again: they were for a turn that is over, and a copy
+// would overwrite what the workspace kept of what was sent.
+func earlierRefused(st *State, say func(string)) bool {
+	if !st.Earlier() {
+		return false
+	}
+	say("This is an earlier turn, shown read-only: its orders are not exported or sent again. Alt+End goes back to the current turn.")
+	return true
 }
 
 // Name is the default name of the order file: game, player, turn.
@@ -119,7 +130,7 @@ func (x *exporter) Name() string {
 // Dialog writes the order file where the player chooses; with errors
 // in the orders it asks first.
 func (x *exporter) Dialog() {
-	if x.st.Draft() == nil {
+	if x.st.Draft() == nil || earlierRefused(x.st, x.status.say) {
 		return
 	}
 	x.askBeforeSending("Export them", func() {

@@ -240,7 +240,7 @@ func (v *mailView) fetched(res mailbox.FetchResult, err error, cancelled, loud b
 // errors in the orders, as Export does, and then whether to send, showing
 // what goes to whom. The demo game's orders are never sent.
 func (v *mailView) sendDialog() {
-	if v.st.Draft() == nil {
+	if v.st.Draft() == nil || earlierRefused(v.st, v.say) {
 		return
 	}
 	o := v.orders()

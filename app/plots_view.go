@@ -257,8 +257,9 @@ func (v *plotsView) saveDialog() {
 	if g == nil || len(v.turns) == 0 {
 		return
 	}
-	name := fmt.Sprintf("%s-turn-%d.png", strings.ReplaceAll(strings.ToLower(v.chosen.Title), " ", "-"), g.K.Turn)
-	name = strings.NewReplacer(",", "", "(", "", ")", "").Replace(name)
+	// A planet's name is in a prices plot's title: SafeName keeps only
+	// letters, digits and dashes of it.
+	name := fmt.Sprintf("%s-turn-%d.png", strings.ToLower(workspace.SafeName(v.chosen.Title)), g.K.Turn)
 	v.files.choose(fileRequest{title: "Save the plot", start: v.folder(), name: name,
 		filter: "PNG images and SVG drawings (*.png, *.svg)", exts: []string{"png", "svg"}, save: true},
 		v.native(), func(path string) {

@@ -227,6 +227,14 @@ func TestStepThroughTurns(t *testing.T) {
 	}
 	saveShot(t, x, "turn1")
 	ws := x.st.Workspace()
+	// An earlier turn's orders are not exported or sent again: the export
+	// kept for the turn would be overwritten.
+	x.export.Dialog()
+	x.export.Copy()
+	x.mailing.sendDialog()
+	if _, err := os.Stat(ws.ExportPath(2)); err == nil || x.files.showing || len(x.win.Canvas().Overlays().List()) > 0 || !strings.Contains(x.status.Text(), "earlier turn") {
+		t.Errorf("an earlier turn's orders could be exported or sent: status %q", x.status.Text())
+	}
 	if f, err := ws.LoadDraft(2); err != nil || f == nil || len(f.Orders) != 1 {
 		t.Errorf("turn 1's draft on disk: %v %v", f, err)
 	}

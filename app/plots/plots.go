@@ -228,7 +228,9 @@ type wholeTicks struct{}
 func (wholeTicks) Ticks(min, max float64) []plot.Tick {
 	step := tickStep(max - min)
 	var out []plot.Tick
-	for v := math.Ceil(min/step) * step; v <= max; v += step {
+	// A step too small to move v (figures beyond float64's whole numbers)
+	// would never end the loop: at most a hundred ticks.
+	for v := math.Ceil(min/step) * step; v <= max && len(out) < 100; v += step {
 		out = append(out, plot.Tick{Value: v, Label: wholeLabel(v)})
 	}
 	if len(out) == 0 {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"silverfall/engine/model"
 )
@@ -243,5 +244,19 @@ func BenchmarkPlot25Turns(b *testing.B) {
 				f.Image(size.w, size.h, size.dpi)
 			}
 		})
+	}
+}
+
+// Ticks end even where a whole step no longer moves a float64.
+func TestTicksOfHugeFigures(t *testing.T) {
+	done := make(chan int)
+	go func() { done <- len(wholeTicks{}.Ticks(1e17, 1e17+2)) }()
+	select {
+	case n := <-done:
+		if n == 0 || n > 100 {
+			t.Errorf("%d ticks", n)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the ticks of 1e17 to 1e17+2 never end")
 	}
 }

@@ -21,7 +21,7 @@ func TestCLocaleStartsQuietly(t *testing.T) {
 			env = append(env, kv)
 		}
 	}
-	env = append(env, "LANG=C.UTF-8")
+	env = append(ownHome(t, env), "LANG=C.UTF-8")
 	shot := filepath.Join(t.TempDir(), "shot.png")
 	for _, args := range [][]string{{"-version"}, {"-screenshot", shot}} {
 		cmd := exec.Command(bin, args...)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"silverfall/render3d"
@@ -31,10 +32,26 @@ func binary(tb testing.TB) string {
 	return bin
 }
 
+// ownHome is env with a home of the test's own: the program's settings and
+// Fyne's preferences are files there, and another program started at the
+// same time with the same home can be caught writing them.
+func ownHome(tb testing.TB, env []string) []string {
+	home := tb.TempDir()
+	var out []string
+	for _, kv := range env {
+		switch k, _, _ := strings.Cut(kv, "="); k {
+		case "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME":
+		default:
+			out = append(out, kv)
+		}
+	}
+	return append(out, "HOME="+home)
+}
+
 func runBin(tb testing.TB, bin string, args ...string) string {
 	tb.Helper()
 	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "LANG=C.UTF-8")
+	cmd.Env = append(ownHome(tb, os.Environ()), "LANG=C.UTF-8")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
@@ -96,6 +113,7 @@ func TestBadFileInScreenshotMode(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	os.WriteFile(bad, []byte("nothing here\n"), 0o644)
 	cmd := exec.Command(bin, "-screenshot", filepath.Join(t.TempDir(), "x.png"), bad)
+	cmd.Env = ownHome(t, os.Environ())
 	out, err := cmd.CombinedOutput()
 	if err == nil || !bytes.Contains(out, []byte("no Darkness of Silverfall turn sheet found")) {
 		t.Errorf("err %v, output %s", err, out)

@@ -127,6 +127,7 @@ func (w *World) Clone() *World {
 	g.Mines = append([]model.Mine(nil), w.G.Mines...)
 	g.Artifacts = append([]model.Artifact(nil), w.G.Artifacts...)
 	g.Empires = append([]model.Empire(nil), w.G.Empires...)
+	g.Rings = append([]model.RingSighting(nil), w.G.Rings...) // a ring's move sorts them in place
 	g.Markets = make(map[int]model.Market, len(w.G.Markets))
 	for k, v := range w.G.Markets { // any order: a copy
 		g.Markets[k] = v
@@ -153,13 +154,14 @@ func (w *World) CopyFrom(from *World) {
 func (w *World) copyFrom(from *World, fill func(g *model.Game, ships []model.Ship, planets []model.Planet)) {
 	g := w.G
 	ships, planets, officers, mines, arts, emps := g.Ships, g.Planets, g.Officers, g.Mines, g.Artifacts, g.Empires
-	markets := g.Markets
+	markets, rings := g.Markets, g.Rings
 	*g = *from.G
 	fill(g, ships[:0], planets[:0])
 	g.Officers = append(officers[:0], from.G.Officers...)
 	g.Mines = append(mines[:0], from.G.Mines...)
 	g.Artifacts = append(arts[:0], from.G.Artifacts...)
 	g.Empires = append(emps[:0], from.G.Empires...)
+	g.Rings = append(rings[:0], from.G.Rings...) // a ring's move sorts them in place
 	if markets == nil {
 		markets = map[int]model.Market{}
 	}
