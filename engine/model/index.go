@@ -177,48 +177,29 @@ func byID(a, b Ship) int { return cmp.Compare(a.ID, b.ID) }
 // It is read only: without a scan of another's planet, it is the planets
 // in sight themselves (when one a number, in order), not a copy.
 func (k *Knowledge) SeenPlanets() []Planet {
-	trading := false
-	for _, t := range k.Trading {
-		trading = trading || (k.ScannedPlanet != nil && t.Planet.ID == k.ScannedPlanet.ID)
-	}
-	p := k.ScannedPlanet
-	scanned := p != nil && p.Owner != k.Empire.Player && p.Kind != Trading && !trading
-	if !scanned && slices.IsSortedFunc(k.ForeignPlanets, func(a, b Planet) int { return cmp.Compare(a.ID, b.ID+1) }) {
+	if k.scannedOther() == nil && oneANumber(k.ForeignPlanets) {
 		return k.ForeignPlanets[:len(k.ForeignPlanets):len(k.ForeignPlanets)]
 	}
-	out := append([]Planet(nil), k.ForeignPlanets...)
-	if scanned {
-		found := false
-		for i := range out {
-			if out[i].ID == p.ID {
-				out[i], found = *p, true
-			}
-		}
-		if !found {
-			out = append(out, *p)
-		}
+	refs := k.SeenPlanetRefs()
+	out := make([]Planet, len(refs))
+	for i, p := range refs {
+		out[i] = *p
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 }
 
 // SeenPlanetRefs is SeenPlanets as pointers into k's own lists (read
 // only), in the same order.
 func (k *Knowledge) SeenPlanetRefs() []*Planet {
-	trading := false
-	for _, t := range k.Trading {
-		trading = trading || (k.ScannedPlanet != nil && t.Planet.ID == k.ScannedPlanet.ID)
-	}
-	p := k.ScannedPlanet
-	scanned := p != nil && p.Owner != k.Empire.Player && p.Kind != Trading && !trading
+	p := k.scannedOther()
 	out := make([]*Planet, len(k.ForeignPlanets), len(k.ForeignPlanets)+1)
 	for i := range k.ForeignPlanets {
 		out[i] = &k.ForeignPlanets[i]
 	}
-	if !scanned && slices.IsSortedFunc(k.ForeignPlanets, func(a, b Planet) int { return cmp.Compare(a.ID, b.ID+1) }) {
+	if p == nil && oneANumber(k.ForeignPlanets) {
 		return out
 	}
-	if scanned {
+	if p != nil {
 		found := false
 		for i := range out {
 			if out[i].ID == p.ID {
@@ -231,4 +212,26 @@ func (k *Knowledge) SeenPlanetRefs() []*Planet {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
+}
+
+// scannedOther is the planet scanned when it is another's (not the
+// player's own, nor a trading planet, which have lists of their own), or
+// nil.
+func (k *Knowledge) scannedOther() *Planet {
+	p := k.ScannedPlanet
+	if p == nil || p.Owner == k.Empire.Player || p.Kind == Trading {
+		return nil
+	}
+	for _, t := range k.Trading {
+		if t.Planet.ID == p.ID {
+			return nil
+		}
+	}
+	return p
+}
+
+// oneANumber reports whether planets are in order of their numbers, each
+// number once.
+func oneANumber(planets []Planet) bool {
+	return slices.IsSortedFunc(planets, func(a, b Planet) int { return cmp.Compare(a.ID, b.ID+1) })
 }
