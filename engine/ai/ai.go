@@ -99,6 +99,7 @@ type planner struct {
 	enemyPlan          int // a player the raids go against; 0 none
 	dueNext            int // traders due to sell next turn
 	tender             int // fuel the tankers that end the turn at the origin can give new ships
+	tankerFuel         int // fuel the origin keeps for the first tanker (in fuelFor)
 	outAllowed, outNow int // ships away from the origin the tax keeps, and how many are
 }
 
@@ -158,6 +159,13 @@ func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *pla
 		if st := r.Ship(s.Type); st != nil && st.CanMove() && s.Loc != origin {
 			p.outNow++
 		}
+	}
+	// The origin's fuel for the first tanker is kept from the ships that
+	// load there too: without a tanker nothing brings fuel home, and with
+	// the origin dry no ship, the tanker included, is ever built again.
+	if pl := p.own[origin]; pl != nil && pl.Kind == model.Origin && lv.Tend && lv.Tankers > 0 && p.tankers == 0 {
+		p.tankerFuel = min(pl.Fuel, startFuel(r.Ship(tanker)))
+		p.fuelFor[pl.ID] += p.tankerFuel
 	}
 	return p
 }
@@ -430,6 +438,12 @@ func (p *planner) ships() {
 			if s.Fuel == 0 {
 				p.fromTanker(s, st, ships)
 			}
+			if s.Fuel == 0 && p.own[s.Loc] == nil && p.tradingAt(s.Loc) == nil && p.onPlanet(s.Loc) {
+				// Dry above a planet that is not ours: any planet's fuel may
+				// be loaded (the book allows taking a rival's). What it
+				// holds is unknown, so the plan does not count on it.
+				p.add("LF %d 0", s.ID)
+			}
 			if pl := p.own[s.Loc]; pl != nil && s.Fuel == 0 {
 				p.starved[pl.ID]++
 			}
@@ -467,7 +481,7 @@ func (p *planner) ships() {
 		}
 		switch role(st) {
 		case roleTrader:
-			if !p.trade(s, st) {
+			if !p.trade(s, st) && !p.refuelIdle(s, st) {
 				p.claim(s, st)
 			}
 		case roleTanker:
@@ -582,7 +596,9 @@ func (p *planner) buyFuel(s *model.Ship, st *rules.ShipType, tp *model.TradingPl
 // best for it; false when there is no trade for the ship.
 func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 	if tp := p.tradingAt(s.Loc); tp != nil {
-		if p.lv.SpreadSales && p.dueNext == 0 && p.holdBack(s, st, tp) {
+		// Short of money, a trader sells all it has: waiting costs a fleet's
+		// upkeep.
+		if p.lv.SpreadSales && p.dueNext == 0 && p.afford(0, p.r.Upkeep.Fleet, p.lv.BuildMargin) && p.holdBack(s, st, tp) {
 			return true
 		}
 		if s.Cargo.Total() > 0 {
@@ -591,7 +607,7 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		}
 		src := p.bestSource(s)
 		if src == nil {
-			return false
+			return false // refuelIdle fills it up here
 		}
 		// The fuel beyond the way back is sold here too.
 		keep := s.Loc.Dist(src.Loc) + p.lv.FuelMargin
@@ -611,7 +627,7 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 			p.moveTo(s, "MP %d %d", s.ID, src.ID)
 			return true
 		}
-		if p.lv.FindPlanets && s.Fuel >= p.lv.FuelMargin {
+		if p.lv.FindPlanets && p.canFind(s, st) {
 			p.moveTo(s, "FP %d 0", s.ID)
 			return true
 		}
@@ -663,10 +679,12 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 // holdBack sells all but one ore type of a mixed cargo (half of a cargo
 // of one type) at the trading planet the ship is at and keeps the ship
 // there for the next turn's sale, when no other trader of ours is due at
-// a market then: the income comes
-// every turn. While a market's stock is low its price is at the top and
-// does not fall for the sales, so a split sale costs nothing; when the
-// price shows a fuller stock, the whole cargo is sold at once. false when
+// a market then: the income comes every turn. A sale is paid at the
+// turn's price and moves the price only at the turn's end, so holding one
+// type back costs nothing (its price even rises as the market uses its
+// stock). Half a cargo of one type held back sells lower next turn, so it
+// is held back only while that half is a small share of the market's
+// stock (or the price is at the top, where it does not move). false when
 // the ship has nothing to hold back or cannot stay.
 func (p *planner) holdBack(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
 	last, types := -1, 0
@@ -674,19 +692,19 @@ func (p *planner) holdBack(s *model.Ship, st *rules.ShipType, tp *model.TradingP
 		if n == 0 {
 			continue
 		}
-		mr := p.r.Market
-		if tp.Prices.Ore[t]*100 < mr.BaseOrePrices[t]*(100-mr.PriceVariationPercent)*mr.MaxPricePercent/100 {
-			return false // the price would fall for the sale
-		}
 		types++
 		if last < 0 || n*tp.Prices.Ore[t] < s.Cargo[last]*tp.Prices.Ore[last] {
 			last = t
 		}
 	}
-	if types == 1 && s.Cargo[last]/2*p.r.Market.BaseOrePrices[last]*2 >= p.lv.MinLoad && p.stay(s, st, tp) {
-		// One type: half now, half next turn, while the half is worth a
-		// trip's least load (a trader does not linger over crumbs).
+	if types == 1 {
 		n := s.Cargo[last] / 2
+		// A trader does not linger over crumbs (each turn it waits is a
+		// fleet's upkeep): the half it keeps must be worth a trip's least
+		// load.
+		if n*p.r.Market.BaseOrePrices[last] < p.lv.MinLoad || !p.splitCheap(tp, last, n) || !p.stay(s, st, tp) {
+			return false
+		}
 		if p.add("UL %d %d %d", s.ID, last+1, n) {
 			s.Cargo[last] -= n
 		}
@@ -703,6 +721,22 @@ func (p *planner) holdBack(s *model.Ship, st *rules.ShipType, tp *model.TradingP
 	}
 	p.dueNext++
 	return true
+}
+
+// splitCheap reports whether n units of ore type t sold at the trading
+// planet now leave its price for the next turn's sale nearly as it is:
+// the price is at the top (the stock is below a quarter of its
+// reference), or n is within the level's share of the stock the price
+// shows. The planet's own base price is unknown to a player; the lowest
+// it can be gives the least stock the price can mean.
+func (p *planner) splitCheap(tp *model.TradingPlanet, t, n int) bool {
+	mr := p.r.Market
+	low := mr.BaseOrePrices[t] * (100 - mr.PriceVariationPercent) / 100
+	if tp.Prices.Ore[t]*100 >= low*mr.MaxPricePercent {
+		return true
+	}
+	stock := low * mr.ReferenceStock[t] / max(tp.Prices.Ore[t], 1)
+	return n*100 <= stock*p.lv.SplitStockPercent
 }
 
 // stay keeps a ship over the trading planet it is at for the next turn:
@@ -918,6 +952,9 @@ func (p *planner) tank(s *model.Ship, st *rules.ShipType) bool {
 	if origin == nil || origin.Fuel >= p.lv.OriginFuel || p.r.GravityPull(p.turn+1) > 0 {
 		return false // no builds at the origin once the pull starts
 	}
+	if tp := p.tradingAt(s.Loc); tp != nil && s.Fuel*10 < st.MaxFuel.N*6 {
+		p.buyFuel(s, st, tp, st.MaxFuel.N) // the markets keep fuel, at four times its price
+	}
 	if s.Loc == origin.Loc {
 		keep := p.lv.FuelMargin
 		if src := p.fuelSource(s, origin.Loc); src != nil {
@@ -943,7 +980,37 @@ func (p *planner) tank(s *model.Ship, st *rules.ShipType) bool {
 		p.moveTo(s, "MP %d %d", s.ID, src.ID)
 		return true
 	}
-	return false
+	return p.toMarketFuel(s, st)
+}
+
+// refuelIdle fills up a trader that has no trade, before it goes to
+// claim planets: at the trading planet it is at, else at the nearest own
+// planet or trading planet with fuel, while it has less than a third of
+// its tank (out claiming, it would run dry where the pull takes it).
+// false when it has enough or nowhere to go.
+func (p *planner) refuelIdle(s *model.Ship, st *rules.ShipType) bool {
+	if !st.MaxFuel.OK || s.Fuel*3 >= st.MaxFuel.N {
+		return false
+	}
+	if tp := p.tradingAt(s.Loc); tp != nil && p.fuelAt(s.Loc) {
+		p.buyFuel(s, st, tp, st.MaxFuel.N*6/10)
+		return false // it goes on to claim, with the fuel
+	}
+	return p.toFuel(s, st) || p.toMarketFuel(s, st)
+}
+
+// toMarketFuel sends a ship to the nearest trading planet whose price
+// shows fuel in stock, to buy it there; false when none is in reach.
+func (p *planner) toMarketFuel(s *model.Ship, st *rules.ShipType) bool {
+	var best *model.TradingPlanet
+	for i := range p.k.Trading {
+		tp := &p.k.Trading[i]
+		if p.fuelAt(tp.Planet.Loc) && s.Fuel >= s.Loc.Dist(tp.Planet.Loc) &&
+			(best == nil || s.Loc.Dist(tp.Planet.Loc) < s.Loc.Dist(best.Planet.Loc)) {
+			best = tp
+		}
+	}
+	return best != nil && p.goTrade(s, st, best)
 }
 
 // fromTanker fills a ship without fuel from a tanker of ours at the same
@@ -1015,13 +1082,7 @@ func (p *planner) tend(s *model.Ship, st *rules.ShipType, origin *model.Planet) 
 		p.moveTo(s, "MP %d %d", s.ID, src.ID)
 		return true
 	}
-	for i := range p.k.Trading {
-		tp := &p.k.Trading[i]
-		if p.fuelAt(tp.Planet.Loc) && s.Fuel >= s.Loc.Dist(tp.Planet.Loc) && p.goTrade(s, st, tp) {
-			return true
-		}
-	}
-	return false
+	return p.toMarketFuel(s, st)
 }
 
 // fuelSource is the own planet, other than the origin, with the most fuel
@@ -1069,7 +1130,7 @@ func (p *planner) toFuel(s *model.Ship, st *rules.ShipType) bool {
 	var best *model.Planet
 	for i := range p.k.Planets {
 		pl := &p.k.Planets[i]
-		if pl.Loc == s.Loc || !p.fuelAt(pl.Loc) || s.Loc.Dist(pl.Loc) > s.Fuel {
+		if pl.Loc == s.Loc || !p.fuelAt(pl.Loc) || s.Loc.Dist(pl.Loc)+2 > s.Fuel { // slack as in fillOnWay
 			continue
 		}
 		if best == nil || s.Loc.Dist(pl.Loc) < s.Loc.Dist(best.Loc) {
@@ -1349,6 +1410,14 @@ func (p *planner) late(st *rules.ShipType) bool {
 	return p.turn >= p.lv.OutwardFrom && role(st) == roleClaimer || p.turn >= p.lv.AllOutFrom
 }
 
+// canFind reports whether the ship has the fuel for an FP: the planet it
+// finds may be as far as its movement, and a ship that runs dry on the
+// way stops short of it, in empty space, where it can load nothing. Two
+// positions more allow for the pull's rounding.
+func (p *planner) canFind(s *model.Ship, st *rules.ShipType) bool {
+	return s.Fuel >= st.Movement.N+2
+}
+
 // survivors is how far from Silverfall a planet must be now to be there
 // still at the end of the game's expected last turn, with a little to
 // spare for the rounding of the pull's steps.
@@ -1413,6 +1482,9 @@ func (p *planner) shell(s *model.Ship, st *rules.ShipType) bool {
 		// along the shell to where it holds fewer, and looks there.
 		if !p.unowned(s.Loc) && (p.turn+s.ID)%2 == 0 && p.relocate(s, st, stance, m) {
 			return true
+		}
+		if !p.canFind(s, st) {
+			return false
 		}
 		p.moveTo(s, "FP %d 0", s.ID)
 		return true
@@ -1511,7 +1583,10 @@ func (p *planner) fillOnWay(s *model.Ship, st *rules.ShipType, rs int) bool {
 	bestW := 0
 	try := func(pl *model.Planet) {
 		d := s.Loc.Dist(pl.Loc)
-		if pl.Loc == s.Loc || d > s.Fuel || p.targeted[pl.ID] || p.lastTurnAt(pl.Loc) <= p.turn+2 {
+		// Two positions of slack: the pull draws ship and planet in by
+		// rounded steps of their own, and a ship that arrives dry one
+		// position off cannot load.
+		if pl.Loc == s.Loc || d+2 > s.Fuel || p.targeted[pl.ID] || p.lastTurnAt(pl.Loc) <= p.turn+2 {
 			return
 		}
 		if w := 2*pl.Loc.Dist(geom.Origin) - d; best == nil || w > bestW {
@@ -1657,13 +1732,23 @@ func (p *planner) build() {
 			if want == nil || want.Customisable {
 				return
 			}
+			if p.tankerFuel > 0 && pl.Kind == model.Origin && role(want) != roleTanker &&
+				pl.Fuel-p.fuelFor[pl.ID] < startFuel(want) {
+				// The origin cannot fuel what is wanted: the first tanker
+				// comes first, to bring more.
+				want = p.r.Ship(tanker)
+			}
+			if role(want) == roleTanker && pl.Kind == model.Origin {
+				p.fuelFor[pl.ID] -= p.tankerFuel // the fuel kept for it
+				p.tankerFuel = 0
+			}
 			fuel := startFuel(want)
 			if tended {
 				// A tanker waits at the origin with the fuel.
 				if p.tender < fuel || pl.Industry < p.r.BuildIndustry(want) {
 					return
 				}
-			} else if pl.Fuel-p.fuelFor[pl.ID]-p.tankerReserve(want) < fuel || pl.Industry < p.r.BuildIndustry(want) {
+			} else if pl.Fuel-p.fuelFor[pl.ID] < fuel || pl.Industry < p.r.BuildIndustry(want) {
 				return
 			}
 			// A new ship is a fleet of its own once it leaves.
@@ -1689,16 +1774,6 @@ func (p *planner) build() {
 			}
 		}
 	}
-}
-
-// tankerReserve is the fuel the origin keeps for the first tanker while a
-// level that tends its new ships has none: without it, the origin's fuel
-// goes to other ships and no tanker can ever be built to bring more.
-func (p *planner) tankerReserve(want *rules.ShipType) int {
-	if !p.lv.Tend || p.tankers > 0 || p.lv.Tankers == 0 || role(want) == roleTanker {
-		return 0
-	}
-	return startFuel(p.r.Ship(tanker))
 }
 
 // nextBuild is the ship type the level is shortest of, by the share of

@@ -20,6 +20,7 @@ type Level struct {
 	CargoUntil        int    `toml:"cargo_until_turn"`
 	PullLanding       bool   `toml:"pull_landing"`
 	SpreadSales       bool   `toml:"spread_sales"`
+	SplitStockPercent int    `toml:"split_stock_percent"`
 	CargoFirst        int    `toml:"cargo_first"`
 	Tankers           int    `toml:"tankers"`
 	OriginFuel        int    `toml:"origin_fuel"`

@@ -519,8 +519,8 @@ func TestMeasureLevels(t *testing.T) {
 		f := measure(t, seeds(n), 6, 25, func(int64, int) *Level { return lv })
 		t.Logf("level %s:\n%s", lv.Name, f)
 		// What the levels already meet of issue 20 is held here; the rest
-		// (fuel per empire, stranded ships, markets, fights, joint attacks
-		// on Sauran) is in the figures above.
+		// (fuel per empire, fights, joint attacks on Sauran) is in the
+		// figures above.
 		if f.longBroke > 0 {
 			t.Errorf("level %s: %d empires below zero credits for more than two turns in a row", lv.Name, f.longBroke)
 		}
@@ -534,6 +534,11 @@ func TestMeasureLevels(t *testing.T) {
 		// turns (issue 20; a loaded trader used to).
 		if lv.Name == "normal" && f.stranded > 0 {
 			t.Errorf("level %s: %d ships alone without fuel for more than three turns", lv.Name, f.stranded)
+		}
+		// Its markets are not emptied for good: no stock of a trading
+		// planet stays at nothing for the last five turns (issue 20).
+		if lv.Name == "normal" && f.emptyForGood > 0 {
+			t.Errorf("level %s: %d of %d market stocks empty for the last five turns", lv.Name, f.emptyForGood, f.stocks)
 		}
 		// Normal also sells ore or fuel on at least every other turn on
 		// average, as issue 20 asks.

@@ -544,6 +544,18 @@ func (r *Rules) BuildCost(t *ShipType, fire, defence int) int {
 // CrewPay is the crew's pay for a ship of the type each turn.
 func (r *Rules) CrewPay(t *ShipType) int { return r.Upkeep.CrewBase + r.Upkeep.CrewPerSize*t.Size }
 
+// MarketUse is what a trading planet uses up in a turn of a stock whose
+// reference is ref, in a game of the given number of players: the rules'
+// share of the reference in a game of the most players, and in a smaller
+// game in proportion to its planets (planets_base + planets_per_player a
+// player). The five markets are there whatever the game's size, while the
+// mines that feed them come with the planets.
+func (r *Rules) MarketUse(ref, players int) int {
+	players = min(max(players, 1), r.Game.MaxPlayers)
+	size := func(n int) int { return r.Setup.PlanetsBase + r.Setup.PlanetsPerPlayer*n }
+	return ref * r.Market.ConsumptionPercent * size(players) / (100 * size(r.Game.MaxPlayers))
+}
+
 // GravityPull is how far planets and ships are pulled toward Silverfall in
 // the given turn: 1, 3, 6, 10, ... from the first turn of the pull on.
 func (r *Rules) GravityPull(turn int) int {

@@ -197,7 +197,8 @@ func (t closing) blackHole() {
 }
 
 // markets is the trading planets' turn: each uses up its share of ore and
-// fuel, and its prices follow its stocks: base price times reference stock
+// fuel (rules.MarketUse, by the game's players: the check's world, which
+// knows only some of them, knows no stocks either), and its prices follow its stocks: base price times reference stock
 // over stock, within the bounds.
 func (t closing) markets() {
 	w := t.w
@@ -213,14 +214,19 @@ func (t closing) markets() {
 		hi := float64(base) * float64(mr.MaxPricePercent) / 100
 		return max(1, geom.Round(min(max(v, lo), hi)))
 	}
+	players := 0
+	for _, e := range w.G.Empires {
+		if e.Player != w.R.Game.PlayerSauran {
+			players++
+		}
+	}
 	for _, id := range ids {
 		m := w.G.Markets[id]
 		for ty := range m.Stock {
-			use := mr.ReferenceStock[ty] * mr.ConsumptionPercent / 100
-			m.Stock[ty] = max(0, m.Stock[ty]-use)
+			m.Stock[ty] = max(0, m.Stock[ty]-w.R.MarketUse(mr.ReferenceStock[ty], players))
 			m.Prices.Ore[ty] = price(m.Base.Ore[ty], mr.ReferenceStock[ty], m.Stock[ty])
 		}
-		m.Fuel = max(0, m.Fuel-mr.ReferenceFuel*mr.ConsumptionPercent/100)
+		m.Fuel = max(0, m.Fuel-w.R.MarketUse(mr.ReferenceFuel, players))
 		m.Prices.Fuel = price(m.Base.Fuel, mr.ReferenceFuel, m.Fuel)
 		w.G.Markets[id] = m
 	}
