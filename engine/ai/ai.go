@@ -354,7 +354,7 @@ func (p *planner) mines() {
 				continue
 			}
 			for t, ore := range pl.Ore {
-				worth := min(ore, 10*p.r.Mining.Rates[t]) * p.r.Market.BaseOrePrices[t]
+				worth := min(ore, 10*p.r.Mining.Rates[t]) * p.orePrice(t)
 				if ore > 0 && !mined[[2]int{pl.ID, t + 1}] && worth > bestWorth {
 					bestPlanet, bestType, bestWorth = pl.ID, t+1, worth
 				}
@@ -469,6 +469,9 @@ func (p *planner) ships() {
 			if st.Armed() {
 				p.add("DF %d %d", s.ID, sauran)
 			}
+			continue
+		}
+		if p.sellOut(s) {
 			continue
 		}
 		// Traders plan each leg afresh once the pull has started: where
@@ -609,10 +612,16 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		if src == nil {
 			return false // refuelIdle fills it up here
 		}
-		// The fuel beyond the way back is sold here too.
+		// The fuel beyond the way back is sold here too. Where the market
+		// sells fuel, the trader leaves with the fuel to come back to it
+		// with its cargo: a planet with fuel near the source may be dry by
+		// the time it gets there.
 		keep := s.Loc.Dist(src.Loc) + p.lv.FuelMargin
 		if !p.fuelAt(src.Loc) {
 			keep += p.toSafety(src.Loc)
+		}
+		if p.lv.TripFuel && p.fuelAt(s.Loc) {
+			keep = max(keep, 2*s.Loc.Dist(src.Loc)+p.lv.FuelMargin)
 		}
 		if p.r.GravityPull(p.turn) > 0 {
 			// The planets near the markets fall in: the fuel for a long
@@ -674,6 +683,24 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		return src.Loc == s.Loc // waits for the mines at its source
 	}
 	return false
+}
+
+// sellOut sells all the cargo and fuel of a ship over a trading planet in
+// the game's expected last turn, when the level knows to: ore and fuel
+// count for nothing at the end, credits for what they are. true when it
+// did, and the ship stays.
+func (p *planner) sellOut(s *model.Ship) bool {
+	if !p.lv.SellOut || p.turn < p.r.Game.ExpectedLastTurn || p.tradingAt(s.Loc) == nil {
+		return false
+	}
+	if s.Cargo.Total() > 0 && p.add("UL %d 0 0", s.ID) {
+		s.Cargo = model.Ore{}
+	}
+	if s.Fuel > 0 && p.add("UF %d %d", s.ID, s.Fuel) {
+		s.Fuel = 0
+	}
+	p.moved[s.ID] = true
+	return true
 }
 
 // holdBack sells all but one ore type of a mixed cargo (half of a cargo
@@ -775,10 +802,10 @@ func (p *planner) due() int {
 }
 
 // load fills the ship's hold from the planet's stock, the ore worth most
-// a cargo unit first.
+// a cargo unit at today's best price first.
 func (p *planner) load(s *model.Ship, st *rules.ShipType, pl *model.Planet) {
 	types := []int{0, 1, 2, 3, 4}
-	worth := func(t int) int { return p.r.Market.BaseOrePrices[t] * p.r.Ore.PerCargoUnit[t] }
+	worth := func(t int) int { return p.orePrice(t) * p.r.Ore.PerCargoUnit[t] }
 	sort.SliceStable(types, func(i, j int) bool { return worth(types[i]) > worth(types[j]) })
 	room := st.Cargo.N
 	for t, n := range s.Cargo {
@@ -801,6 +828,24 @@ func (p *planner) load(s *model.Ship, st *rules.ShipType, pl *model.Planet) {
 	}
 }
 
+// ceilDiv is a/b rounded up, for positive b.
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// orePrice is what a unit of ore type t (0-based) fetches where it
+// sells best, by this turn's prices; the base price where no trading
+// planet is known. The ore that is scarce sells dearest: mines, loads
+// and sources follow it, and feed the markets where they run low.
+func (p *planner) orePrice(t int) int {
+	best := 0
+	for i := range p.k.Trading {
+		best = max(best, p.k.Trading[i].Prices.Ore[t])
+	}
+	if best == 0 {
+		return p.r.Market.BaseOrePrices[t]
+	}
+	return best
+}
+
 // bestSource is the own planet with the most ore worth carrying per
 // position of the way there, or nil.
 func (p *planner) bestSource(s *model.Ship) *model.Planet {
@@ -810,20 +855,25 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 		pl := &p.k.Planets[i]
 		v := 0
 		for t, n := range pl.Stock {
-			v += n * p.r.Market.BaseOrePrices[t]
+			v += n * p.orePrice(t)
 		}
 		if v < p.lv.MinLoad || p.targeted[-pl.ID] {
-			continue
-		}
-		// A source the pull takes before the trader is back out is none.
-		if st := p.r.Ship(s.Type); st != nil && st.Movement.N > 0 &&
-			p.lastTurnAt(pl.Loc) <= p.turn+s.Loc.Dist(pl.Loc)/st.Movement.N+3 {
 			continue
 		}
 		toMarket := 1 << 20
 		for j := range p.k.Trading {
 			if tp := &p.k.Trading[j]; p.marketOpen(p.turn + 2) {
 				toMarket = min(toMarket, pl.Loc.Dist(tp.Planet.Loc))
+			}
+		}
+		// A source the pull takes before the trader is back out is none;
+		// near the game's end only the sale before it counts (what the
+		// pull does after the last turn does not).
+		if st := p.r.Ship(s.Type); st != nil && st.Movement.N > 0 {
+			at := p.turn + s.Loc.Dist(pl.Loc)/st.Movement.N
+			end := p.r.Game.ExpectedLastTurn
+			if p.lastTurnAt(pl.Loc) <= at+min(3, max(0, end-at)) || p.lv.SellOut && at+ceilDiv(toMarket, st.Movement.N) > end {
+				continue
 			}
 		}
 		// Once the pull has started, the source's fuel for the whole trip
@@ -1220,6 +1270,14 @@ func (p *planner) goTrade(s *model.Ship, st *rules.ShipType, tp *model.TradingPl
 		return true
 	}
 	if !p.canGo(s, to) {
+		return false
+	}
+	// A trip of more turns than one under the pull: each turn's pull may
+	// draw the ship off its line by as much, and a trader that set out
+	// with the fuel for the straight way alone ran dry short of the
+	// market with its cargo.
+	if n := st.Movement.N; p.lv.PullLanding && n > 0 && s.Loc.Dist(to) > n &&
+		s.Fuel < s.Loc.Dist(to)+p.pullUntil(p.turn+ceilDiv(s.Loc.Dist(to), n)-1) {
 		return false
 	}
 	p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
@@ -1711,6 +1769,8 @@ func (p *planner) moveTo(s *model.Ship, format string, args ...any) {
 // more of: cargo ships, then ships to take planets, then warships; only
 // what the tax keeps, and only where the new ship can load fuel the next
 // turn before the pull of Silverfall draws it off.
+var debugBuild func(p *planner, pl *model.Planet, tended bool)
+
 func (p *planner) build() {
 	if p.thrifty() {
 		return
@@ -1722,6 +1782,9 @@ func (p *planner) build() {
 			continue
 		}
 		tended := pl.Kind == model.Origin && p.r.GravityPull(p.turn) > 0 && p.tender > 0
+		if debugBuild != nil {
+			debugBuild(p, pl, tended)
+		}
 		if !tended && (pl.Kind == model.Origin && p.r.GravityPull(p.turn) > 0 || p.starved[pl.ID] > 0) {
 			// The new ship would drift off the planet before it could load
 			// fuel, or wait for fuel behind others.

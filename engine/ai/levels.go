@@ -21,6 +21,7 @@ type Level struct {
 	PullLanding       bool   `toml:"pull_landing"`
 	SpreadSales       bool   `toml:"spread_sales"`
 	SplitStockPercent int    `toml:"split_stock_percent"`
+	SellOut           bool   `toml:"sell_out"`
 	CargoFirst        int    `toml:"cargo_first"`
 	Tankers           int    `toml:"tankers"`
 	OriginFuel        int    `toml:"origin_fuel"`

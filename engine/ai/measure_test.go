@@ -54,6 +54,7 @@ type figures struct {
 	bestShare        float64   // the highest share of the planets one empire held at the end of a turn
 	bestScore        int       // the highest score at the end
 	closest          []string  // each game's empire with the largest share of the planets at the end: seed:player share score
+	nearest          []float64 // each game's empire nearest a win: its larger shortfall (0.1: 10% short of the share or the score)
 	ranks            map[string][]int
 }
 
@@ -139,6 +140,7 @@ func (f *figures) add(o *figures) {
 	f.won += o.won
 	f.wins = append(f.wins, o.wins...)
 	f.closest = append(f.closest, o.closest...)
+	f.nearest = append(f.nearest, o.nearest...)
 	f.dryList = append(f.dryList, o.dryList...)
 	f.empireSaleShare = append(f.empireSaleShare, o.empireSaleShare...)
 	for i := range f.salesByTurn {
@@ -463,6 +465,17 @@ func measureGame(seed int64, players, turns int, levelOf func(p int) *Level) (*f
 		}
 	}
 	f.closest = append(f.closest, fmt.Sprintf("%d:%d %.1f%% %d", seed, top, 100*float64(held[top])/float64(max(len(g.Planets), 1)), score[top]))
+	// The empire nearest a win: the larger of its two shortfalls (planets
+	// against 15%, score against five million) the smallest.
+	near, nearGap := 0, 0.0
+	for p := 1; p <= players; p++ {
+		share := float64(held[p]) / float64(max(len(g.Planets), 1)) / (float64(r.Winning.PlanetSharePercent) / 100)
+		gap := max(1-share, 1-float64(score[p])/float64(r.Winning.Score))
+		if near == 0 || gap < nearGap {
+			near, nearGap = p, gap
+		}
+	}
+	f.nearest = append(f.nearest, nearGap)
 	sort.SliceStable(order, func(i, j int) bool { return score[order[i]] > score[order[j]] })
 	for place, p := range order {
 		name := levelOf(p).Name
@@ -568,8 +581,16 @@ func TestNormalWins(t *testing.T) {
 			over++
 		}
 	}
-	t.Logf("games won: %d of %d %v; games whose largest share of the planets at the end is over 15%%: %d\n%s",
-		f.won, f.games, f.wins, over, strings.Join(f.closest, ", "))
+	within := [4]int{}
+	for _, gap := range f.nearest {
+		for i, lim := range []float64{0.05, 0.1, 0.2, 0.3} {
+			if gap <= lim {
+				within[i]++
+			}
+		}
+	}
+	t.Logf("games won: %d of %d %v; games whose largest share of the planets at the end is over 15%%: %d; games where some empire ends within 5/10/20/30%% of a win (of the planets' share and of the score, the further): %v\n%s",
+		f.won, f.games, f.wins, over, within, strings.Join(f.closest, ", "))
 	if f.won == 0 {
 		t.Errorf("no empire won in any of the %d games", f.games)
 	}

@@ -137,13 +137,15 @@ func (p Point) Within(q Point, d int) bool {
 }
 
 // Toward returns the point that a ship moving from p to q reaches after
-// covering step positions, or q when it is closer than that. Positions are
-// rounded to the nearest whole number, halves away from zero.
+// covering step positions, or q when it is no further than that, as Dist
+// counts positions (whole ones: a point 90.9 away is 90 positions away,
+// and a ship moving 90 reaches it). Positions are rounded to the nearest
+// whole number, halves away from zero.
 func (p Point) Toward(q Point, step int) Point {
-	d := p.Exact(q)
-	if d <= float64(step) || d == 0 {
+	if p.Dist(q) <= step {
 		return q
 	}
+	d := p.Exact(q)
 	if step <= 0 {
 		return p
 	}

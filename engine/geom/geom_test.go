@@ -51,6 +51,19 @@ func TestToward(t *testing.T) {
 	if got := p.Toward(Point{3, 4, 0}, 100); got != (Point{3, 4, 0}) {
 		t.Errorf("short move: %v", got)
 	}
+	// A point 90.45 away is 90 positions away, as Dist counts: a move of 90
+	// reaches it, one of 89 does not (a ship once stopped a position short
+	// of a planet the plan said it reached).
+	far := Point{90, 9, 0}
+	if d := p.Dist(far); d != 90 {
+		t.Fatalf("Dist %d, want 90", d)
+	}
+	if got := p.Toward(far, 90); got != far {
+		t.Errorf("a move of 90 toward a point 90 positions away ends at %v", got)
+	}
+	if got := p.Toward(far, 89); got == far {
+		t.Errorf("a move of 89 reached a point 90 positions away")
+	}
 }
 
 func TestSegmentDist(t *testing.T) {

@@ -349,19 +349,19 @@ func TestCargoNeeded(t *testing.T) {
 	}
 }
 
-// A market uses a tenth of its reference a turn in a game of the most
+// A market uses 12% of its reference a turn in a game of the most
 // players, and in a smaller game in proportion to its planets: the five
 // markets must be fed by fewer mines there.
 func TestMarketUse(t *testing.T) {
 	r := Default()
 	for _, c := range []struct{ ref, players, want int }{
-		{5000, 40, 500},   // 10% of 5,000
-		{5000, 99, 500},   // never beyond the largest game
-		{5000, 6, 160},    // 10% x 960 / 3,000 planets
-		{20000, 6, 640},   // fuel
-		{5000, 1, 110},    // 660 planets
-		{5000, 0, 110},    // at least a one-player game
-		{62500, 20, 3750}, // 1,800 planets
+		{5000, 40, 600},   // 12% of 5,000
+		{5000, 99, 600},   // never beyond the largest game
+		{5000, 6, 192},    // 12% x 960 / 3,000 planets
+		{20000, 6, 768},   // fuel
+		{5000, 1, 132},    // 660 planets
+		{5000, 0, 132},    // at least a one-player game
+		{62500, 20, 4500}, // 1,800 planets
 	} {
 		if got := r.MarketUse(c.ref, c.players); got != c.want {
 			t.Errorf("MarketUse(%d, %d players) = %d, want %d", c.ref, c.players, got, c.want)
