@@ -476,7 +476,7 @@ func (p *planner) ships() {
 		}
 		// Traders plan each leg afresh once the pull has started: where
 		// they must stop for it to leave them over a market changes.
-		replan := role(st) == roleTrader && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 ||
+		replan := (role(st) == roleTrader || role(st) == roleTanker) && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 ||
 			p.lv.Shell && p.late(st) && role(st) != roleTrader
 		if s.Standing.Code != order.Invalid && !replan && !p.inDanger(s, st) && !p.arrivesTooLate(s) && p.fuelledFor(s) {
 			p.topUp(s, st, 0)
@@ -1263,7 +1263,9 @@ func (p *planner) goTrade(s *model.Ship, st *rules.ShipType, tp *model.TradingPl
 	to := tp.Planet.Loc
 	if p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
 		at, ok := p.above(to)
-		if !ok || !p.canGo(s, at) {
+		// Where the market sells fuel the ship needs no margin beyond the
+		// way (two positions for the pull's rounding): it fills up there.
+		if !ok || !p.canGo(s, at) && !(p.fuelAt(to) && s.Loc.Dist(at)+2 <= s.Fuel) {
 			return false
 		}
 		p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
