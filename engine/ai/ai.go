@@ -163,7 +163,8 @@ func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *pla
 	// The origin's fuel for the first tanker is kept from the ships that
 	// load there too: without a tanker nothing brings fuel home, and with
 	// the origin dry no ship, the tanker included, is ever built again.
-	if pl := p.own[origin]; pl != nil && pl.Kind == model.Origin && lv.Tend && lv.Tankers > 0 && p.tankers == 0 {
+	if pl := p.own[origin]; pl != nil && pl.Kind == model.Origin && lv.Tend && lv.Tankers > 0 && p.tankers == 0 &&
+		r.GravityPull(p.turn) == 0 { // once the pull has started nothing is built there without a tanker
 		p.tankerFuel = min(pl.Fuel, startFuel(r.Ship(tanker)))
 		p.fuelFor[pl.ID] += p.tankerFuel
 	}
@@ -438,7 +439,7 @@ func (p *planner) ships() {
 			if s.Fuel == 0 {
 				p.fromTanker(s, st, ships)
 			}
-			if s.Fuel == 0 && p.own[s.Loc] == nil && p.tradingAt(s.Loc) == nil && p.onPlanet(s.Loc) {
+			if s.Fuel == 0 && p.own[s.Loc] == nil && p.tradingAt(s.Loc) == nil && p.onPlanet(s.Loc) && !p.knownDry(s.Loc) {
 				// Dry above a planet that is not ours: any planet's fuel may
 				// be loaded (the book allows taking a rival's). What it
 				// holds is unknown, so the plan does not count on it.
@@ -484,6 +485,10 @@ func (p *planner) ships() {
 		}
 		switch role(st) {
 		case roleTrader:
+			if s.Cargo.Total() == 0 && p.contending() {
+				p.claim(s, st) // the planets it takes count for the win
+				continue
+			}
 			if !p.trade(s, st) && !p.refuelIdle(s, st) {
 				p.claim(s, st)
 			}
@@ -495,7 +500,7 @@ func (p *planner) ships() {
 			if p.fight(s, st, threats) {
 				continue
 			}
-			if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Origin && guard*100 < p.warships*p.lv.GuardPercent &&
+			if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Origin && guard*100 < p.warships*p.lv.GuardPercent && !p.contending() &&
 				p.lastTurnAt(s.Loc) > p.turn+1 {
 				guard++
 				p.topUp(s, st, 0)
@@ -696,11 +701,23 @@ func (p *planner) sellOut(s *model.Ship) bool {
 	if s.Cargo.Total() > 0 && p.add("UL %d 0 0", s.ID) {
 		s.Cargo = model.Ore{}
 	}
-	if s.Fuel > 0 && p.add("UF %d %d", s.ID, s.Fuel) {
-		s.Fuel = 0
+	// Fuel is unloaded before any is loaded or passed on in the turn: what
+	// it sells is what it had at the start.
+	if n := p.fuelAtStart(s.ID); n > 0 && p.add("UF %d %d", s.ID, n) {
+		s.Fuel -= n
 	}
 	p.moved[s.ID] = true
 	return true
+}
+
+// fuelAtStart is the fuel a ship of ours has at the start of the turn.
+func (p *planner) fuelAtStart(id int) int {
+	for i := range p.k.Ships {
+		if p.k.Ships[i].ID == id {
+			return p.k.Ships[i].Fuel
+		}
+	}
+	return 0
 }
 
 // holdBack sells all but one ore type of a mixed cargo (half of a cargo
@@ -853,9 +870,10 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 	bestW, bestPromise := 0.0, 0
 	for i := range p.k.Planets {
 		pl := &p.k.Planets[i]
-		v := 0
+		v, worth := 0, 0 // at base prices (min_load's measure), at today's best
 		for t, n := range pl.Stock {
-			v += n * p.orePrice(t)
+			v += n * p.r.Market.BaseOrePrices[t]
+			worth += n * p.orePrice(t)
 		}
 		if v < p.lv.MinLoad || p.targeted[-pl.ID] {
 			continue
@@ -870,9 +888,13 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 		// near the game's end only the sale before it counts (what the
 		// pull does after the last turn does not).
 		if st := p.r.Ship(s.Type); st != nil && st.Movement.N > 0 {
-			at := p.turn + s.Loc.Dist(pl.Loc)/st.Movement.N
+			n := st.Movement.N
+			at := p.turn + s.Loc.Dist(pl.Loc)/n
 			end := p.r.Game.ExpectedLastTurn
-			if p.lastTurnAt(pl.Loc) <= at+min(3, max(0, end-at)) || p.lv.SellOut && at+ceilDiv(toMarket, st.Movement.N) > end {
+			// It loads the turn after it gets there (this turn if it is
+			// there) and sells the turn after it reaches the market.
+			sells := p.turn + ceilDiv(s.Loc.Dist(pl.Loc), n) + ceilDiv(toMarket, n)
+			if p.lastTurnAt(pl.Loc) <= at+min(3, max(0, end-at)) || p.lv.SellOut && sells > end {
 				continue
 			}
 		}
@@ -889,7 +911,7 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 				promise = min(p.spare(pl), max(0, need-max(0, arrive)))
 			}
 		}
-		w := float64(v) / float64(20+s.Loc.Dist(pl.Loc)+toMarket)
+		w := float64(worth) / float64(20+s.Loc.Dist(pl.Loc)+toMarket)
 		if best == nil || w > bestW {
 			best, bestW, bestPromise = pl, w, promise
 		}
@@ -1040,6 +1062,10 @@ func (p *planner) tank(s *model.Ship, st *rules.ShipType) bool {
 // false when it has enough or nowhere to go.
 func (p *planner) refuelIdle(s *model.Ship, st *rules.ShipType) bool {
 	if !st.MaxFuel.OK || s.Fuel*3 >= st.MaxFuel.N {
+		return false
+	}
+	if p.own[s.Loc] != nil && p.fuelAt(s.Loc) {
+		p.topUp(s, st, 0) // its own planet under it has fuel
 		return false
 	}
 	if tp := p.tradingAt(s.Loc); tp != nil && p.fuelAt(s.Loc) {
@@ -1467,7 +1493,23 @@ func (p *planner) claim(s *model.Ship, st *rules.ShipType) {
 // late reports whether a ship of type st claims for the end of the game:
 // the planet-takers from the level's turn, every ship from a later one.
 func (p *planner) late(st *rules.ShipType) bool {
-	return p.turn >= p.lv.OutwardFrom && role(st) == roleClaimer || p.turn >= p.lv.AllOutFrom
+	return p.turn >= p.lv.OutwardFrom && role(st) == roleClaimer || p.turn >= p.lv.AllOutFrom || p.contending()
+}
+
+// contending reports whether the empire, in the level's last turns for
+// it, is on its way to the score a win needs (its score now, with this
+// turn's tax less upkeep for each turn left, reaches five million) and
+// so sends every ship it can spare, its empty traders and its guards
+// too, to take planets that last: the share of the planets is then all
+// it lacks, and what trade would still bring counts for less.
+func (p *planner) contending() bool {
+	if p.lv.ContendFrom == 0 || p.turn < p.lv.ContendFrom {
+		return false
+	}
+	left := max(0, p.r.Game.ExpectedLastTurn-p.turn+1)
+	score := p.k.Empire.Credits + (p.tax-p.upkeep)*left + len(p.k.Planets)*p.r.Score.PerPlanet +
+		len(p.k.Ships)*p.r.Score.PerShip + p.k.Empire.Points
+	return score >= p.r.Winning.Score
 }
 
 // canFind reports whether the ship has the fuel for an FP: the planet it
@@ -1570,6 +1612,13 @@ func (p *planner) onPlanet(loc geom.Point) bool {
 		}
 	}
 	return false
+}
+
+// knownDry reports whether the planet at loc is the one scanned last
+// turn and held no fuel then (of other planets the fuel is unknown).
+func (p *planner) knownDry(loc geom.Point) bool {
+	sp := p.k.ScannedPlanet
+	return sp != nil && sp.Loc == loc && sp.Fuel == 0
 }
 
 // unowned reports whether a planet no one holds is at loc (a ship above
@@ -1771,8 +1820,6 @@ func (p *planner) moveTo(s *model.Ship, format string, args ...any) {
 // more of: cargo ships, then ships to take planets, then warships; only
 // what the tax keeps, and only where the new ship can load fuel the next
 // turn before the pull of Silverfall draws it off.
-var debugBuild func(p *planner, pl *model.Planet, tended bool)
-
 func (p *planner) build() {
 	if p.thrifty() {
 		return
@@ -1784,9 +1831,6 @@ func (p *planner) build() {
 			continue
 		}
 		tended := pl.Kind == model.Origin && p.r.GravityPull(p.turn) > 0 && p.tender > 0
-		if debugBuild != nil {
-			debugBuild(p, pl, tended)
-		}
 		if !tended && (pl.Kind == model.Origin && p.r.GravityPull(p.turn) > 0 || p.starved[pl.ID] > 0) {
 			// The new ship would drift off the planet before it could load
 			// fuel, or wait for fuel behind others.

@@ -795,6 +795,11 @@ func (r *Rules) convert(raw *rawRules) error {
 }
 
 func (r *Rules) validate() error {
+	if r.Game.MaxPlayers < 1 || r.Setup.PlanetsBase < 0 || r.Setup.PlanetsPerPlayer < 0 ||
+		r.Setup.PlanetsBase+r.Setup.PlanetsPerPlayer*r.Game.MaxPlayers <= 0 {
+		return fmt.Errorf("rules: setup.planets_base %d + planets_per_player %d x game.max_players %d must make a game of planets (the markets' use is scaled by it)",
+			r.Setup.PlanetsBase, r.Setup.PlanetsPerPlayer, r.Game.MaxPlayers)
+	}
 	for i, n := range r.Ore.PerCargoUnit {
 		if n <= 0 {
 			return fmt.Errorf("rules: ore.per_cargo_unit: ore type %d holds %d units a cargo unit; want more than 0", i+1, n)

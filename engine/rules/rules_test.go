@@ -381,6 +381,7 @@ func TestLoadRejectsBadData(t *testing.T) {
 		{"ids out of order", "id = 2\nname = \"SMALL FIGHTER\"", "id = 3\nname = \"SMALL FIGHTER\"", "ship row 2 has id 3"},
 		{"ore of zero", "per_cargo_unit = [10, 5, 1, 125, 35]", "per_cargo_unit = [10, 0, 1, 125, 35]", "ore type 2 holds 0"},
 		{"bad race bonus", "bonus = { 1 = 2 }", "bonus = { 15 = 2 }", `race 1: bonus key "15"`},
+		{"no planets", "planets_base = 600 ", "planets_base = -2400 ", "must make a game of planets"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			text := strings.Replace(embedded, c.edit, c.from, 1)
