@@ -100,6 +100,10 @@ type planner struct {
 	dueNext            int // traders due to sell next turn
 	tender             int // fuel the tankers that end the turn at the origin can give new ships
 	outAllowed, outNow int // ships away from the origin the tax keeps, and how many are
+
+	// stations is the station of Sauran the warships go for with the
+	// allies this turn (sauran.go).
+	stations stationPlan
 }
 
 func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *planner {
@@ -198,6 +202,7 @@ func (p *planner) add(format string, args ...any) bool {
 func (p *planner) plan() {
 	p.diplomacy()
 	p.mines()
+	p.planStations()
 	p.ships()
 	p.build()
 	p.defence()
@@ -475,7 +480,7 @@ func (p *planner) ships() {
 				p.claim(s, st)
 			}
 		case roleWarship:
-			if p.fight(s, st, threats) {
+			if p.assault(s, st) || p.fight(s, st, threats) {
 				continue
 			}
 			if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Origin && guard*100 < p.warships*p.lv.GuardPercent &&

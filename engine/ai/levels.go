@@ -41,6 +41,9 @@ type Level struct {
 	JointReach        int    `toml:"joint_reach"`
 	JointRadius       int    `toml:"joint_radius"`
 	ScanSauran        bool   `toml:"scan_sauran"`
+	StationAttacks    bool   `toml:"station_attacks"`
+	StationFrom       int    `toml:"station_from_turn"`
+	StationReach      int    `toml:"station_reach"`
 	FindPlanets       bool   `toml:"find_planets"`
 	OutwardFrom       int    `toml:"outward_from_turn"`
 	AllOutFrom        int    `toml:"all_outward_from_turn"`
