@@ -1662,7 +1662,7 @@ func (p *planner) build() {
 			if want == nil || want.Customisable {
 				return
 			}
-			fuel := startFuel(want)
+			fuel := p.buildFuel(want)
 			if tended {
 				// A tanker waits at the origin with the fuel.
 				if p.tender < fuel || pl.Industry < p.r.BuildIndustry(want) {
@@ -1712,13 +1712,16 @@ func (p *planner) tankerReserve(want *rules.ShipType) int {
 // before the pull keeps ships from trading.
 func (p *planner) nextBuild() *rules.ShipType {
 	lv := p.lv
+	if st := p.strikeBuild(); st != nil {
+		return st // the strike wing for the joint attacks (sauran.go)
+	}
 	cargo := lv.CargoShips
 	if p.turn > lv.CargoUntil || !p.marketOpen(p.turn+4) {
 		cargo = 0
 	}
 	wants := []struct{ have, want, typ int }{
 		{p.tankers, lv.Tankers, tanker}, {p.claimers, lv.Claimers, scout},
-		{p.traders, cargo, lv.CargoType}, {p.warships, lv.Warships, warship},
+		{p.traders, cargo, lv.CargoType}, {p.warships, lv.Warships, lv.warshipType()},
 	}
 	if lv.Tend && p.tankers == 0 && lv.Tankers > 0 && p.traders >= min(4, cargo) {
 		return p.r.Ship(tanker) // the origin keeps the fuel for it (see build)

@@ -2,12 +2,13 @@ package ai
 
 import (
 	"fmt"
-	"sort"
+	"math"
 	"strconv"
 	"strings"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
+	"silverfall/engine/order"
 	"silverfall/engine/rules"
 )
 
@@ -35,7 +36,7 @@ type stationNote struct {
 const (
 	notePrefix = "Empire "
 	noteTo     = " to allies: Sauran's station at "
-	noteGone   = " is gone"
+	noteGone   = " gone"
 )
 
 // String is the note as a broadcast line: at most 60 characters for any
@@ -177,8 +178,12 @@ func (p *planner) planStations() {
 	for _, at := range seen {
 		delete(gone, at)
 	}
-	sort.SliceStable(notes, func(i, j int) bool { return notes[i].from < notes[j].from })
+	// Every station named or seen is a candidate; the one nearest to
+	// Silverfall is the target. Allies that hear the same names pick the
+	// same one, and as each names its pick again, the choice spreads and
+	// holds (it only changes to a station nearer still).
 	var gonePts []geom.Point
+	var cands []geom.Point
 	for _, n := range notes {
 		if gone[n.at] {
 			continue
@@ -188,22 +193,17 @@ func (p *planner) planStations() {
 			gonePts = append(gonePts, n.at)
 			continue
 		}
-		p.stations = stationPlan{target: n.at, ok: true}
-		break
+		cands = append(cands, n.at)
 	}
-	if !p.stations.ok && len(seen) > 0 {
-		var best geom.Point
-		bestD := -1
-		for _, at := range seen {
-			if gone[at] {
-				continue
-			}
-			if d := p.warshipsTo(at); bestD < 0 || d < bestD || d == bestD && lessPoint(at, best) {
-				best, bestD = at, d
-			}
+	for _, at := range seen {
+		if !gone[at] {
+			cands = append(cands, at)
 		}
-		if bestD >= 0 {
-			p.stations = stationPlan{target: best, ok: true}
+	}
+	for _, at := range cands {
+		if t := p.stations.target; !p.stations.ok || at.Dist2(geom.Origin) < t.Dist2(geom.Origin) ||
+			at.Dist2(geom.Origin) == t.Dist2(geom.Origin) && lessPoint(at, t) {
+			p.stations = stationPlan{target: at, ok: true}
 		}
 	}
 	for _, at := range gonePts {
@@ -224,46 +224,200 @@ func lessPoint(a, b geom.Point) bool {
 	return a.Z < b.Z
 }
 
-// warshipsTo is the sum of the distances of our movable warships to at: the
-// station nearest our force is the one we name.
-func (p *planner) warshipsTo(at geom.Point) int {
-	sum := 0
-	for i := range p.k.Ships {
-		s := &p.k.Ships[i]
-		if st := p.r.Ship(s.Type); st != nil && st.CanMove() && role(st) == roleWarship && s.Inside == 0 {
-			sum += s.Loc.Dist(at)
-		}
-	}
-	return sum
-}
-
-// assault sends a warship against the station the allies go for, from the
-// level's turn, when it can get there with the fuel for it within the
-// level's turns of movement and before the game's expected end; false when
-// it does not go.
+// assault sends a ship of the strike wing against the station the allies
+// go for. Before the level's turn it gathers out of reach of the guards,
+// on the station's side toward it (level data station_rally from the
+// station); from that turn it engages. It goes only where it gets within
+// the level's turns of movement, the pull of Silverfall counted, with the
+// fuel for it; else it waits at home, fuelled. false for a ship not of the
+// wing.
 func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	lv := p.lv
-	if !p.stations.ok || p.turn > p.r.Game.ExpectedLastTurn || !st.Movement.OK || st.Movement.N <= 0 {
-		return false
+	if lv.StrikeShips == 0 || s.Type != lv.StrikeType || p.turn < lv.StrikeBuildFrom || len(p.k.Empire.Allies) == 0 ||
+		!st.Movement.OK || st.Movement.N <= 0 {
+		return false // before the wing is formed, a ship of its type does other work
 	}
 	to := p.stations.target
 	d := s.Loc.Dist(to)
-	arrive := p.turn + (d+st.Movement.N-1)/st.Movement.N - 1
-	if arrive < lv.StationFrom && d > st.FireRange.Or(0) {
-		return false // the guards still stand round the station then
+	if !p.stations.ok {
+		p.waitHome(s)
+		return true
 	}
-	if d > st.Movement.N*lv.StationReach || arrive > p.r.Game.ExpectedLastTurn {
-		return false
+	rally := rallyPoint(to, lv.StationRally)
+	// A ship that has come near goes on whatever its fuel; one at home
+	// goes with the fuel to get there and to fight on against the pull
+	// until the last turns (a ship without fuel out there waits alone for
+	// the end).
+	if d > lv.StationRally+st.Movement.N {
+		need := s.Loc.Dist(rally) + lv.FuelMargin + p.pullUntil(p.r.Game.ExpectedLastTurn-4)
+		if d > p.reachBy(st.Movement.N, lv.StationReach) || need > s.Fuel+p.loadable(s, st) {
+			p.waitHome(s)
+			return true
+		}
 	}
-	p.topUp(s, st, 0)
-	if d+lv.FuelMargin > s.Fuel || !p.mayLeave(s) {
-		return false
-	}
+	p.topUp(s, st, lv.StrikeFuelKeep)
 	sauran := p.r.Game.PlayerSauran
-	if d <= st.FireRange.Or(0) {
+	// The wings of allies meet at the same point beside the station (see
+	// rallyPoint): from there they engage together, once the pull has
+	// drawn the guards off, and once an ally's warship is there too or the
+	// level's turns of waiting are over.
+	atRally := s.Loc.Dist(rally) <= st.Movement.N/2
+	ready := p.turn >= lv.StationFrom && atRally && (p.allyArmedNear(rally, lv.StationRally) || p.turn >= lv.StationFrom+lv.StationWait)
+	switch {
+	case d <= st.FireRange.Or(0):
 		p.moveTo(s, "DF %d %d", s.ID, sauran)
-	} else {
+	case ready:
 		p.moveTo(s, "EN %d %d %d %d %d", s.ID, sauran, to.X, to.Y, to.Z)
+	case s.Loc != rally && s.Fuel > 0:
+		p.moveTo(s, "MO %d %d %d %d", s.ID, rally.X, rally.Y, rally.Z)
+	default:
+		p.moved[s.ID] = true
 	}
-	return p.moved[s.ID]
+	return true
+}
+
+// rallyPoint is where allies' warships meet before they attack the station
+// at to: n from it, square to its line from Silverfall, so that the pull
+// draws neither the guards (drawn in from the station) nor the waiting
+// ships onto the other; every ally works out the same point.
+func rallyPoint(to geom.Point, n int) geom.Point {
+	// The cross product of the station's place with an axis it is not
+	// near: a direction square to the line from Silverfall.
+	x, y, z := float64(to.X), float64(to.Y), float64(to.Z)
+	cx, cy, cz := y, -x, 0.0 // to x (0,0,1)
+	if math.Abs(z) > math.Abs(x) && math.Abs(z) > math.Abs(y) {
+		cx, cy, cz = 0, z, -y // to x (1,0,0)
+	}
+	l := math.Sqrt(cx*cx + cy*cy + cz*cz)
+	if l == 0 {
+		return to
+	}
+	f := float64(n) / l
+	return geom.Point{X: to.X + geom.Round(cx*f), Y: to.Y + geom.Round(cy*f), Z: to.Z + geom.Round(cz*f)}
+}
+
+// allyArmedNear reports whether the sheet shows an armed ship of an ally
+// within n of loc.
+func (p *planner) allyArmedNear(loc geom.Point, n int) bool {
+	for i := range p.k.ForeignShips {
+		o := &p.k.ForeignShips[i]
+		if st := p.r.Ship(o.Type); st != nil && st.Armed() && p.k.Empire.HasAlly(o.Owner) && o.Loc.Within(loc, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// waitHome keeps a ship of the strike wing ready until there is a station
+// to go for: it fills its tank at the own planet with most fuel to spare
+// (the origin's is for the ships built there) and waits there, defending
+// itself; without fuel in reach, at the origin.
+func (p *planner) waitHome(s *model.Ship) {
+	st := p.r.Ship(s.Type)
+	if !p.lv.StrikeFill {
+		if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Origin {
+			p.topUp(s, st, p.lv.StrikeFuelKeep)
+			p.moveTo(s, "DF %d %d", s.ID, p.r.Game.PlayerSauran)
+			return
+		}
+		p.home(s)
+		return
+	}
+	if pl := p.own[s.Loc]; pl != nil && pl.Kind != model.Origin && p.lastTurnAt(pl.Loc) > p.turn+2 {
+		p.topUp(s, st, p.lv.FuelStop+p.lv.StrikeFuelKeep)
+		if s.Fuel*10 >= st.MaxFuel.Or(0)*9 || p.spare(pl) < p.lv.FuelStop*2 {
+			if src := p.fuelSource(s, s.Loc); src == nil || src.Loc == s.Loc || s.Loc.Dist(src.Loc) > s.Fuel-p.lv.FuelMargin {
+				p.moveTo(s, "DF %d %d", s.ID, p.r.Game.PlayerSauran)
+				return
+			}
+		}
+	}
+	if s.Fuel*10 < st.MaxFuel.Or(0)*9 {
+		if src := p.fuelSource(s, s.Loc); src != nil && src.Loc != s.Loc && s.Loc.Dist(src.Loc) <= s.Fuel-p.lv.FuelMargin &&
+			p.lastTurnAt(src.Loc) > p.turn+2 && p.mayLeave(s) {
+			p.moveTo(s, "MP %d %d", s.ID, src.ID)
+			return
+		}
+	}
+	if pl := p.own[s.Loc]; pl != nil {
+		p.moveTo(s, "DF %d %d", s.ID, p.r.Game.PlayerSauran)
+		return
+	}
+	p.home(s)
+}
+
+// buildFuel is the fuel a planet must have for a new ship of type st:
+// two moves' worth, but for a ship of the strike wing only the level's
+// strike_build_fuel (it fills up at the planets of ours that have fuel
+// to spare, not at the origin, which has little).
+func (p *planner) buildFuel(st *rules.ShipType) int {
+	if lv := p.lv; lv.StrikeShips > 0 && st.ID == lv.StrikeType && lv.StrikeBuildFuel > 0 {
+		return min(startFuel(st), lv.StrikeBuildFuel)
+	}
+	return startFuel(st)
+}
+
+// strikeBuild is the ship type of the strike wing while the level builds
+// one and the wing is short (nil else): fast ships with the fuel to reach
+// a station from home once it is known, built before the pull starts
+// while the origin has the fuel for them.
+func (p *planner) strikeBuild() *rules.ShipType {
+	lv := p.lv
+	if lv.StrikeShips == 0 || p.turn < lv.StrikeBuildFrom || p.turn > lv.StrikeBuildUntil || len(p.k.Empire.Allies) == 0 {
+		return nil
+	}
+	st := p.r.Ship(lv.StrikeType)
+	if st == nil {
+		return nil
+	}
+	have := 0
+	for i := range p.k.Ships {
+		if p.k.Ships[i].Type == lv.StrikeType {
+			have++
+		}
+	}
+	for _, o := range p.out {
+		if o.Code == order.BS && o.ShipType() == lv.StrikeType {
+			have++
+		}
+	}
+	if have >= lv.StrikeShips {
+		return nil
+	}
+	// Only what the budget keeps beside the rest: a wing ship the credits do
+	// not cover must not hold up the builds behind it.
+	if !p.afford(p.r.BuildCost(st, 0, 0), p.r.CrewPay(st)+p.r.Upkeep.Fleet, p.lv.BuildMargin) {
+		return nil
+	}
+	for i := range p.k.Planets {
+		pl := &p.k.Planets[i]
+		if pl.Kind != model.Origin {
+			continue
+		}
+		// Not once the pull has started: the fuel the tankers hold there
+		// is for the ships that trade and claim.
+		if p.r.GravityPull(p.turn) == 0 && pl.Fuel-p.fuelFor[pl.ID]-p.tankerReserve(st) >= p.buildFuel(st)+lv.StrikeFuelKeep {
+			return st
+		}
+	}
+	return nil
+}
+
+// reachBy is how far out a ship of movement move gets in n turns from
+// this one, against the pull of Silverfall (at worst straight against it).
+func (p *planner) reachBy(move, n int) int {
+	d := 0
+	for t := p.turn; t < p.turn+n; t++ {
+		d += max(0, move-p.r.GravityPull(t))
+	}
+	return d
+}
+
+// loadable is the fuel a ship of the strike wing may load at an own planet
+// it is at, the level's keep left there for the other ships.
+func (p *planner) loadable(s *model.Ship, st *rules.ShipType) int {
+	if pl := p.own[s.Loc]; pl != nil && st.MaxFuel.OK {
+		return max(0, min(st.MaxFuel.N-s.Fuel, pl.Fuel-p.fuelFor[pl.ID]-p.lv.StrikeFuelKeep))
+	}
+	return 0
 }
