@@ -1721,7 +1721,7 @@ func (p *planner) nextBuild() *rules.ShipType {
 	}
 	wants := []struct{ have, want, typ int }{
 		{p.tankers, lv.Tankers, tanker}, {p.claimers, lv.Claimers, scout},
-		{p.traders, cargo, lv.CargoType}, {p.warships, lv.Warships, lv.warshipType()},
+		{p.traders, cargo, lv.CargoType}, {p.warships - p.wing(), lv.Warships, lv.warshipType()},
 	}
 	if lv.Tend && p.tankers == 0 && lv.Tankers > 0 && p.traders >= min(4, cargo) {
 		return p.r.Ship(tanker) // the origin keeps the fuel for it (see build)

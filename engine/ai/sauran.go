@@ -346,6 +346,27 @@ func (p *planner) waitHome(s *model.Ship) {
 	p.home(s)
 }
 
+// wing counts the ships of the strike wing, those ordered built this turn
+// with them: they are not among the warships the level wants besides.
+func (p *planner) wing() int {
+	lv := p.lv
+	if lv.StrikeShips == 0 || p.turn < lv.StrikeBuildFrom {
+		return 0
+	}
+	n := 0
+	for i := range p.k.Ships {
+		if p.k.Ships[i].Type == lv.StrikeType {
+			n++
+		}
+	}
+	for _, o := range p.out {
+		if o.Code == order.BS && o.ShipType() == lv.StrikeType {
+			n++
+		}
+	}
+	return n
+}
+
 // buildFuel is the fuel a planet must have for a new ship of type st:
 // two moves' worth, but for a ship of the strike wing only the level's
 // strike_build_fuel (it fills up at the planets of ours that have fuel
@@ -370,18 +391,7 @@ func (p *planner) strikeBuild() *rules.ShipType {
 	if st == nil {
 		return nil
 	}
-	have := 0
-	for i := range p.k.Ships {
-		if p.k.Ships[i].Type == lv.StrikeType {
-			have++
-		}
-	}
-	for _, o := range p.out {
-		if o.Code == order.BS && o.ShipType() == lv.StrikeType {
-			have++
-		}
-	}
-	if have >= lv.StrikeShips {
+	if p.wing() >= lv.StrikeShips {
 		return nil
 	}
 	// Only what the budget keeps beside the rest: a wing ship the credits do
