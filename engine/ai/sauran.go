@@ -20,9 +20,10 @@ import (
 // outside the game), so allies tell each other by the general broadcast,
 // naming the sender as the book asks; every empire's own line comes back on
 // its next sheet, which is also how it remembers the target from turn to
-// turn. Once the pull of Silverfall has drawn his guards off the stations
-// (level data station_from_turn), the warships of both allies go for the
-// same station: the one the lowest-numbered of them names.
+// turn. Allies pick the same station (the one nearest Silverfall of those
+// named); their strike wings meet beside it and, once the pull of
+// Silverfall has drawn his guards off (level data station_from_turn),
+// engage it together. docs/choices.md says why.
 
 // stationNote is a broadcast line about one of Sauran's stations, as the
 // computer writes and reads it: who sends it, where the station is, and
@@ -133,10 +134,10 @@ func (p *planner) sees(loc geom.Point) bool {
 	return false
 }
 
-// planStations works out the station the warships go for with the allies
-// this turn and broadcasts it (or that it is gone). It reads the notes of
-// its allies and its own of last turn; the lowest-numbered sender's target
-// is everyone's, so that allies agree.
+// planStations works out the station the strike wing goes for with the
+// allies this turn and broadcasts it (and any named station it finds
+// gone). It reads its allies' notes and its own of last turn, and what its
+// sheet shows.
 func (p *planner) planStations() {
 	lv := p.lv
 	if !lv.StationAttacks || len(p.k.Empire.Allies) == 0 || p.turn < lv.StationFrom-lv.StationReach ||
@@ -225,12 +226,10 @@ func lessPoint(a, b geom.Point) bool {
 }
 
 // assault sends a ship of the strike wing against the station the allies
-// go for. Before the level's turn it gathers out of reach of the guards,
-// on the station's side toward it (level data station_rally from the
-// station); from that turn it engages. It goes only where it gets within
-// the level's turns of movement, the pull of Silverfall counted, with the
-// fuel for it; else it waits at home, fuelled. false for a ship not of the
-// wing.
+// go for: it goes to the allies' meeting point beside the station, and
+// engages from the level's turn. It goes only where it gets within the
+// level's turns of movement, the pull of Silverfall counted, with the fuel
+// for it; else it waits (see waitHome). false for a ship not of the wing.
 func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	lv := p.lv
 	if lv.StrikeShips == 0 || s.Type != lv.StrikeType || p.turn < lv.StrikeBuildFrom || len(p.k.Empire.Allies) == 0 ||
@@ -246,8 +245,8 @@ func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	rally := rallyPoint(to, lv.StationRally)
 	// A ship that has come near goes on whatever its fuel; one at home
 	// goes with the fuel to get there and to fight on against the pull
-	// until the last turns (a ship without fuel out there waits alone for
-	// the end).
+	// until four turns before the end (a ship without fuel out there
+	// would wait alone for more than three turns).
 	if d > lv.StationRally+st.Movement.N {
 		need := s.Loc.Dist(rally) + lv.FuelMargin + p.pullUntil(p.r.Game.ExpectedLastTurn-4)
 		if d > p.reachBy(st.Movement.N, lv.StationReach) || need > s.Fuel+p.loadable(s, st) {
