@@ -101,6 +101,10 @@ type planner struct {
 	tender             int // fuel the tankers that end the turn at the origin can give new ships
 	tankerFuel         int // fuel the origin keeps for the first tanker (in fuelFor)
 	outAllowed, outNow int // ships away from the origin the tax keeps, and how many are
+
+	// stations is the station of Sauran the warships go for with the
+	// allies this turn (sauran.go).
+	stations stationPlan
 }
 
 func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *planner {
@@ -207,6 +211,7 @@ func (p *planner) add(format string, args ...any) bool {
 func (p *planner) plan() {
 	p.diplomacy()
 	p.mines()
+	p.planStations()
 	p.ships()
 	p.build()
 	p.defence()
@@ -497,7 +502,7 @@ func (p *planner) ships() {
 				p.claim(s, st)
 			}
 		case roleWarship:
-			if p.fight(s, st, threats) {
+			if p.assault(s, st) || p.fight(s, st, threats) {
 				continue
 			}
 			if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Origin && guard*100 < p.warships*p.lv.GuardPercent && !p.contending() &&
@@ -1842,7 +1847,7 @@ func (p *planner) build() {
 				return
 			}
 			if p.tankerFuel > 0 && pl.Kind == model.Origin && role(want) != roleTanker &&
-				pl.Fuel-p.fuelFor[pl.ID] < startFuel(want) {
+				pl.Fuel-p.fuelFor[pl.ID] < p.buildFuel(want) {
 				// The origin cannot fuel what is wanted: the first tanker
 				// comes first, to bring more.
 				want = p.r.Ship(tanker)
@@ -1851,7 +1856,7 @@ func (p *planner) build() {
 				p.fuelFor[pl.ID] -= p.tankerFuel // the fuel kept for it
 				p.tankerFuel = 0
 			}
-			fuel := startFuel(want)
+			fuel := p.buildFuel(want)
 			if tended {
 				// A tanker waits at the origin with the fuel.
 				if p.tender < fuel || pl.Industry < p.r.BuildIndustry(want) {
@@ -1891,13 +1896,16 @@ func (p *planner) build() {
 // before the pull keeps ships from trading.
 func (p *planner) nextBuild() *rules.ShipType {
 	lv := p.lv
+	if st := p.strikeBuild(); st != nil {
+		return st // the strike wing for the joint attacks (sauran.go)
+	}
 	cargo := lv.CargoShips
 	if p.turn > lv.CargoUntil || !p.marketOpen(p.turn+4) {
 		cargo = 0
 	}
 	wants := []struct{ have, want, typ int }{
 		{p.tankers, lv.Tankers, tanker}, {p.claimers, lv.Claimers, scout},
-		{p.traders, cargo, lv.CargoType}, {p.warships, lv.Warships, warship},
+		{p.traders, cargo, lv.CargoType}, {p.warships - p.wing(), lv.Warships, lv.warshipType()},
 	}
 	if lv.Tend && p.tankers == 0 && lv.Tankers > 0 && p.traders >= min(4, cargo) {
 		return p.r.Ship(tanker) // the origin keeps the fuel for it (see build)

@@ -28,6 +28,7 @@ type Level struct {
 	OriginFuel        int    `toml:"origin_fuel"`
 	Claimers          int    `toml:"claimers"`
 	Warships          int    `toml:"warships"`
+	WarshipType       int    `toml:"warship_type"`
 	GuardPercent      int    `toml:"guard_percent"`
 	ReserveTurns      int    `toml:"reserve_turns"`
 	BudgetTurns       int    `toml:"budget_turns"`
@@ -44,6 +45,18 @@ type Level struct {
 	JointReach        int    `toml:"joint_reach"`
 	JointRadius       int    `toml:"joint_radius"`
 	ScanSauran        bool   `toml:"scan_sauran"`
+	StationAttacks    bool   `toml:"station_attacks"`
+	StationFrom       int    `toml:"station_from_turn"`
+	StationReach      int    `toml:"station_reach"`
+	StationRally      int    `toml:"station_rally"`
+	StationWait       int    `toml:"station_wait"`
+	StrikeShips       int    `toml:"strike_ships"`
+	StrikeType        int    `toml:"strike_type"`
+	StrikeBuildFrom   int    `toml:"strike_build_from"`
+	StrikeBuildUntil  int    `toml:"strike_build_until"`
+	StrikeFuelKeep    int    `toml:"strike_fuel_keep"`
+	StrikeBuildFuel   int    `toml:"strike_build_fuel"`
+	StrikeFill        bool   `toml:"strike_fill"`
 	FindPlanets       bool   `toml:"find_planets"`
 	OutwardFrom       int    `toml:"outward_from_turn"`
 	AllOutFrom        int    `toml:"all_outward_from_turn"`
@@ -114,3 +127,11 @@ func mustLevel(name string) *Level {
 // Easy is the level that plays simply; Normal the stronger one.
 func Easy() *Level   { return mustLevel("easy") }
 func Normal() *Level { return mustLevel("normal") }
+
+// warshipType is the ship type the level builds its warships of.
+func (lv *Level) warshipType() int {
+	if lv.WarshipType == 0 {
+		return warship
+	}
+	return lv.WarshipType
+}
