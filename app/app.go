@@ -130,11 +130,7 @@ func New(a fyne.App, opt Options) *App {
 			x.open.Import(uris[0].Path())
 		}
 	})
-	x.win.SetCloseIntercept(func() {
-		x.saveSettings()
-		x.keep.saves.Flush()
-		x.win.Close()
-	})
+	x.win.SetCloseIntercept(x.Close)
 	if loadErr != nil {
 		x.status.problem("settings", "The settings could not be read: "+loadErr.Error())
 		var se *SettingsError
@@ -144,6 +140,15 @@ func New(a fyne.App, opt Options) *App {
 		}
 	}
 	return x
+}
+
+// Close saves the settings, finishes the saves under way and closes the
+// window, as the window's close button does. Call it on the window's
+// thread.
+func (x *App) Close() {
+	x.saveSettings()
+	x.keep.saves.Flush()
+	x.win.Close()
 }
 
 // SaveInLine makes saves happen at once, on the caller's goroutine (for

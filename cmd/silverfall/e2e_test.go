@@ -176,6 +176,7 @@ type player struct {
 	win  string
 	at   image.Point // the window's corner on the screen
 	home string      // the player's home: settings and workspaces
+	log  string      // the program's output
 }
 
 func (x *xsession) startPlayer(bin string, args ...string) *player {
@@ -198,7 +199,7 @@ func (x *xsession) startPlayerAt(home, bin string, args ...string) *player {
 		x.t.Fatal(err)
 	}
 	x.procs = append(x.procs, cmd)
-	p := &player{x: x, cmd: cmd, home: home}
+	p := &player{x: x, cmd: cmd, home: home, log: log.Name()}
 	p.win = x.window("Silverfall —", 30*time.Second)
 	x.xdo("windowsize", p.win, "1280", "800")
 	x.xdo("windowmove", p.win, "0", "0")
@@ -222,16 +223,21 @@ func (x *xsession) startPlayerAt(home, bin string, args ...string) *player {
 	return p
 }
 
-// quit ends the program.
+// quit ends the program as a session's end does, with SIGTERM: the
+// program saves and closes its window.
 func (p *player) quit() {
+	p.x.t.Helper()
 	p.cmd.Process.Signal(syscall.SIGTERM)
 	done := make(chan struct{})
 	go func() { p.cmd.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(10 * time.Second):
-		// Stuck: a goroutine dump goes to the program's log for the reader.
-		p.x.t.Errorf("the program did not quit; its goroutines are in its log in %s", p.x.shots)
+		if b, _ := os.ReadFile(p.log); !strings.Contains(string(b), "saving and closing") {
+			p.x.t.Errorf("the program ended on SIGTERM without closing in good order; its output:\n%s", tail(b, 40))
+		}
+	case <-time.After(15 * time.Second):
+		// Stuck: a goroutine dump goes to the program's log, and its
+		// start to the test's output (CI keeps no files).
 		p.cmd.Process.Signal(syscall.SIGQUIT)
 		select {
 		case <-done:
@@ -239,7 +245,24 @@ func (p *player) quit() {
 			p.cmd.Process.Kill()
 			<-done
 		}
+		b, _ := os.ReadFile(p.log)
+		if i := strings.Index(string(b), "SIGQUIT"); i > 0 {
+			b = b[i:]
+		}
+		if lines := strings.SplitAfter(string(b), "\n"); len(lines) > 300 {
+			b = []byte(strings.Join(lines[:300], ""))
+		}
+		p.x.t.Errorf("the program did not quit on SIGTERM; its goroutines:\n%s", b)
 	}
+}
+
+// tail is the last n lines of b.
+func tail(b []byte, n int) string {
+	lines := strings.Split(string(b), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
 }
 
 // mapArea is the middle of the map in the 1280x800 window: the panels

@@ -10,6 +10,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -130,7 +132,31 @@ func main() {
 	if *shot == "" && *measure == 0 && *synthetic == 0 {
 		a.Lifecycle().SetOnStarted(x.FetchOnStart)
 	}
+	go closeOnSignal(x)
 	x.Window().ShowAndRun()
+}
+
+// closeGrace is how long a signalled program may take to save and close
+// before it ends without finishing.
+const closeGrace = 5 * time.Second
+
+// closeOnSignal closes the window in good order when the session ends or
+// someone stops the program (SIGTERM, SIGHUP, Ctrl+C): the settings are
+// saved and the saves under way finish, as with the close button. A
+// second signal, or a window that does not close within closeGrace, ends
+// the program at once.
+func closeOnSignal(x *app.App) {
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, syscall.SIGTERM, syscall.SIGHUP, os.Interrupt)
+	s := <-sig
+	fmt.Fprintf(os.Stderr, "silverfall: %v: saving and closing\n", s)
+	fyne.Do(x.Close)
+	select {
+	case <-sig:
+	case <-time.After(closeGrace):
+		fmt.Fprintln(os.Stderr, "silverfall: the window did not close in time; ending now")
+	}
+	os.Exit(1)
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
