@@ -196,10 +196,12 @@ func (t closing) blackHole() {
 	}
 }
 
-// markets is the trading planets' turn: each uses up its share of ore and
-// fuel (rules.MarketUse, by the game's players: the check's world, which
-// knows only some of them, knows no stocks either), and its prices follow its stocks: base price times reference stock
-// over stock, within the bounds.
+// markets is the trading planets' turn: each uses up its share of each
+// ore (rules.MarketUse, by the game's players: the check's world, which
+// knows only some of them, knows no stocks either), and its prices follow
+// its stocks: base price times reference stock over stock, within the
+// bounds. The book has them use ore, not fuel: their fuel changes only
+// with what players sell and buy (docs/choices.md).
 func (t closing) markets() {
 	w := t.w
 	mr := w.R.Market
@@ -226,7 +228,6 @@ func (t closing) markets() {
 			m.Stock[ty] = max(0, m.Stock[ty]-w.R.MarketUse(mr.ReferenceStock[ty], players))
 			m.Prices.Ore[ty] = price(m.Base.Ore[ty], mr.ReferenceStock[ty], m.Stock[ty])
 		}
-		m.Fuel = max(0, m.Fuel-w.R.MarketUse(mr.ReferenceFuel, players))
 		m.Prices.Fuel = price(m.Base.Fuel, mr.ReferenceFuel, m.Fuel)
 		w.G.Markets[id] = m
 	}
