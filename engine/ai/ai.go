@@ -1053,6 +1053,9 @@ func (p *planner) tank(s *model.Ship, st *rules.ShipType) bool {
 		p.moveTo(s, "MP %d %d", s.ID, origin.ID)
 		return true
 	}
+	if p.lv.TankerBuyCredits > 0 && p.credits >= p.lv.TankerBuyCredits && p.toMarketFuel(s, st) {
+		return true // a full tank at once, for credits the empire has to spare
+	}
 	if src := p.fuelSource(s, s.Loc); src != nil && src.Loc != s.Loc && p.canGo(s, src.Loc) {
 		p.moveTo(s, "MP %d %d", s.ID, src.ID)
 		return true

@@ -26,6 +26,7 @@ type Level struct {
 	CargoFirst        int    `toml:"cargo_first"`
 	Tankers           int    `toml:"tankers"`
 	OriginFuel        int    `toml:"origin_fuel"`
+	TankerBuyCredits  int    `toml:"tanker_buy_credits"`
 	Claimers          int    `toml:"claimers"`
 	Warships          int    `toml:"warships"`
 	WarshipType       int    `toml:"warship_type"`
