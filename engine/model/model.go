@@ -131,6 +131,10 @@ type Ship struct {
 	// GiftedBy is the player who gave the ship away (moderator's side): he
 	// earns nothing from damaging it.
 	GiftedBy int
+	// HitTurn is the last turn another player's ship or planet did it
+	// damage (0: never): Sauran sends rescuers to his ships attacked in the
+	// last turn, not to those the pull or a warp wore down.
+	HitTurn int
 }
 
 // PlanetKind tells trading and origin planets from the others.

@@ -298,6 +298,9 @@ func (t combat) fire(s, b *model.Ship, strafe bool) bool {
 	}
 	d = min(d, max(b.Defence, 0))
 	b.Defence -= d
+	if s.Owner != b.Owner {
+		b.HitTurn = w.G.Turn + 1
+	}
 	t.battleLine(s.Owner, "Phase %d: your ship %d (%s) fired on ship %d of player %d (%s): %d damage.",
 		t.phaseNow(), s.ID, t.typeOf(s), b.ID, b.Owner, t.typeOf(b), d)
 	t.battleLine(b.Owner, "Phase %d: ship %d of player %d (%s) fired on your ship %d (%s): %d damage.",
@@ -397,6 +400,7 @@ func (t combat) planetDefenceFire() {
 			p.DefenceUnits--
 			d := min(geom.Round(power), s.Defence)
 			s.Defence -= d
+			s.HitTurn = w.G.Turn + 1
 			t.battleLine(p.Owner, "Phase 4: the defence units of your planet %d hit ship %d of player %d: %d damage.", p.ID, s.ID, s.Owner, d)
 			t.battleLine(s.Owner, "Phase 4: the defence units of planet %d hit your ship %d: %d damage.", p.ID, s.ID, d)
 			// Damage by defence units is paid for as a ship's is (see

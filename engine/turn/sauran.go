@@ -11,8 +11,8 @@ import (
 )
 
 // sauranProgram is Dark Lord Sauran's program (phase 0): his battle
-// stations defend themselves; ships near a damaged ship of his go to its
-// rescue; some roam the system, attacking what they meet on the way; the
+// stations defend themselves; ships near a ship of his that was attacked
+// in the last turn go to its rescue (not to one the pull wore down); some roam the system, attacking what they meet on the way; the
 // rest guard the nearest battle station. A ship still on its way (an order
 // carried over) goes on. The figures are in the rules data ([sauran]).
 func (t *run) sauranProgram() {
@@ -44,8 +44,8 @@ func SauranOrders(w *World, rng interface{ IntN(int) int }) []order.Order {
 		} else {
 			ships = append(ships, s)
 		}
-		if s.Defence < s.MaxDefence {
-			damaged = append(damaged, s)
+		if s.HitTurn != 0 && s.HitTurn >= w.G.Turn && s.Defence > 0 {
+			damaged = append(damaged, s) // attacked in the last turn
 		}
 	})
 	byID := func(l []*model.Ship) {
@@ -74,7 +74,8 @@ func SauranOrders(w *World, rng interface{ IntN(int) int }) []order.Order {
 		st := r.Ship(s.Type)
 		return st != nil && st.CanMove()
 	}
-	// Rescue: the nearest armed ships within reach go to each damaged ship.
+	// Rescue: the nearest armed ships within reach go to each ship attacked
+	// in the last turn.
 	for _, d := range damaged {
 		var near []*model.Ship
 		for _, s := range ships {
