@@ -478,6 +478,12 @@ func (p *planner) ships() {
 			continue
 		}
 		if p.sellOut(s) {
+			if p.grab(s, st) {
+				p.moved[s.ID] = true
+			}
+			continue
+		}
+		if p.grab(s, st) {
 			continue
 		}
 		// Traders plan each leg afresh once the pull has started: where
@@ -713,6 +719,60 @@ func (p *planner) sellOut(s *model.Ship) bool {
 	}
 	p.moved[s.ID] = true
 	return true
+}
+
+// grab sends a ship, in the game's expected last turn, to the nearest
+// planet within its reach that it would take there: an independent
+// planet no ally holds, without defence units, that lasts the turn and no
+// other ship of ours is sent to. The share of the planets held at the end
+// of the turn decides the game, and the ore and fuel aboard count for
+// nothing then (a ship over a market sells first: the sale comes before
+// the move). true when it goes.
+func (p *planner) grab(s *model.Ship, st *rules.ShipType) bool {
+	if !p.lv.LastGrab || p.turn < p.r.Game.ExpectedLastTurn || !st.CanMove() || s.Fuel == 0 {
+		return false
+	}
+	if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Independent && p.others(s) == 0 {
+		return false // it keeps the planet under it from being taken
+	}
+	reach := min(st.Movement.N, s.Fuel)
+	var best *model.Planet
+	for i := range p.k.ForeignPlanets {
+		fp := &p.k.ForeignPlanets[i]
+		if fp.Kind != model.Independent || p.targeted[fp.ID] || fp.DefenceUnits > 0 ||
+			fp.Owner != 0 && (fp.Owner == p.me || p.k.Empire.HasAlly(fp.Owner)) ||
+			s.Loc.Dist(fp.Loc) > reach || p.lastTurnAt(fp.Loc) <= p.turn {
+			continue
+		}
+		if best == nil || s.Loc.Dist(fp.Loc) < s.Loc.Dist(best.Loc) {
+			best = fp
+		}
+	}
+	if best == nil {
+		// None in sight: the turn finds one within a move, if there is.
+		if !p.lv.FindPlanets || !p.canFind(s, st) {
+			return false
+		}
+		p.moveTo(s, "FP %d 0", s.ID)
+		return true
+	}
+	p.targeted[best.ID] = true
+	if best.Loc != s.Loc {
+		p.moveTo(s, "MP %d %d", s.ID, best.ID)
+	}
+	p.moved[s.ID] = true
+	return true
+}
+
+// others is the number of other ships of ours at the ship's place.
+func (p *planner) others(s *model.Ship) int {
+	n := 0
+	for i := range p.k.Ships {
+		if o := &p.k.Ships[i]; o.ID != s.ID && o.Loc == s.Loc && o.Inside == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // fuelAtStart is the fuel a ship of ours has at the start of the turn.
@@ -1790,12 +1850,23 @@ func (p *planner) mayLeave(s *model.Ship) bool {
 // there, if its fuel reaches.
 func (p *planner) home(s *model.Ship) {
 	for _, pl := range p.k.Planets {
-		if pl.Kind == model.Origin {
-			if pl.Loc != s.Loc && s.Loc.Dist(pl.Loc) <= s.Fuel {
-				p.moveTo(s, "MP %d %d", s.ID, pl.ID)
+		if pl.Kind != model.Origin || pl.Loc == s.Loc {
+			continue
+		}
+		if p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 {
+			// The origin holds its place while the pull draws the ships
+			// off it: a ship that moved onto it would be drawn off again
+			// before it could load. It stops where the pull leaves it
+			// over the origin.
+			if at, ok := p.above(pl.Loc); ok && s.Loc.Dist(at) <= s.Fuel {
+				p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
 			}
 			return
 		}
+		if s.Loc.Dist(pl.Loc) <= s.Fuel {
+			p.moveTo(s, "MP %d %d", s.ID, pl.ID)
+		}
+		return
 	}
 }
 

@@ -22,6 +22,7 @@ type Level struct {
 	SpreadSales       bool   `toml:"spread_sales"`
 	SplitStockPercent int    `toml:"split_stock_percent"`
 	SellOut           bool   `toml:"sell_out"`
+	LastGrab          bool   `toml:"last_grab"`
 	ContendFrom       int    `toml:"contend_from_turn"`
 	CargoFirst        int    `toml:"cargo_first"`
 	Tankers           int    `toml:"tankers"`

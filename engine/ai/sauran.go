@@ -262,13 +262,19 @@ func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	// level's turns of waiting are over.
 	atRally := s.Loc.Dist(rally) <= st.Movement.N/2
 	ready := p.turn >= lv.StationFrom && atRally && (p.allyArmedNear(rally, lv.StationRally) || p.turn >= lv.StationFrom+lv.StationWait)
+	// A ship that engaged and was drawn off the station by the pull goes
+	// back at it: the way back to the meeting point would cost the fuel
+	// for the rest of the fight and leave it alone and dry out there.
+	engaged := p.turn > lv.StationFrom && d < s.Loc.Dist(rally)
 	switch {
 	case d <= st.FireRange.Or(0):
 		p.moveTo(s, "DF %d %d", s.ID, sauran)
-	case ready:
+	case ready || engaged:
 		p.moveTo(s, "EN %d %d %d %d %d", s.ID, sauran, to.X, to.Y, to.Z)
-	case s.Loc != rally && s.Fuel > 0:
+	case s.Loc != rally && s.Fuel >= s.Loc.Dist(rally):
 		p.moveTo(s, "MO %d %d %d %d", s.ID, rally.X, rally.Y, rally.Z)
+	case !atRally:
+		p.waitHome(s) // short of the fuel for the meeting point: it fills up first
 	default:
 		p.moved[s.ID] = true
 	}
