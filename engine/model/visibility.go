@@ -121,7 +121,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 	owned := map[int]bool{}
 	for _, s := range g.Ships {
 		if s.Owner == p {
-			s.GiftedBy = 0
+			s.GiftedBy, s.HitTurn = 0, 0 // the moderator's to know
 			k.Ships = append(k.Ships, s)
 		}
 	}
