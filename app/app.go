@@ -146,9 +146,17 @@ func New(a fyne.App, opt Options) *App {
 // window, as the window's close button does. Call it on the window's
 // thread.
 func (x *App) Close() {
+	x.SaveAll()
+	x.win.Close()
+}
+
+// SaveAll saves the settings (the window's size and layout) and waits for
+// the saves under way. The program calls it once the window's loop has
+// ended, however it ended: the close button, the menu's Quit, or a signal
+// (which Fyne turns into a Quit that closes no window).
+func (x *App) SaveAll() {
 	x.saveSettings()
 	x.keep.saves.Flush()
-	x.win.Close()
 }
 
 // SaveInLine makes saves happen at once, on the caller's goroutine (for

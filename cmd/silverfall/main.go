@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -132,31 +133,52 @@ func main() {
 	if *shot == "" && *measure == 0 && *synthetic == 0 {
 		a.Lifecycle().SetOnStarted(x.FetchOnStart)
 	}
-	go closeOnSignal(x)
+	stop := watchSignals(a)
 	x.Window().ShowAndRun()
+	x.SaveAll()
+	stop()
 }
 
-// closeGrace is how long a signalled program may take to save and close
-// before it ends without finishing.
-const closeGrace = 5 * time.Second
+// closeGrace is how long a signalled program may take to save and end
+// before it ends without finishing, its goroutines printed.
+const closeGrace = 10 * time.Second
 
-// closeOnSignal closes the window in good order when the session ends or
-// someone stops the program (SIGTERM, SIGHUP, Ctrl+C): the settings are
-// saved and the saves under way finish, as with the close button. A
-// second signal, or a window that does not close within closeGrace, ends
-// the program at once.
-func closeOnSignal(x *app.App) {
-	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, syscall.SIGTERM, syscall.SIGHUP, os.Interrupt)
-	s := <-sig
-	fmt.Fprintf(os.Stderr, "silverfall: %v: saving and closing\n", s)
-	fyne.Do(x.Close)
-	select {
-	case <-sig:
-	case <-time.After(closeGrace):
-		fmt.Fprintln(os.Stderr, "silverfall: the window did not close in time; ending now")
+// watchSignals sees the program through the end of a session or a stop
+// (SIGTERM, SIGINT, SIGHUP): Fyne quits its loop on the first two, and
+// SIGHUP, which Fyne leaves to end the program unsaved, quits it too
+// (unless the program was started with it ignored, as nohup does). main
+// then saves the settings and finishes the saves under way. A program
+// still running closeGrace after the signal prints its goroutines and
+// ends. stop is called once main has saved.
+func watchSignals(a fyne.App) (stop func()) {
+	sigs := []os.Signal{syscall.SIGTERM, os.Interrupt}
+	hup := !signal.Ignored(syscall.SIGHUP)
+	if hup {
+		sigs = append(sigs, syscall.SIGHUP)
 	}
-	os.Exit(1)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, sigs...)
+	done := make(chan struct{})
+	go func() {
+		var s os.Signal
+		select {
+		case s = <-ch:
+		case <-done:
+			return
+		}
+		fmt.Fprintf(os.Stderr, "silverfall: %v: saving and closing\n", s)
+		if s == syscall.SIGHUP {
+			fyne.Do(a.Quit)
+		}
+		select {
+		case <-done:
+		case <-time.After(closeGrace):
+			fmt.Fprintf(os.Stderr, "silverfall: not closed %v after %v; ending now. Its goroutines:\n", closeGrace, s)
+			pprof.Lookup("goroutine").WriteTo(os.Stderr, 2)
+			os.Exit(1)
+		}
+	}()
+	return func() { close(done) }
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
