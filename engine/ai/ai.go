@@ -721,6 +721,52 @@ func (p *planner) sellOut(s *model.Ship) bool {
 	return true
 }
 
+// raidSauran scans Sauran: once a turn with the interceptors in hand,
+// and up to the level's scans a turn, buying the interceptors they lack
+// (Purchase Interceptors comes before Scan Player in phase five), once
+// the last turn's raids brought back the level's gain. Each scan costs
+// 50,000 credits and 10 interceptors, and each that gets through brings
+// back 5% of his credits, millions at first.
+func (p *planner) raidSauran() {
+	sr, ir := p.r.ScanPlayer, p.r.Interceptors
+	n, buying := 1, false
+	if p.lv.SauranRaids > 1 && p.raidGain() >= p.lv.SauranRaidGain {
+		n, buying = p.lv.SauranRaids, true
+	}
+	have := p.k.Empire.Interceptors
+	for _, o := range p.out {
+		if o.Code == order.PI {
+			have += o.Amount()
+		}
+	}
+	for i := 0; i < n; i++ {
+		buy := 0
+		if buying {
+			buy = max(0, sr.CostInterceptors-have)
+		}
+		if have+buy < sr.CostInterceptors || !p.spend(sr.CostCredits+buy*ir.Cost, buy*ir.PayPerTurn, p.lv.BuildMargin) {
+			return
+		}
+		if buy > 0 {
+			p.add("PI %d", buy)
+			have += buy
+		}
+		have -= sr.CostInterceptors
+		p.add("SR %d", p.r.Game.PlayerSauran)
+	}
+}
+
+// raidGain is what the empire's raiders brought back last turn.
+func (p *planner) raidGain() int {
+	n := 0
+	for _, l := range p.k.Credit.Lines {
+		if l.What == "Raids" && l.Amount > 0 {
+			n += l.Amount
+		}
+	}
+	return n
+}
+
 // grab sends a ship, in the game's expected last turn, to the nearest
 // planet within its reach that it would take there: an independent
 // planet no ally holds, without defence units, that lasts the turn and no
@@ -2058,11 +2104,10 @@ func (p *planner) scans() {
 		p.add("SS %d", ship.ID)
 	}
 	// Sauran's whole fleet, for attacks with allies, once a scan of him
-	// has a chance; each scan also costs him interceptors.
-	sr := p.r.ScanPlayer
-	if p.lv.ScanSauran && len(p.k.Empire.Allies) > 0 && p.turn >= p.r.Game.SauranScanFromTurn &&
-		p.k.Empire.Interceptors >= sr.CostInterceptors && p.spend(sr.CostCredits, 0, p.lv.BuildMargin) {
-		p.add("SR %d", sauran)
+	// has a chance; each scan also costs him interceptors, and brings back
+	// a share of his credits.
+	if p.lv.ScanSauran && (len(p.k.Empire.Allies) > 0 || p.lv.SauranRaids > 1) && p.turn >= p.r.Game.SauranScanFromTurn {
+		p.raidSauran()
 	}
 	var planet *model.Planet
 	for i := range p.k.ForeignPlanets {

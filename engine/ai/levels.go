@@ -47,6 +47,8 @@ type Level struct {
 	JointReach        int    `toml:"joint_reach"`
 	JointRadius       int    `toml:"joint_radius"`
 	ScanSauran        bool   `toml:"scan_sauran"`
+	SauranRaids       int    `toml:"sauran_raids"`
+	SauranRaidGain    int    `toml:"sauran_raid_gain"`
 	StationAttacks    bool   `toml:"station_attacks"`
 	StationFrom       int    `toml:"station_from_turn"`
 	StationReach      int    `toml:"station_reach"`
