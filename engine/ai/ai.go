@@ -477,13 +477,10 @@ func (p *planner) ships() {
 			}
 			continue
 		}
-		if p.sellOut(s) {
-			if p.grab(s, st) {
-				p.moved[s.ID] = true
-			}
+		if p.sellOut(s, st) {
 			continue
 		}
-		if p.grab(s, st) {
+		if _, ok := p.grab(s, st); ok {
 			continue
 		}
 		// Traders plan each leg afresh once the pull has started: where
@@ -703,9 +700,10 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 
 // sellOut sells all the cargo and fuel of a ship over a trading planet in
 // the game's expected last turn, when the level knows to: ore and fuel
-// count for nothing at the end, credits for what they are. true when it
-// did, and the ship stays.
-func (p *planner) sellOut(s *model.Ship) bool {
+// count for nothing at the end, credits for what they are. The fuel for a
+// last move to take a planet (grab) stays aboard: the sale comes in phase
+// one, the move after. true when it did; the ship stays unless it grabs.
+func (p *planner) sellOut(s *model.Ship, st *rules.ShipType) bool {
 	if !p.lv.SellOut || p.turn < p.r.Game.ExpectedLastTurn || p.tradingAt(s.Loc) == nil {
 		return false
 	}
@@ -714,7 +712,9 @@ func (p *planner) sellOut(s *model.Ship) bool {
 	}
 	// Fuel is unloaded before any is loaded or passed on in the turn: what
 	// it sells is what it had at the start.
-	if n := p.fuelAtStart(s.ID); n > 0 && p.add("UF %d %d", s.ID, n) {
+	start := p.fuelAtStart(s.ID)
+	keep, _ := p.grab(s, st)
+	if n := min(start, s.Fuel) - keep; n > 0 && p.add("UF %d %d", s.ID, n) {
 		s.Fuel -= n
 	}
 	p.moved[s.ID] = true
@@ -768,25 +768,22 @@ func (p *planner) raidGain() int {
 }
 
 // grab sends a ship, in the game's expected last turn, to the nearest
-// planet within its reach that it would take there: an independent
-// planet no ally holds, without defence units, that lasts the turn and no
-// other ship of ours is sent to. The share of the planets held at the end
-// of the turn decides the game, and the ore and fuel aboard count for
-// nothing then (a ship over a market sells first: the sale comes before
-// the move). true when it goes.
-func (p *planner) grab(s *model.Ship, st *rules.ShipType) bool {
-	if !p.lv.LastGrab || p.turn < p.r.Game.ExpectedLastTurn || !st.CanMove() || s.Fuel == 0 {
-		return false
-	}
-	if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Independent && p.others(s) == 0 {
-		return false // it keeps the planet under it from being taken
+// planet within its reach that it would take there: one no one holds (a
+// rival's may have defence units, which the sheet does not show), not a
+// trading planet, that lasts the turn, and that no other ship of ours is
+// sent to; with none in sight, to one the turn finds (FP), when every
+// planet within its move outlasts the turn's pull. The share of the
+// planets held at the end of the turn decides the game. It returns the
+// fuel the move takes, and true when the ship goes.
+func (p *planner) grab(s *model.Ship, st *rules.ShipType) (int, bool) {
+	if !p.lv.LastGrab || p.turn < p.r.Game.ExpectedLastTurn || !st.CanMove() || !st.Movement.OK || s.Fuel == 0 || p.keeper(s) {
+		return 0, false
 	}
 	reach := min(st.Movement.N, s.Fuel)
 	var best *model.Planet
 	for i := range p.k.ForeignPlanets {
 		fp := &p.k.ForeignPlanets[i]
-		if fp.Kind != model.Independent || p.targeted[fp.ID] || fp.DefenceUnits > 0 ||
-			fp.Owner != 0 && (fp.Owner == p.me || p.k.Empire.HasAlly(fp.Owner)) ||
+		if fp.Owner != 0 || p.targeted[fp.ID] || p.tradingAt(fp.Loc) != nil ||
 			s.Loc.Dist(fp.Loc) > reach || p.lastTurnAt(fp.Loc) <= p.turn {
 			continue
 		}
@@ -795,30 +792,36 @@ func (p *planner) grab(s *model.Ship, st *rules.ShipType) bool {
 		}
 	}
 	if best == nil {
-		// None in sight: the turn finds one within a move, if there is.
-		if !p.lv.FindPlanets || !p.canFind(s, st) {
-			return false
+		safe := s.Loc.Dist(geom.Origin)-st.Movement.N-p.r.GravityPull(p.turn) > p.r.Movement.DestructionRadius+2
+		if !p.lv.FindPlanets || !safe || !p.canFind(s, st) {
+			return 0, false
 		}
 		p.moveTo(s, "FP %d 0", s.ID)
-		return true
+		return st.Movement.N, true
 	}
 	p.targeted[best.ID] = true
 	if best.Loc != s.Loc {
 		p.moveTo(s, "MP %d %d", s.ID, best.ID)
 	}
 	p.moved[s.ID] = true
-	return true
+	return s.Loc.Dist(best.Loc), true
 }
 
-// others is the number of other ships of ours at the ship's place.
-func (p *planner) others(s *model.Ship) int {
-	n := 0
+// keeper reports whether the ship keeps the planet of ours under it in the
+// last turn: an independent planet without defence units, which a rival's
+// ship alone over it would take; the visible ship of ours there with the
+// lowest number keeps it (ships are planned in that order).
+func (p *planner) keeper(s *model.Ship) bool {
+	pl := p.own[s.Loc]
+	if pl == nil || pl.Kind != model.Independent || pl.DefenceUnits > 0 || s.Cloaked || p.lastTurnAt(pl.Loc) <= p.turn {
+		return false
+	}
 	for i := range p.k.Ships {
-		if o := &p.k.Ships[i]; o.ID != s.ID && o.Loc == s.Loc && o.Inside == 0 {
-			n++
+		if o := &p.k.Ships[i]; o.ID < s.ID && o.Loc == s.Loc && o.Inside == 0 && !o.Cloaked {
+			return false
 		}
 	}
-	return n
+	return true
 }
 
 // fuelAtStart is the fuel a ship of ours has at the start of the turn.
@@ -1904,9 +1907,17 @@ func (p *planner) home(s *model.Ship) {
 			// off it: a ship that moved onto it would be drawn off again
 			// before it could load. It stops where the pull leaves it
 			// over the origin.
-			if at, ok := p.above(pl.Loc); ok && s.Loc.Dist(at) <= s.Fuel {
-				p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
+			// Further than a move, it goes a move's way toward it, and plans
+			// the rest under the next turn's pull.
+			at, ok := p.above(pl.Loc)
+			st := p.r.Ship(s.Type)
+			if !ok || st == nil || !st.Movement.OK || s.Loc.Dist(at) > s.Fuel {
+				return
 			}
+			if s.Loc.Dist(at) > st.Movement.N {
+				at = s.Loc.Toward(at, st.Movement.N)
+			}
+			p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
 			return
 		}
 		if s.Loc.Dist(pl.Loc) <= s.Fuel {

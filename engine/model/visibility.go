@@ -101,6 +101,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 		k.Errors = append([]string(nil), rep.Errors...)
 		if rep.ScannedShip != nil {
 			s := *rep.ScannedShip
+			s.GiftedBy, s.HitTurn = 0, 0 // the moderator's to know
 			k.ScannedShip = &s
 		}
 		if rep.ScannedPlanet != nil {

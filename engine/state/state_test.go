@@ -165,6 +165,8 @@ func TestReadErrors(t *testing.T) {
 		{"unknown field", edit(ship, "type=", "colour=3 type="), lineOf(ship), `ship has no field "colour"`},
 		{"bad number", edit(ship, "fire=", "fire=x"), lineOf(ship), "fire: expected a whole number"},
 		{"negative fuel", edit(ship, "type=", "fuel=-5 type="), lineOf(ship), "fuel"},
+		{"hit in a turn to come", edit(ship, "type=", "hitturn=999 type="), lineOf(ship), "hit in turn 999; the game is at turn"},
+		{"hit in a negative turn", edit(ship, "type=", "hitturn=-1 type="), lineOf(ship), "hit in turn -1"},
 		{"bad place", edit(ship, "loc=", "loc=1,2"), lineOf(ship), "expected a place X,Y,Z"},
 		{"unknown type", edit(ship, "type=", "type=77 x"), lineOf(ship), "expected name=value"},
 		{"no such type", edit(ship, "type=13", "type=97"), lineOf(ship), "type 97, which the rules do not have"},

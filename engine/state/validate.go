@@ -145,6 +145,9 @@ func (rd *reader) validate(r *rules.Rules) {
 		if s.Artifact != 0 && !has("artifact", s.Artifact) {
 			rd.failAt(line, "ship %d: artifact %d has no record", s.ID, s.Artifact)
 		}
+		if s.HitTurn < 0 || s.HitTurn > g.Turn {
+			rd.failAt(line, "ship %d: hit in turn %d; the game is at turn %d", s.ID, s.HitTurn, g.Turn)
+		}
 	}
 	for _, o := range g.Officers {
 		line := at("officer", o.ID)
