@@ -96,11 +96,12 @@ type planner struct {
 	tankers            int
 	claimers           int
 	warships           int
-	enemyPlan          int // a player the raids go against; 0 none
-	dueNext            int // traders due to sell next turn
-	tender             int // fuel the tankers that end the turn at the origin can give new ships
-	tankerFuel         int // fuel the origin keeps for the first tanker (in fuelFor)
-	outAllowed, outNow int // ships away from the origin the tax keeps, and how many are
+	enemyPlan          int           // a player the raids go against; 0 none
+	dueNext            int           // traders due to sell next turn
+	tender             int           // fuel the tankers that end the turn at the origin can give new ships
+	tankerFuel         int           // fuel the origin keeps for the first tanker (in fuelFor)
+	origin             *model.Planet // the empire's origin (in k.Planets); nil when it has none
+	outAllowed, outNow int           // ships away from the origin the tax keeps, and how many are
 
 	// stations is the station of Sauran the warships go for with the
 	// allies this turn (sauran.go).
@@ -154,9 +155,9 @@ func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *pla
 	// the credits can add over the level's reserve turns.
 	p.outAllowed = (p.tax - now + max(0, k.Empire.Credits)/(2*max(1, lv.ReserveTurns))) / r.Upkeep.Fleet
 	var origin geom.Point
-	for _, pl := range k.Planets {
-		if pl.Kind == model.Origin {
-			origin = pl.Loc
+	for i := range k.Planets {
+		if pl := &k.Planets[i]; pl.Kind == model.Origin {
+			p.origin, origin = pl, pl.Loc
 		}
 	}
 	for _, s := range k.Ships {
@@ -167,7 +168,7 @@ func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *pla
 	// The origin's fuel for the first tanker is kept from the ships that
 	// load there too: without a tanker nothing brings fuel home, and with
 	// the origin dry no ship, the tanker included, is ever built again.
-	if pl := p.own[origin]; pl != nil && pl.Kind == model.Origin && lv.Tend && lv.Tankers > 0 && p.tankers == 0 &&
+	if pl := p.origin; pl != nil && lv.Tend && lv.Tankers > 0 && p.tankers == 0 &&
 		r.GravityPull(p.turn) == 0 { // once the pull has started nothing is built there without a tanker
 		p.tankerFuel = min(pl.Fuel, startFuel(r.Ship(tanker)))
 		p.fuelFor[pl.ID] += p.tankerFuel
@@ -1126,12 +1127,7 @@ func (p *planner) canGo(s *model.Ship, loc geom.Point) bool {
 // tank carries fuel home from the own planets that have most to the
 // origin, where new ships load theirs; false when there is nothing to do.
 func (p *planner) tank(s *model.Ship, st *rules.ShipType) bool {
-	var origin *model.Planet
-	for i := range p.k.Planets {
-		if p.k.Planets[i].Kind == model.Origin {
-			origin = &p.k.Planets[i]
-		}
-	}
+	origin := p.origin
 	if origin != nil && p.lv.Tend && p.r.GravityPull(p.turn+1) > 0 {
 		return p.tend(s, st, origin)
 	}
@@ -1898,32 +1894,29 @@ func (p *planner) mayLeave(s *model.Ship) bool {
 // home brings a ship to the empire's origin planet to join the fleet
 // there, if its fuel reaches.
 func (p *planner) home(s *model.Ship) {
-	for _, pl := range p.k.Planets {
-		if pl.Kind != model.Origin || pl.Loc == s.Loc {
-			continue
-		}
-		if p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 {
-			// The origin holds its place while the pull draws the ships
-			// off it: a ship that moved onto it would be drawn off again
-			// before it could load. It stops where the pull leaves it
-			// over the origin.
-			// Further than a move, it goes a move's way toward it, and plans
-			// the rest under the next turn's pull.
-			at, ok := p.above(pl.Loc)
-			st := p.r.Ship(s.Type)
-			if !ok || st == nil || !st.Movement.OK || s.Loc.Dist(at) > s.Fuel {
-				return
-			}
-			if s.Loc.Dist(at) > st.Movement.N {
-				at = s.Loc.Toward(at, st.Movement.N)
-			}
-			p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
+	pl := p.origin
+	if pl == nil || pl.Loc == s.Loc {
+		return
+	}
+	if p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 {
+		// The origin holds its place while the pull draws the ships off
+		// it: a ship that moved onto it would be drawn off again before it
+		// could load. It stops where the pull leaves it over the origin;
+		// further than a move, it goes a move's way toward that point and
+		// plans the rest under the next turn's pull.
+		at, ok := p.above(pl.Loc)
+		st := p.r.Ship(s.Type)
+		if !ok || st == nil || !st.Movement.OK || s.Loc.Dist(at) > s.Fuel {
 			return
 		}
-		if s.Loc.Dist(pl.Loc) <= s.Fuel {
-			p.moveTo(s, "MP %d %d", s.ID, pl.ID)
+		if s.Loc.Dist(at) > st.Movement.N {
+			at = s.Loc.Toward(at, st.Movement.N)
 		}
+		p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
 		return
+	}
+	if s.Loc.Dist(pl.Loc) <= s.Fuel {
+		p.moveTo(s, "MP %d %d", s.ID, pl.ID)
 	}
 }
 
