@@ -3,6 +3,7 @@ package ai
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -149,14 +150,6 @@ func (p *planner) planStations() {
 		friends[a] = true
 	}
 	seen := p.seenStations()
-	here := func(at geom.Point) bool {
-		for _, s := range seen {
-			if s == at {
-				return true
-			}
-		}
-		return false
-	}
 	bound := p.r.Game.MapRadius + 200
 	gone := map[geom.Point]bool{}
 	var notes []stationNote
@@ -189,7 +182,7 @@ func (p *planner) planStations() {
 		if gone[n.at] {
 			continue
 		}
-		if !here(n.at) && p.sees(n.at) {
+		if !slices.Contains(seen, n.at) && p.sees(n.at) {
 			gone[n.at] = true
 			gonePts = append(gonePts, n.at)
 			continue
