@@ -122,8 +122,19 @@ func newTextPanel(st *State) *textPanel {
 	split := container.NewVSplit(p.area, container.NewBorder(nil, p.full, nil, nil, p.list))
 	split.SetOffset(0.7)
 	p.box = split
+	st.OnSwitch(p.drop)
 	st.Subscribe(p.changed)
 	return p
+}
+
+// drop lets go of the messages of the game left, before another is shown;
+// typing ends, and the text comes from the next game's draft.
+func (p *textPanel) drop() {
+	p.stopEditing()
+	p.msgs, p.marks = nil, nil
+	p.list.UnselectAll()
+	p.full.Hide()
+	p.stale = true
 }
 
 func (p *textPanel) lineColor(i int) color.Color {
@@ -182,9 +193,6 @@ func (p *textPanel) stopEditing() {
 func (p *textPanel) changed(c Change) {
 	if !c.Has(ChangeGame | ChangeOrders) {
 		return
-	}
-	if c.Has(ChangeGame) && p.editing {
-		p.stopEditing()
 	}
 	if p.typing {
 		// The text is what the player typed: leave it as it is.

@@ -66,6 +66,10 @@ func newThisTurnView(st *State, r *rules.Rules, background func(func())) *thisTu
 			text.SetText(r.Text)
 		})
 	v.list.OnSelected = v.choose
+	st.OnSwitch(func() {
+		v.rows = nil
+		v.list.UnselectAll()
+	})
 	v.box = container.NewBorder(v.note, nil, nil, nil, v.list)
 	st.Subscribe(func(c Change) {
 		if c.Has(ChangeGame) {
