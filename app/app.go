@@ -212,7 +212,22 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.ruler = &ruler{st: x.st, view: x.mapView}
 	x.rulerV = newRulerView(x.st)
 	x.mapView.OnPick = x.clicks.picked
+	x.panels()
+	x.win.SetContent(x.tips.over(container.NewBorder(nil, x.status.box, nil, nil, x.layout())))
+	x.win.SetMainMenu(x.turns.inMenu(x.menu()))
+	x.shortcuts()
+	x.st.Subscribe(x.keep.changed)
+	x.st.Subscribe(func(c Change) {
+		if c.Has(ChangeGame) {
+			g := x.st.Game()
+			x.win.SetTitle(fmt.Sprintf("Silverfall — %s, player %d, turn %d", g.K.Game, g.K.Empire.Player, g.K.Turn))
+		}
+	})
+}
 
+// panels makes the panels around the map and wires their buttons to the
+// types that do the work.
+func (x *App) panels() {
 	x.tree = newTreePanel(x.st)
 	x.details = newDetailsPanel(x.st, x.tips)
 	x.details.newOrder = x.desk.New
@@ -233,17 +248,6 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.turns.leave = x.desk.Close
 	x.status.importButton.OnTapped = x.ImportDialog
 	x.status.fitButton.OnTapped = func() { x.mapView.FitAll() }
-
-	x.win.SetContent(x.tips.over(container.NewBorder(nil, x.status.box, nil, nil, x.layout())))
-	x.win.SetMainMenu(x.turns.inMenu(x.menu()))
-	x.shortcuts()
-	x.st.Subscribe(x.keep.changed)
-	x.st.Subscribe(func(c Change) {
-		if c.Has(ChangeGame) {
-			g := x.st.Game()
-			x.win.SetTitle(fmt.Sprintf("Silverfall — %s, player %d, turn %d", g.K.Game, g.K.Empire.Player, g.K.Turn))
-		}
-	})
 }
 
 // layout places the panels: the tree on the left and the right-hand

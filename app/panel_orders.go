@@ -220,7 +220,24 @@ func (p *ordersPanel) rebuild() {
 			p.rows = append(p.rows, orderRow{index: -1, unread: i + 1})
 		}
 	}
-	// Orders carried over go on unless replaced: show them as such.
+	p.rows = append(p.rows, carriedRows(d, g)...)
+	// Titles take one line; orders two (the order, then the verdict).
+	for i, r := range p.rows {
+		if r.isTitle() {
+			p.list.SetItemHeight(i, p.oneLine)
+		} else {
+			p.list.SetItemHeight(i, p.twoLines)
+		}
+	}
+	p.list.Refresh()
+	p.summary.SetText(ordersSummary(d))
+	p.showVerdict()
+}
+
+// carriedRows are the rows of the ships' orders carried over from last
+// turn: they go on unless replaced, and are shown as such.
+func carriedRows(d *draft.Draft, g *Game) []orderRow {
+	var rows []orderRow
 	fleetOrdered := map[int]bool{}
 	ownOrder := map[int]bool{}
 	for _, o := range d.Orders() {
@@ -243,20 +260,17 @@ func (p *ordersPanel) rebuild() {
 			continue
 		}
 		if first {
-			p.rows = append(p.rows, orderRow{title: "Carried over from last turn", index: -1})
+			rows = append(rows, orderRow{title: "Carried over from last turn", index: -1})
 			first = false
 		}
-		p.rows = append(p.rows, orderRow{index: -1, carried: s.Standing})
+		rows = append(rows, orderRow{index: -1, carried: s.Standing})
 	}
-	// Titles take one line; orders two (the order, then the verdict).
-	for i, r := range p.rows {
-		if r.isTitle() {
-			p.list.SetItemHeight(i, p.oneLine)
-		} else {
-			p.list.SetItemHeight(i, p.twoLines)
-		}
-	}
-	p.list.Refresh()
+	return rows
+}
+
+// ordersSummary is the line over the list: how many orders, errors and
+// warnings, lines not read, and whether the orders are read-only.
+func ordersSummary(d *draft.Draft) string {
 	errs, warns := 0, 0
 	for _, r := range d.Results() {
 		switch r.Severity {
@@ -273,8 +287,7 @@ func (p *ordersPanel) rebuild() {
 	if d.ReadOnly() {
 		parts = append(parts, "read-only: an earlier turn")
 	}
-	p.summary.SetText(strings.Join(parts, " · "))
-	p.showVerdict()
+	return strings.Join(parts, " · ")
 }
 
 func setEnabled(b *widget.Button, on bool) {

@@ -97,27 +97,7 @@ func newShipsPanel(st *State) *shipsPanel {
 				o.(*widget.Label).SetText(p.rows[id.Row].cells[id.Col])
 			}
 		})
-	p.table.ShowHeaderColumn = false
-	p.table.CreateHeader = func() fyne.CanvasObject {
-		b := widget.NewButton("", nil)
-		b.Importance = widget.LowImportance
-		b.Alignment = widget.ButtonAlignLeading
-		return b
-	}
-	p.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		b := o.(*widget.Button)
-		if id.Col < 0 || id.Col >= shipColumns {
-			b.SetText("")
-			return
-		}
-		col := id.Col
-		text := shipHeads[col]
-		if col == p.sortBy {
-			text += map[bool]string{false: " ▲", true: " ▼"}[p.desc]
-		}
-		b.SetText(text)
-		b.OnTapped = func() { p.sortOn(col) }
-	}
+	p.heads()
 	for i, w := range shipWidths {
 		p.table.SetColumnWidth(i, w)
 	}
@@ -143,6 +123,31 @@ func newShipsPanel(st *State) *shipsPanel {
 		}
 	})
 	return p
+}
+
+// heads makes the table's column heads: buttons that sort by their column.
+func (p *shipsPanel) heads() {
+	p.table.ShowHeaderColumn = false
+	p.table.CreateHeader = func() fyne.CanvasObject {
+		b := widget.NewButton("", nil)
+		b.Importance = widget.LowImportance
+		b.Alignment = widget.ButtonAlignLeading
+		return b
+	}
+	p.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		b := o.(*widget.Button)
+		if id.Col < 0 || id.Col >= shipColumns {
+			b.SetText("")
+			return
+		}
+		col := id.Col
+		text := shipHeads[col]
+		if col == p.sortBy {
+			text += map[bool]string{false: " ▲", true: " ▼"}[p.desc]
+		}
+		b.SetText(text)
+		b.OnTapped = func() { p.sortOn(col) }
+	}
 }
 
 // sortOn sorts by column col; a second click turns the order round.

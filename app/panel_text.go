@@ -90,28 +90,7 @@ func newTextPanel(st *State) *textPanel {
 			t.Refresh()
 		})
 	p.view.HideSeparators = true
-	p.list = widget.NewList(func() int { return len(p.msgs) },
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("line 1: error code: message")
-			// Cut to the panel's width: a long message must not widen it.
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i < len(p.msgs) {
-				o.(*widget.Label).SetText(p.msgs[i])
-			}
-		})
-	p.full = widget.NewLabel("")
-	p.full.Wrapping = fyne.TextWrapWord
-	p.full.Hide()
-	p.list.OnSelected = func(i widget.ListItemID) {
-		if i < len(p.msgs) {
-			p.full.SetText(p.msgs[i])
-			p.full.Show()
-		}
-	}
-	p.list.OnUnselected = func(widget.ListItemID) { p.full.Hide() }
+	p.messages()
 	// A click on the text starts editing at the line clicked (below the
 	// last line: at the end). The wheel still scrolls the list beneath.
 	p.viewBox = container.NewStack(p.view, newTapArea(func(at fyne.Position) {
@@ -135,6 +114,33 @@ func (p *textPanel) drop() {
 	p.list.UnselectAll()
 	p.full.Hide()
 	p.stale = true
+}
+
+// messages makes the list of what the checker says, by line, with the
+// whole of the message selected under it.
+func (p *textPanel) messages() {
+	p.list = widget.NewList(func() int { return len(p.msgs) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("line 1: error code: message")
+			// Cut to the panel's width: a long message must not widen it.
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i < len(p.msgs) {
+				o.(*widget.Label).SetText(p.msgs[i])
+			}
+		})
+	p.full = widget.NewLabel("")
+	p.full.Wrapping = fyne.TextWrapWord
+	p.full.Hide()
+	p.list.OnSelected = func(i widget.ListItemID) {
+		if i < len(p.msgs) {
+			p.full.SetText(p.msgs[i])
+			p.full.Show()
+		}
+	}
+	p.list.OnUnselected = func(widget.ListItemID) { p.full.Hide() }
 }
 
 func (p *textPanel) lineColor(i int) color.Color {
