@@ -433,6 +433,10 @@ func (x *App) saveSettings() {
 // workspace kept.
 func (x *App) Show(g *Game) { x.open.Show(g) }
 
+// Reopen opens the game shown last, from its sheet at path; a practice
+// game carried on outside the window since opens at its newest turn.
+func (x *App) Reopen(path string) error { return x.practice.reopen(path) }
+
 // LoadDemo opens the embedded demo game.
 func (x *App) LoadDemo() error { return x.open.LoadDemo() }
 

@@ -1,9 +1,14 @@
 package app
 
 import (
+	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/test"
+
 	"silverfall/app/practice"
+	"silverfall/app/workspace"
+	"silverfall/host"
 )
 
 // A game change with an order row selected (the last of a long list)
@@ -54,4 +59,102 @@ func TestGameChangeWithRowSelected(t *testing.T) {
 		t.Fatal(err)
 	}
 	x.Window().Canvas().Capture()
+}
+
+// On an earlier turn the buttons that change the orders are disabled and
+// say why on hover; End turn is disabled with its reason, and does
+// nothing (bug: they looked enabled and silently did nothing, End turn
+// asked to open the newest sheet and then ended nothing).
+func TestEarlierTurnControlsSayWhy(t *testing.T) {
+	x := newApp(t)
+	x.practice.start(practice.Options{Seed: 3, Players: 2, Level: "easy"})
+	giveOrders(t, x)
+	x.practice.EndTurn()
+	giveOrders(t, x)
+	x.st.ChooseOrder(0)
+	for _, a := range x.orders.acts {
+		if a.b.Disabled() {
+			t.Errorf("on the current turn with an order chosen, %q is disabled: %s", a.b.Text, a.b.tip)
+		}
+	}
+	if x.practice.button.Disabled() || x.practice.endItem.Disabled {
+		t.Fatalf("End turn disabled on the current turn: %s", x.practice.button.tip)
+	}
+	x.turns.Earlier()
+	if !x.st.Earlier() || x.st.Game().K.Turn != 1 {
+		t.Fatalf("not on turn 1: %d", x.st.Game().K.Turn)
+	}
+	x.orders.list.Select(1)
+	for _, a := range x.orders.acts {
+		if !a.b.Disabled() || !strings.Contains(a.b.tip, "read-only") {
+			t.Errorf("on an earlier turn %q (%s) is enabled %v, tip %q", a.b.Text, a.tip, !a.b.Disabled(), a.b.tip)
+		}
+	}
+	if !x.orders.undo.Disabled() || !x.orders.redo.Disabled() {
+		t.Error("undo or redo enabled on an earlier turn")
+	}
+	v := x.practice
+	if !v.button.Disabled() || !v.endItem.Disabled || !strings.Contains(v.button.tip, "Alt+End") {
+		t.Errorf("End turn on an earlier turn: disabled %v (menu %v), tip %q", v.button.Disabled(), v.endItem.Disabled, v.button.tip)
+	}
+	before := x.st.Draft().Text()
+	v.EndTurn()
+	if top := x.Window().Canvas().Overlays().Top(); top != nil {
+		t.Errorf("End turn on an earlier turn asked: %s", collectText(top))
+	}
+	if n, _ := practice.Read(v.Shown().Dir); n.Turn != 2 || x.st.Game().K.Turn != 1 || x.st.Draft().Text() != before {
+		t.Errorf("End turn on an earlier turn did something: game at %d, shown %d", n.Turn, x.st.Game().K.Turn)
+	}
+	if !strings.Contains(x.status.Text(), "earlier turn") {
+		t.Errorf("the status says %q", x.status.Text())
+	}
+	x.turns.Current()
+	if v.button.Disabled() || v.endItem.Disabled {
+		t.Errorf("End turn still disabled back on the current turn: %s", v.button.tip)
+	}
+	// Without an order chosen, the buttons that act on one say so.
+	x.st.ChooseOrder(-1)
+	if b := x.orders.acts[0].b; !b.Disabled() || !strings.Contains(b.tip, noChosenTip) {
+		t.Errorf("Edit with no order chosen: disabled %v, %q", b.Disabled(), b.tip)
+	}
+}
+
+// After sfhost turn on a practice folder from the command line, the next
+// start opens the newest turn, with the turns between in the turn bar.
+func TestRestartOpensNewestPracticeTurn(t *testing.T) {
+	x := newApp(t)
+	x.practice.start(practice.Options{Seed: 9, Players: 2, Level: "easy"})
+	dir, last := x.practice.Shown().Dir, x.settings.LastSheet
+	if last == "" {
+		t.Fatal("no last sheet kept")
+	}
+	for i := 0; i < 2; i++ { // sfhost turn DIR --auto-missing, twice
+		h, err := host.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.Turn(host.TurnOptions{AutoMissing: true}); err != nil {
+			t.Fatal(err)
+		}
+		h.Close()
+	}
+	y := New(test.NewTempApp(t), Options{Frames: software, Workspaces: x.keep.root})
+	y.Background = func(f func()) { f() }
+	y.SaveInLine()
+	if err := y.Reopen(workspace.Reopen(last)); err != nil {
+		t.Fatal(err)
+	}
+	if g := y.st.Game(); g.K.Turn != 3 || y.st.Earlier() || y.practice.Shown() == nil {
+		t.Fatalf("the restart shows turn %d (earlier %v, practice %v)", g.K.Turn, y.st.Earlier(), y.practice.Shown())
+	}
+	if got := y.turns.turns(); len(got) != 3 {
+		t.Errorf("the turn bar has turns %v, want 1 to 3", got)
+	}
+	if y.practice.button.Disabled() {
+		t.Errorf("End turn disabled on the newest turn: %s", y.practice.button.tip)
+	}
+	// An older sheet of it reopened opens the newest too.
+	if err := y.Reopen(x.keep.ws.ReportPath(1)); err != nil || y.st.Game().K.Turn != 3 {
+		t.Errorf("reopening turn 1 of the practice game: %v, turn %d", err, y.st.Game().K.Turn)
+	}
 }
