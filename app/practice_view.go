@@ -46,7 +46,7 @@ type practiceView struct {
 	running bool           // a turn is being carried out
 	// why says why the turn shown cannot be ended ("" when it can): an
 	// earlier turn is shown, or a sheet older than the game's last turn.
-	why string
+	why     string
 	button  *tipButton
 	endItem *fyne.MenuItem
 	// ended is told how long each End turn took, from the click to the new
