@@ -1,6 +1,8 @@
 package app
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -156,5 +158,36 @@ func TestRestartOpensNewestPracticeTurn(t *testing.T) {
 	// An older sheet of it reopened opens the newest too.
 	if err := y.Reopen(x.keep.ws.ReportPath(1)); err != nil || y.st.Game().K.Turn != 3 {
 		t.Errorf("reopening turn 1 of the practice game: %v, turn %d", err, y.st.Game().K.Turn)
+	}
+}
+
+// A sheet cut short in its header (a game line, "Player: abc") is refused
+// with its line; the game shown stays, and no workspace is made for it
+// (bug: it loaded as an empty game "X, player 0" and opened at the next
+// start).
+func TestBrokenHeaderRefused(t *testing.T) {
+	x := newApp(t)
+	before, last := x.st.Game(), x.settings.LastSheet
+	for _, c := range []struct{ text, want string }{
+		{"Game: X\nPlayer: abc\n", `broken.txt:3: header: expected the player number`},
+		{"Game: X\nPlayer: 2 Zorg\n", `broken.txt:2: header: the "Turn:" line is missing`},
+	} {
+		path := filepath.Join(t.TempDir(), "broken.txt")
+		if err := os.WriteFile(path, []byte("DARKNESS OF SILVERFALL -- TURN SHEET\n"+c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		x.Import(path)
+		top := x.Window().Canvas().Overlays().Top()
+		if top == nil || !strings.Contains(collectText(top), c.want) || !strings.Contains(collectText(top), "still loaded") {
+			t.Errorf("%q: no refusal naming the line (a dialog: %v)", c.text, top != nil)
+		} else {
+			x.Window().Canvas().Overlays().Remove(top)
+		}
+		if x.st.Game() != before || x.settings.LastSheet != last {
+			t.Errorf("%q: the game shown is now %q player %d (last sheet %q)", c.text, x.st.Game().K.Game, x.st.Game().K.Empire.Player, x.settings.LastSheet)
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(x.keep.root, "X*")); len(m) > 0 {
+		t.Errorf("a workspace was made for the broken sheet: %v", m)
 	}
 }
