@@ -564,7 +564,9 @@ func (w *walker) switchTab() string {
 
 func (w *walker) stepTurn() string {
 	c := w.x.Window().Canvas().(interface{ TypedShortcut(fyne.Shortcut) })
-	alt := func(k fyne.KeyName) { c.TypedShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierAlt}) }
+	alt := func(k fyne.KeyName) {
+		c.TypedShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierAlt})
+	}
 	switch w.pick(4) {
 	case 0:
 		alt(fyne.KeyLeft)
@@ -724,6 +726,3 @@ func (w *walker) resize() string {
 	w.x.Window().Resize(s)
 	return fmt.Sprintf("%.0fx%.0f", s.Width, s.Height)
 }
-
-
-
