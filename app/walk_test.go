@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,6 +19,7 @@ import (
 
 	"silverfall/app/draft"
 	"silverfall/app/practice"
+	"silverfall/engine/ai"
 	"silverfall/engine/model"
 )
 
@@ -90,6 +92,11 @@ type walker struct {
 	steps  []string
 	sheets []string // good sheets of a hosted game, oldest first
 	broken string   // a sheet cut short in its header
+	// What the walk went through, for its log: the games and turns shown,
+	// the steps on an earlier turn, with a dialog, with orders.
+	titles                         map[string]bool
+	onEarlier, inDialog, withOrder int
+	mostOrders                     int
 }
 
 func newWalker(t *testing.T, seed int64, n int) *walker {
@@ -100,7 +107,7 @@ func newWalker(t *testing.T, seed int64, n int) *walker {
 	x.tips.watchEvery = 0
 	x.SaveInLine()
 	x.Window().Resize(fyne.NewSize(1280, 800))
-	w := &walker{t: t, x: x, a: a, seed: seed, n: n, rng: rand.New(rand.NewSource(seed))}
+	w := &walker{t: t, x: x, a: a, seed: seed, n: n, rng: rand.New(rand.NewSource(seed)), titles: map[string]bool{}}
 	if err := x.LoadDemo(); err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +137,8 @@ var walkActions = []action{
 	{"choose a plot", 1, false, (*walker).choosePlot},
 	{"press an order button", 8, false, (*walker).pressOrderButton},
 	{"give an order by form", 8, false, (*walker).orderByForm},
-	{"type the order text", 5, false, (*walker).typeText},
+	{"type the order text", 6, false, (*walker).typeText},
+	{"paste orders", 2, false, (*walker).pasteOrders},
 	{"leave the order text", 2, false, (*walker).leaveText},
 	{"undo or redo", 4, true, (*walker).undoRedo},
 	{"switch tabs", 5, false, (*walker).switchTab},
@@ -181,7 +189,26 @@ func (w *walker) run() {
 		if msg := w.check(before); msg != "" {
 			w.fail(msg)
 		}
+		w.count()
 	}
+	w.t.Logf("seed %d: %d steps through %d games and turns; %d steps on an earlier turn, %d with a dialog, %d with a row chosen; at most %d orders",
+		w.seed, w.n, len(w.titles), w.onEarlier, w.inDialog, w.withOrder, w.mostOrders)
+}
+
+// count notes what the step left shown.
+func (w *walker) count() {
+	x := w.x
+	w.titles[x.Window().Title()] = true
+	if x.st.Earlier() {
+		w.onEarlier++
+	}
+	if x.Window().Canvas().Overlays().Top() != nil {
+		w.inDialog++
+	}
+	if x.st.Chosen() >= 0 || x.orders.selRow >= 0 {
+		w.withOrder++
+	}
+	w.mostOrders = max(w.mostOrders, len(x.st.Draft().Orders()))
 }
 
 // guard runs f and turns a panic into its message and stack.
@@ -505,8 +532,8 @@ func (w *walker) typeText() string {
 		ship = g.K.Ships[w.pick(len(g.K.Ships))].ID
 	}
 	what := ""
-	switch op := w.pick(5); {
-	case op <= 1 || len(lines) == 0:
+	switch op := w.pick(6); {
+	case op <= 2 || len(lines) == 0:
 		l := []string{
 			fmt.Sprintf("MO %d %d %d %d", ship, w.pick(200)-100, w.pick(200)-100, w.pick(200)-100),
 			fmt.Sprintf("SM %d %d", ship, w.pick(20)),
@@ -534,6 +561,21 @@ func (w *walker) typeText() string {
 	x.st.ShowTab(TabText)
 	x.text.SetText(strings.Join(lines, "\n") + "\n")
 	return what
+}
+
+// pasteOrders replaces the order text with a whole turn's orders, the
+// computer's for the empire, as a player pasting them would.
+func (w *walker) pasteOrders() string {
+	x := w.x
+	g := x.st.Game()
+	orders := ai.Play(x.rules, g.K, uint64(w.rng.Int63()), ai.Easy())
+	var b strings.Builder
+	for _, o := range orders {
+		b.WriteString(o.String() + "\n")
+	}
+	x.st.ShowTab(TabText)
+	x.text.SetText(b.String())
+	return fmt.Sprintf("%d orders", len(orders))
 }
 
 func (w *walker) leaveText() string {
@@ -684,6 +726,11 @@ func (w *walker) answerDialog() string {
 			return
 		case *formEntry:
 			entries = append(entries, &b.Entry)
+			return
+		case *widget.Entry:
+			if _, err := strconv.Atoi(b.Text); err == nil {
+				entries = append(entries, b) // a number (a practice game's seed): one of the walk's
+			}
 			return
 		case *fyne.Container:
 			for _, c := range b.Objects {
