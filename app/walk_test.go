@@ -31,16 +31,16 @@ import (
 // resize) and after every step checks what the player relies on. A failure
 // prints the seed and the steps, and how to replay them.
 var (
-	walkSeed  = flag.Int64("walk.seed", 0, "walk this seed only (0: the walk's own seeds)")
+	walkSeed  = flag.Int64("walk.seed", 0, "walk this seed only, or the first of -walk.seeds (0: from 1)")
 	walkSteps = flag.Int("walk.steps", 0, "steps of each walk (0: the bounded walk of make test)")
-	walkSeeds = flag.Int("walk.seeds", 0, "how many seeds to walk, from 1 (0: the bounded walk's)")
+	walkSeeds = flag.Int("walk.seeds", 0, "how many seeds to walk (0: the bounded walk's, or one with -walk.seed)")
 )
 
 // The bounded walk of make test: counted in steps, well under a minute
 // here.
 const (
 	boundedWalkSeeds = 2
-	boundedWalkSteps = 800
+	boundedWalkSteps = 700
 	paintEvery       = 16
 )
 
@@ -52,18 +52,19 @@ func TestWalk(t *testing.T) {
 	if steps <= 0 {
 		steps = boundedWalkSteps
 	}
-	seeds := []int64{}
+	// -walk.seed alone replays one seed; with -walk.seeds, walks that many
+	// from it.
+	first, n := *walkSeed, *walkSeeds
 	switch {
-	case *walkSeed != 0:
-		seeds = append(seeds, *walkSeed)
-	default:
-		n := *walkSeeds
-		if n <= 0 {
-			n = boundedWalkSeeds
-		}
-		for s := int64(1); s <= int64(n); s++ {
-			seeds = append(seeds, s)
-		}
+	case first != 0 && n <= 0:
+		n = 1
+	case n <= 0:
+		n = boundedWalkSeeds
+	}
+	first = max(first, 1)
+	var seeds []int64
+	for s := first; s < first+int64(n); s++ {
+		seeds = append(seeds, s)
 	}
 	// Dialogs start in the home folder: the walk's own.
 	t.Setenv("HOME", t.TempDir())
