@@ -32,6 +32,8 @@ type shipsPanel struct {
 	// syncing is set while the table follows a selection made elsewhere,
 	// so that its own OnSelected does not echo it back.
 	syncing bool
+	col     int // the column of the cell the player selected last
+	row     int // the row highlighted, -1 for none
 	count   *widget.Label
 	box     fyne.CanvasObject
 }
@@ -81,7 +83,7 @@ const (
 )
 
 func newShipsPanel(st *State) *shipsPanel {
-	p := &shipsPanel{st: st}
+	p := &shipsPanel{st: st, row: -1}
 	p.filter = widget.NewSelect([]string{filterAll, filterNoOrders, filterErrors, filterWarnings, filterStation}, func(string) { p.rebuild() })
 	p.filter.SetSelected(filterAll)
 	p.count = widget.NewLabel("")
@@ -102,6 +104,9 @@ func newShipsPanel(st *State) *shipsPanel {
 		p.table.SetColumnWidth(i, w)
 	}
 	p.table.OnSelected = func(id widget.TableCellID) {
+		if !p.syncing {
+			p.col, p.row = id.Col, id.Row
+		}
 		if !p.syncing && id.Row >= 0 && id.Row < len(p.rows) {
 			key := model.ShipKey(p.rows[id.Row].id)
 			if key != st.Selected() {
@@ -159,6 +164,7 @@ func (p *shipsPanel) sortOn(col int) {
 	}
 	p.sort()
 	p.table.Refresh()
+	p.follow()
 }
 
 func (p *shipsPanel) sort() {
@@ -298,14 +304,16 @@ func (r *shipRow) judge(verdicts []check.Diagnostic, s *model.Ship) {
 
 // drop lets go of the rows of the game left, before another is shown.
 func (p *shipsPanel) drop() {
-	p.rows = nil
+	p.rows, p.row = nil, -1
 	p.syncing = true
 	p.table.UnselectAll()
 	p.syncing = false
 }
 
 // follow highlights the row of the ship selected, wherever the rows went
-// (sorted, filtered, another game), or none.
+// (sorted, filtered, another game), or none; the cell highlighted is in
+// the column the player chose last, so that the table does not scroll
+// sideways.
 func (p *shipsPanel) follow() {
 	key := p.st.Selected()
 	row := -1
@@ -319,11 +327,12 @@ func (p *shipsPanel) follow() {
 	}
 	p.syncing = true
 	defer func() { p.syncing = false }()
+	p.row = row
 	if row < 0 {
 		p.table.UnselectAll()
 		return
 	}
-	p.table.Select(widget.TableCellID{Row: row, Col: 0})
+	p.table.Select(widget.TableCellID{Row: row, Col: p.col}) // the column stays in view
 }
 
 // keep applies the filter.

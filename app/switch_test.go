@@ -7,9 +7,11 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"silverfall/app/practice"
 	"silverfall/app/workspace"
+	"silverfall/engine/model"
 	"silverfall/host"
 )
 
@@ -189,5 +191,37 @@ func TestBrokenHeaderRefused(t *testing.T) {
 	}
 	if m, _ := filepath.Glob(filepath.Join(x.keep.root, "X*")); len(m) > 0 {
 		t.Errorf("a workspace was made for the broken sheet: %v", m)
+	}
+}
+
+// The ships table highlights the ship selected, wherever sorting and
+// filtering move its row, and nothing when no ship is selected (it kept
+// the row number, which then named another ship).
+func TestShipsTableFollowsSelection(t *testing.T) {
+	x := newApp(t)
+	p := x.ships
+	shown := func() int {
+		if p.row < 0 || p.row >= len(p.rows) {
+			return 0
+		}
+		return p.rows[p.row].id
+	}
+	x.st.Select(model.ShipKey(3), FromTree)
+	if shown() != 3 {
+		t.Fatalf("ship 3 selected, the table highlights ship %d", shown())
+	}
+	p.table.Select(widget.TableCellID{Row: 5, Col: 6})
+	id := p.rows[5].id
+	if x.st.Selected() != model.ShipKey(id) || shown() != id {
+		t.Fatalf("row 5 clicked: selected %v, highlighted %d", x.st.Selected(), shown())
+	}
+	p.sortOn(0)
+	p.sortOn(0) // down
+	if shown() != id || p.col != 6 {
+		t.Errorf("after sorting the table highlights ship %d (column %d), not %d", shown(), p.col, id)
+	}
+	x.st.Select(model.PlanetKey(5), FromTree)
+	if p.row != -1 {
+		t.Errorf("a planet selected, the table highlights ship %d", shown())
 	}
 }
