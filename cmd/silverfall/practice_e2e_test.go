@@ -110,6 +110,12 @@ func TestPracticeGame(t *testing.T) {
 
 	sent := filepath.Join(dir, "turn-001", "orders", "player-01-orders.txt")
 	for turn := 2; turn <= 4; turn++ {
+		// The first row under its title selected in the Orders tab (the
+		// order typed, then what is carried over): a game change with a
+		// row selected (bug: End turn panicked in the orders list).
+		p.click(ordersTabX, ordersTabY)
+		p.click(firstRowX, firstRowY)
+		time.Sleep(200 * time.Millisecond)
 		start := time.Now()
 		p.key("ctrl+t")
 		x.window("turn "+string(rune('0'+turn)), 20*time.Second)
@@ -124,6 +130,7 @@ func TestPracticeGame(t *testing.T) {
 
 	t.Log("back to turn 1, and the plots")
 	title := func() string { return x.xdo("getwindowname", p.win) }
+	p.click(firstRowX, firstRowY)
 	for i := 0; i < 3; i++ {
 		p.key("alt+Left")
 	}
@@ -170,7 +177,19 @@ func TestPracticeGame(t *testing.T) {
 	if out := runHost(t, sfhost, "turn", dir); !strings.Contains(out, "turn 5 carried out") {
 		t.Errorf("sfhost turn: %s", out)
 	}
+
+	t.Log("a start after sfhost turn opens turn 5")
+	p = x.startPlayerAt(p.home, bin)
+	if name := x.xdo("getwindowname", p.win); !strings.Contains(name, "turn 5") {
+		t.Errorf("the window opens %q, not the newest turn 5", name)
+	}
+	x.shot("restart-after-sfhost")
+	p.quit()
 }
+
+// The Orders tab and the first row under its first title, in window
+// coordinates at 1280x800.
+const ordersTabX, ordersTabY, firstRowX, firstRowY = 976, 50, 1000, 245
 
 func copyFile(t *testing.T, from, to string) {
 	t.Helper()
