@@ -891,10 +891,13 @@ type Status struct {
 	Computer []int          // empires played by the computer
 	Missing  []int          // players whose orders are not in
 	Problems []string
-	Skipped  []string    // what the orders folder holds besides files, never read
-	Aside    []string    // order files the turn will not take: wrong password, or a player's other files
-	Scores   map[int]int // the empires still in the game
-	Out      []int       // the empires out of the game: they lost every ship
+	Skipped  []string // what the orders folder holds besides files, never read
+	Aside    []string // order files the turn will not take: wrong password, or a player's other files
+	// NotFetched are the mails the last mail fetch left in the mailbox (too
+	// large, or unreadable), with their senders and sizes.
+	NotFetched []string
+	Scores     map[int]int // the empires still in the game
+	Out        []int       // the empires out of the game: they lost every ship
 }
 
 // Status reports the game's turn and whose orders are in.
@@ -906,6 +909,9 @@ func (h *Game) Status() (Status, error) {
 	g := h.State
 	st := Status{Name: g.Name, Turn: g.Turn, Over: g.Over, Winners: g.Winners, Received: rec.Files, Problems: rec.Problems,
 		Skipped: rec.Skipped, Aside: rec.Aside, Scores: map[int]int{}}
+	if data, err := readLimited(NotFetchedPath(h.Dir), 1<<20); err == nil {
+		st.NotFetched = strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	}
 	w := turn.NewWorld(h.R, g, turn.Host)
 	for _, e := range g.Empires {
 		if !h.R.IsPlayer(e.Player) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"silverfall/engine/password"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
 	"silverfall/mail"
@@ -68,7 +69,22 @@ type FetchSummary struct {
 	Taken    map[int]string // player -> the order file now taken for him
 	Kept     int            // order mails kept in all (a player's earlier ones too)
 	Problems []string
+	// NotFetched are the mails left in the mailbox, unread and not taken
+	// (too large, or their text could not be fetched), each with its sender
+	// and size; each fetch names them again until the moderator acts.
+	NotFetched []string
+	// Replaced are the players whose address sent a different order file
+	// after an earlier one: the later is taken, both are kept.
+	Replaced []string
 }
+
+// notFetchedFile lists, in DIR/mail/, the mails the last fetch left in the
+// mailbox, for the moderator's eye.
+const notFetchedFile = "not-fetched.txt"
+
+// NotFetchedPath is the list of mails the last fetch of the game in dir
+// left in the mailbox.
+func NotFetchedPath(dir string) string { return filepath.Join(dir, mailDir, notFetchedFile) }
 
 // FetchOrders collects the players' order mails for the next turn into
 // the last turn's orders folder. Every mail is kept under orders/mail/;
@@ -95,10 +111,10 @@ func (h *Game) FetchOrders(ctx context.Context, a mail.Account) (FetchSummary, e
 	}
 	turnDir := TurnDir(h.Dir, h.State.Turn)
 	orders := filepath.Join(turnDir, OrdersDir)
-	_, err2 := mail.Fetch(ctx, a, mail.FetchOptions{From: from, Seen: seen.Has}, func(m mail.Message) error {
+	skipped, err2 := mail.Fetch(ctx, a, mail.FetchOptions{From: from, Seen: seen.Has}, func(m mail.Message) error {
 		p := byAddr[m.From]
 		problem := func(format string, args ...any) error {
-			sum.Problems = append(sum.Problems, fmt.Sprintf("mail from %s (%q): ", m.From, m.Subject)+fmt.Sprintf(format, args...))
+			sum.Problems = append(sum.Problems, fmt.Sprintf("mail from %s (%q, %d bytes): ", m.From, m.Subject, len(m.Raw))+fmt.Sprintf(format, args...))
 			other := filepath.Join(h.Dir, mailDir, otherDir, fmt.Sprintf("%d-%d.eml", m.Key.UIDValidity, m.Key.UID))
 			os.MkdirAll(filepath.Dir(other), 0o755)
 			if err := atomicfile.WriteFile(other, m.Raw, 0o644); err != nil {
@@ -122,6 +138,19 @@ func (h *Game) FetchOrders(ctx context.Context, a mail.Account) (FetchSummary, e
 		case f.Player != p:
 			return problem("the orders are for player %d, but come from player %d's address", f.Player, p)
 		}
+		if e := h.State.Empire(p); e != nil && e.Password != "" && !password.Match(e.Password, f.Password) {
+			// A sender's address is easily forged; the password is not.
+			aside := filepath.Join(orders, RefusedDir, fmt.Sprintf("player-%02d-%d-%d.eml", p, m.Key.UIDValidity, m.Key.UID))
+			if err := os.MkdirAll(filepath.Dir(aside), 0o755); err != nil {
+				return err
+			}
+			if err := atomicfile.WriteFile(aside, m.Raw, 0o644); err != nil {
+				return err
+			}
+			sum.Problems = append(sum.Problems, fmt.Sprintf("mail from %s (%q, %d bytes): the orders for player %d do not carry his password; refused, kept in %s (his sheet will say so)",
+				m.From, m.Subject, len(m.Raw), p, aside))
+			return seen.Add(m.Key)
+		}
 		kept := filepath.Join(orders, keptDir, fmt.Sprintf("player-%02d-%d-%d.eml", p, m.Key.UIDValidity, m.Key.UID))
 		if err := os.MkdirAll(filepath.Dir(kept), 0o755); err != nil {
 			return err
@@ -131,6 +160,12 @@ func (h *Game) FetchOrders(ctx context.Context, a mail.Account) (FetchSummary, e
 		}
 		// The later mail wins: it replaces the one the turn takes.
 		taken := filepath.Join(orders, fmt.Sprintf("player-%02d.eml", p))
+		if before, err := os.ReadFile(taken); err == nil {
+			if old, _, err := messageText(taken, before); err == nil && old != text {
+				sum.Replaced = append(sum.Replaced, fmt.Sprintf("player %d: %s sent a different order file (%q); it replaces the one before, both are kept in %s",
+					p, m.From, m.Subject, filepath.Join(orders, keptDir)))
+			}
+		}
 		if err := atomicfile.WriteFile(taken, m.Raw, 0o644); err != nil {
 			return err
 		}
@@ -138,7 +173,39 @@ func (h *Game) FetchOrders(ctx context.Context, a mail.Account) (FetchSummary, e
 		sum.Kept++
 		return seen.Add(m.Key)
 	})
-	return sum, err2
+	for _, sk := range skipped {
+		sum.NotFetched = append(sum.NotFetched, fmt.Sprintf("mail from %s (%d bytes, player %s): %s; left unread in the mailbox and not taken",
+			Shown(sk.From), sk.Size, playerOf(byAddr, sk.From), sk.Reason))
+	}
+	if err2 != nil {
+		return sum, err2 // the list is whole only after a whole fetch
+	}
+	return sum, h.noteNotFetched(sum.NotFetched)
+}
+
+// playerOf names the player of a sender's address.
+func playerOf(byAddr map[string]int, addr string) string {
+	if p, ok := byAddr[addr]; ok {
+		return fmt.Sprint(p)
+	}
+	return "unknown"
+}
+
+// noteNotFetched keeps the list of mails left in the mailbox in
+// DIR/mail/not-fetched.txt (removed when there are none), so that the
+// moderator finds them after the fetch's output is gone.
+func (h *Game) noteNotFetched(lines []string) error {
+	name := NotFetchedPath(h.Dir)
+	if len(lines) == 0 {
+		if err := os.Remove(name); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(name, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 }
 
 // SendSummary says what a mailing of the sheets did.

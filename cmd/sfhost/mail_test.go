@@ -63,7 +63,7 @@ func TestMailCommands(t *testing.T) {
 		t.Errorf("ann has %d mails", all)
 	}
 	// Ann's orders come back by mail.
-	f := &orderwriter.File{Game: "Silverfall 3", Player: 1, Turn: 2}
+	f := &orderwriter.File{Game: "Silverfall 3", Player: 1, Turn: 2, Password: passwordOf(t, dir, 1)}
 	o, _ := order.Parse("PI 2")
 	f.Orders = append(f.Orders, o)
 	var ob bytes.Buffer

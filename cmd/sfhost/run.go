@@ -170,6 +170,9 @@ func doTurn(args []string, stdout, stderr io.Writer) int {
 	for _, p := range sum.Skipped {
 		fmt.Fprintln(stderr, p)
 	}
+	for _, p := range sum.Aside {
+		fmt.Fprintln(stderr, p)
+	}
 	for _, p := range sum.Problems {
 		fmt.Fprintln(stderr, p)
 	}
@@ -246,6 +249,12 @@ func status(dir string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "Score     player %d: %d\n", p, st.Scores[p])
 	}
 	for _, p := range st.Skipped {
+		fmt.Fprintln(stderr, p)
+	}
+	for _, p := range st.Aside {
+		fmt.Fprintln(stderr, p)
+	}
+	for _, p := range st.NotFetched {
 		fmt.Fprintln(stderr, p)
 	}
 	for _, p := range st.Problems {
