@@ -55,8 +55,8 @@ type FetchOptions struct {
 type Skipped struct {
 	Key    Key
 	From   string
-	Size   int64
-	Reason string
+	Size   int64  // as the server gives it
+	Reason string // why, without the sender and size
 }
 
 // DefaultMaxSize is the largest message fetched unless told otherwise: a
@@ -150,7 +150,7 @@ func Fetch(ctx context.Context, a Account, opt FetchOptions, take func(Message) 
 		case opt.Seen != nil && opt.Seen(k):
 			continue
 		case h.RFC822Size > maxSize:
-			skipped = append(skipped, Skipped{k, from, h.RFC822Size, fmt.Sprintf("%d bytes, more than the %d a message may have", h.RFC822Size, maxSize)})
+			skipped = append(skipped, Skipped{k, from, h.RFC822Size, fmt.Sprintf("more than the %d bytes a message may have", maxSize)})
 			continue
 		}
 		todo = append(todo, h)
