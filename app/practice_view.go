@@ -45,6 +45,8 @@ type practiceView struct {
 	running bool           // a turn is being carried out
 	button  *tipButton
 	endItem *fyne.MenuItem
+	// setupChoice is the last New dialog's choice of the player's set-up.
+	setupChoice *practiceSetup
 	// ended is told how long each End turn took, from the click to the new
 	// sheet shown (for measuring).
 	ended func(time.Duration)
@@ -158,6 +160,7 @@ func (v *practiceView) NewDialog() {
 	mine.SetSelected("1")
 	seed := practiceSeedEntry()
 	mySetup := newPracticeSetup(v.win, v.rules)
+	v.setupChoice = mySetup
 	level := widget.NewSelect(ai.LevelNames(), nil)
 	level.SetSelected("normal")
 	note := widget.NewLabel("Every other empire is played by the computer. The game is kept with your other games and can be continued later (File > Continue practice game).")

@@ -4,6 +4,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -172,4 +173,77 @@ func TestSetupDialogWrites(t *testing.T) {
 	if !strings.HasSuffix(path, "Silverfall-42-player-03-setup.txt") {
 		t.Errorf("name %s", path)
 	}
+}
+
+// buttonNamed finds the button labelled text in the top overlay.
+func buttonNamed(t *testing.T, x *App, text string) *widget.Button {
+	t.Helper()
+	var found *widget.Button
+	walk(x.Window().Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == text {
+			found = b
+		}
+	})
+	if found == nil {
+		t.Fatalf("no button %q in the dialog on top", text)
+	}
+	return found
+}
+
+// TestPracticeWithSetup: the practice dialog offers the same form for the
+// player's own empire, and the game starts with that set-up.
+func TestPracticeWithSetup(t *testing.T) {
+	x := newApp(t)
+	x.practice.NewDialog()
+	if dir := os.Getenv("SILVERFALL_SHOTS"); dir != "" {
+		out, _ := os.Create(filepath.Join(dir, "practice-dialog.png"))
+		png.Encode(out, x.Window().Canvas().Capture())
+		out.Close()
+	}
+	test.Tap(buttonNamed(t, x, "Choose…"))
+	use := buttonNamed(t, x, "Use this set-up")
+	if !use.Disabled() {
+		t.Error("an empty set-up can be used")
+	}
+	var form *setupForm
+	walk(x.Window().Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == "the game's name, as the moderator gives it" {
+			t.Error("the practice game's form asks for the game's name")
+		}
+	})
+	form = x.practice.setupChoice.form
+	if form == nil {
+		t.Fatal("no form")
+	}
+	form.race.SetSelected("Kishla")
+	form.levels[1].SetSelected("3")
+	test.Tap(formRow(t, form, 34).plus)
+	test.Tap(formRow(t, form, 19).plus)
+	if use.Disabled() {
+		t.Fatalf("a whole set-up refused: %s", form.why.Text)
+	}
+	test.Tap(use)
+	test.Tap(buttonNamed(t, x, "Start"))
+	g := x.st.Game()
+	if g == nil || x.practice.Shown() == nil || g.K.Empire.Race != 7 {
+		t.Fatalf("the practice game: %+v", g)
+	}
+	var types []int
+	for _, s := range g.K.Ships {
+		types = append(types, s.Type)
+	}
+	if fmtInts(types) != "13 19 34" {
+		t.Errorf("the practice game's ships: %v", types)
+	}
+}
+
+func fmtInts(v []int) string {
+	var b strings.Builder
+	for i, n := range v {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(n))
+	}
+	return b.String()
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -15,6 +14,7 @@ import (
 	"silverfall/engine/rules"
 	"silverfall/engine/setup"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/plural"
 )
 
 // setupView is File > New game set-up…: the set-up form for a game a
@@ -151,13 +151,7 @@ func setupSummary(r *rules.Rules, s *setup.Setup) string {
 	if rc := r.Race(s.Race); rc != nil {
 		race = rc.Name
 	}
-	var names []string
-	for _, sh := range s.Ships {
-		if t := r.Ship(sh.Type); t != nil {
-			names = append(names, strings.ToLower(t.Name))
-		}
-	}
-	return fmt.Sprintf("a %s Commodore; %d ships: %s", race, len(s.Ships), strings.Join(names, ", "))
+	return fmt.Sprintf("chosen: a %s Commodore, %s (%s credits)", race, plural.Count(len(s.Ships), "ship"), setup.Credits(s.Spent(r)))
 }
 
 // setupStart is the folder to start the set-up's file dialog in: the
