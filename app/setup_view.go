@@ -27,18 +27,21 @@ type setupView struct {
 	files  *fileChooser
 	status *statusBar
 	// folder is where the file dialog starts; native says whether to use
-	// the desktop's own dialog; mail, when not nil, offers to mail the
-	// file (the mail is set up).
-	folder func() string
-	native func() bool
-	mail   func(s *setup.Setup, text, name string)
-	last   *setup.Setup
+	// the desktop's own dialog; mailReady says whether the mail is set up,
+	// and mail mails the file to the moderator.
+	folder    func() string
+	native    func() bool
+	mailReady func() bool
+	mail      func(s *setup.Setup, text, name string)
+	last      *setup.Setup
 }
 
 func newSetupView(x *App) *setupView {
 	v := &setupView{rules: x.rules, win: x.win, files: x.files, status: x.status,
-		folder: func() string { return setupStart(x.settings.LastFolder, x.keep.root) },
-		native: func() bool { return x.NativeDialogs }}
+		folder:    func() string { return setupStart(x.settings.LastFolder, x.keep.root) },
+		native:    func() bool { return x.NativeDialogs },
+		mailReady: func() bool { return x.mailing.box.Settings().Configured() },
+		mail:      x.mailing.sendSetup}
 	return v
 }
 
@@ -57,7 +60,7 @@ func (v *setupView) Dialog() {
 			v.native(), func(path string) { v.write(path, s) })
 		return true
 	}})
-	if v.mail != nil {
+	if v.mailReady() {
 		buttons = append(buttons, setupButton{"Mail to the moderator…", func(s *setup.Setup) bool {
 			v.last = s
 			text, err := setupText(v.rules, s)
@@ -98,7 +101,8 @@ func (v *setupView) write(path string, s *setup.Setup) error {
 }
 
 // setupButton is one way out of the set-up dialog besides Cancel: its
-// action takes the set-up and says whether the dialog may close.
+// action takes the set-up and says whether it was taken (false shows the
+// dialog again).
 type setupButton struct {
 	label string
 	act   func(*setup.Setup) bool
@@ -120,8 +124,15 @@ func showSetupDialog(win fyne.Window, r *rules.Rules, title string, header bool,
 	for _, b := range buttons {
 		b := b
 		w := widget.NewButton(b.label, func() {
-			if len(f.Problems()) == 0 && b.act(f.Setup()) {
-				d.Hide()
+			if len(f.Problems()) > 0 {
+				return
+			}
+			// Hidden first: what the action shows (a file dialog, a
+			// question) goes on top, and hiding a dialog takes away every
+			// overlay above it.
+			d.Hide()
+			if !b.act(f.Setup()) {
+				d.Show()
 			}
 		})
 		w.Importance = widget.HighImportance
