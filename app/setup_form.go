@@ -149,7 +149,7 @@ func (f *setupForm) layout() fyne.CanvasObject {
 	}
 	head := widget.NewLabelWithStyle(setupColumns, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true, Bold: true})
 	note := widget.NewLabel(fmt.Sprintf("Besides the battle station every position has: up to %d ships, %d of a type at most, %s credits in all. "+
-		"A customisable type (+) costs %s a fire unit and %s a defence unit more.",
+		"Move, FRng and Comm are the movement, fire and communication ranges; a customisable type (+) costs %s a fire unit and %s a defence unit more.",
 		f.r.Start.MaxShips, f.r.Start.MaxPerType, setup.Credits(f.r.Start.MaxShipsCost),
 		setup.Credits(f.r.Building.CustomFireUnitCost), setup.Credits(f.r.Building.CustomDefenceUnitCost)))
 	note.Wrapping = fyne.TextWrapWord
