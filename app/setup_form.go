@@ -52,6 +52,7 @@ type setupRow struct {
 func newSetupForm(r *rules.Rules, header bool) *setupForm {
 	f := &setupForm{r: r, header: header, summary: widget.NewLabel(""), why: widget.NewLabel("")}
 	f.why.Wrapping = fyne.TextWrapWord
+	f.summary.Wrapping = fyne.TextWrapWord
 	f.why.Importance = widget.DangerImportance
 	f.game = widget.NewEntry()
 	f.game.SetPlaceHolder("the game's name, as the moderator gives it")
@@ -241,8 +242,11 @@ func (f *setupForm) Set(s *setup.Setup) {
 func (f *setupForm) Problems() []string {
 	s := f.Setup()
 	var out []string
-	if f.header && s.Game == "" {
+	switch {
+	case f.header && s.Game == "":
 		out = append(out, "Give the game's name, as the moderator gives it.")
+	case f.header && setup.CheckGame(s.Game) != "":
+		out = append(out, fmt.Sprintf("The game's name: 1 to %d letters, digits, blanks or punctuation.", setup.MaxGameName))
 	}
 	if s.Race == 0 {
 		out = append(out, "Choose the Commodore's race.")
@@ -270,9 +274,9 @@ func (f *setupForm) update() {
 		next := setup.Cost(f.r, row.ship())
 		enable(row.plus, row.n < st.MaxPerType && len(s.Ships) < st.MaxShips && next <= credits)
 	}
-	f.summary.SetText(fmt.Sprintf("Ships: %d of %d · credits left: %s of %s · points left: %d of %d",
+	f.summary.SetText(fmt.Sprintf("Ships: %d of %d · credits left: %s of %s · points left: %d of %d\n%s",
 		len(s.Ships), st.MaxShips, setup.Credits(credits), setup.Credits(st.MaxShipsCost),
-		s.PointsLeft(f.r), f.r.Officers.CommodorePoints))
+		s.PointsLeft(f.r), f.r.Officers.CommodorePoints, f.picked()))
 	probs := f.Problems()
 	switch {
 	case len(probs) > 0:
@@ -289,6 +293,20 @@ func (f *setupForm) update() {
 	if f.changed != nil {
 		f.changed(len(probs) == 0)
 	}
+}
+
+// picked lists the ships chosen, by type.
+func (f *setupForm) picked() string {
+	var out []string
+	for _, row := range f.rows {
+		if row.n > 0 {
+			out = append(out, fmt.Sprintf("%d %s", row.n, row.t.Name))
+		}
+	}
+	if len(out) == 0 {
+		return "No ships chosen yet."
+	}
+	return strings.Join(out, ", ")
 }
 
 func enable(b *widget.Button, on bool) {

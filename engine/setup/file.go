@@ -162,15 +162,23 @@ func (rd *reader) line(n int, t string) {
 }
 
 func (rd *reader) game(n int, name string) {
-	if !utf8.ValidString(name) || strings.IndexFunc(name, func(c rune) bool { return c != ' ' && !unicode.IsPrint(c) }) >= 0 {
-		rd.bad(n, "the game's name holds characters that cannot be printed")
-		return
-	}
-	if name == "" || utf8.RuneCountInString(name) > MaxGameName {
-		rd.bad(n, "GAME must be followed by the game's name, 1 to %d characters", MaxGameName)
+	if msg := CheckGame(name); msg != "" {
+		rd.bad(n, "%s", msg)
 		return
 	}
 	rd.s.Game, rd.s.Lines.Game = name, n
+}
+
+// CheckGame says what is wrong with a game's name for a set-up file ("":
+// nothing): 1 to 40 printable characters.
+func CheckGame(name string) string {
+	if !utf8.ValidString(name) || strings.IndexFunc(name, func(c rune) bool { return c != ' ' && !unicode.IsPrint(c) }) >= 0 {
+		return "the game's name holds characters that cannot be printed"
+	}
+	if name == "" || utf8.RuneCountInString(name) > MaxGameName {
+		return fmt.Sprintf("GAME must be followed by the game's name, 1 to %d characters", MaxGameName)
+	}
+	return ""
 }
 
 func (rd *reader) race(n int, w string) {
