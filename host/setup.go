@@ -34,8 +34,8 @@ func readSetups(r *rules.Rules, dir string, c Config) (map[int]*setup.Setup, err
 	from := map[int]string{}
 	var errs []string
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), "~") {
-			continue
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), "~") {
+			continue // as in the orders folder: folders, hidden files and backups are not set-ups
 		}
 		name := filepath.Join(folder, e.Name())
 		s, err := readSetupFile(r, dir, name)
