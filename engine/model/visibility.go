@@ -101,7 +101,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 		k.Errors = append([]string(nil), rep.Errors...)
 		if rep.ScannedShip != nil {
 			s := *rep.ScannedShip
-			s.GiftedBy, s.HitTurn = 0, 0 // the moderator's to know
+			s.GiftedBy, s.HitTurn = nil, 0 // the moderator's to know
 			k.ScannedShip = &s
 		}
 		if rep.ScannedPlanet != nil {
@@ -122,7 +122,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 	owned := map[int]bool{}
 	for _, s := range g.Ships {
 		if s.Owner == p {
-			s.GiftedBy, s.HitTurn = 0, 0 // the moderator's to know
+			s.GiftedBy, s.HitTurn = nil, 0 // the moderator's to know
 			k.Ships = append(k.Ships, s)
 		}
 	}

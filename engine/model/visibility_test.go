@@ -1,6 +1,7 @@
 package model
 
 import (
+	"reflect"
 	"testing"
 
 	"silverfall/engine/geom"
@@ -51,7 +52,7 @@ func TestKnowledgeOf(t *testing.T) {
 	if got := ids(k.ForeignShips); len(got) != 2 || got[0] != 10 || got[1] != 15 {
 		t.Errorf("foreign ships seen %v, want [10 15]", got)
 	}
-	if s := k.ForeignShips[0]; s != (Ship{ID: 10, Type: 3, Owner: 2, Loc: geom.Point{X: 130}, Name: "Spear"}) {
+	if s := k.ForeignShips[0]; !reflect.DeepEqual(s, Ship{ID: 10, Type: 3, Owner: 2, Loc: geom.Point{X: 130}, Name: "Spear"}) {
 		t.Errorf("another player's ship shows more than number, type, name, location and owner: %+v", s)
 	}
 	if len(k.ForeignPlanets) != 1 || k.ForeignPlanets[0] != (Planet{ID: 3, Loc: geom.Point{X: 120}, Owner: 2}) {

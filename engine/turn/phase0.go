@@ -81,7 +81,8 @@ func (t *run) gift(o order.Order) {
 		t.fail("unknown-player", "there is no player %d in this game", to)
 		return
 	}
-	s.Owner, s.GiftedBy, s.Standing = to, t.me(), order.Order{}
+	s.GiveTo(to)
+	s.Standing = order.Order{}
 	if t.w.Mode != Host {
 		return
 	}
