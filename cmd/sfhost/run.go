@@ -21,7 +21,9 @@ const usage = `usage: sfhost COMMAND DIR [OPTIONS]
 Commands:
   new DIR --seed N --players P [--name NAME]
                   make a game in DIR: game.toml, and turn 1's state and
-                  sheets in DIR/turn-001
+                  sheets in DIR/turn-001; the players' set-up files in
+                  DIR/setups give their ships and Commodores, the others'
+                  are drawn
   turn DIR [--auto-missing] [--due DATE]
                   carry out the next turn with the orders in the last turn's
                   orders folder (order files, or saved e-mails holding one)
