@@ -274,9 +274,9 @@ func (f *setupForm) update() {
 		next := setup.Cost(f.r, row.ship())
 		enable(row.plus, row.n < st.MaxPerType && len(s.Ships) < st.MaxShips && next <= credits)
 	}
-	f.summary.SetText(fmt.Sprintf("Ships: %d of %d · credits left: %s of %s · points left: %d of %d\n%s",
-		len(s.Ships), st.MaxShips, setup.Credits(credits), setup.Credits(st.MaxShipsCost),
-		s.PointsLeft(f.r), f.r.Officers.CommodorePoints, f.picked()))
+	f.summary.SetText(fmt.Sprintf("Ships: %d of %d · %s · %s\n%s", len(s.Ships), st.MaxShips,
+		left("credits", credits, st.MaxShipsCost, setup.Credits), left("points", s.PointsLeft(f.r), f.r.Officers.CommodorePoints, strconv.Itoa),
+		f.picked()))
 	probs := f.Problems()
 	switch {
 	case len(probs) > 0:
@@ -293,6 +293,14 @@ func (f *setupForm) update() {
 	if f.changed != nil {
 		f.changed(len(probs) == 0)
 	}
+}
+
+// left says what is left of all, or how far over it the choice goes.
+func left(what string, n, all int, show func(int) string) string {
+	if n < 0 {
+		return fmt.Sprintf("%s: %s over the %s", what, show(-n), show(all))
+	}
+	return fmt.Sprintf("%s left: %s of %s", what, show(n), show(all))
 }
 
 // picked lists the ships chosen, by type.

@@ -64,13 +64,13 @@ func TestSetupForm(t *testing.T) {
 	if !ok || !strings.Contains(f.why.Text, "Allowed, but 7 ships and 16 points are left unused") {
 		t.Errorf("fewer ships refused (%v): %q", ok, f.why.Text)
 	}
-	if formRow(t, f, 8).plus.Disabled() == false {
+	if !formRow(t, f, 8).plus.Disabled() {
 		t.Error("a super battle (100,000) can be added with 80,000 left")
 	}
 	for a := 0; a < 6; a++ {
 		f.levels[a].SetSelected("3")
 	}
-	if ok || !strings.Contains(f.why.Text, "come to 18 by Enterprise; he has 16 points") || !strings.Contains(f.summary.Text, "points left: -2 of 16") {
+	if ok || !strings.Contains(f.why.Text, "come to 18 by Enterprise; he has 16 points") || !strings.Contains(f.summary.Text, "points: 2 over the 16") {
 		t.Errorf("18 points taken (%v): %q / %q", ok, f.why.Text, f.summary.Text)
 	}
 	f.levels[5].SetSelected("1")
@@ -95,7 +95,7 @@ func TestSetupForm(t *testing.T) {
 	test.Tap(formRow(t, f, 39).plus)
 	fr.fire.SetSelected("3")
 	fr.def.SetSelected("20") // 2,000 over now
-	if ok || !strings.Contains(f.why.Text, "The ships cost 352,000 credits by this one") {
+	if ok || !strings.Contains(f.why.Text, "The ships cost 352,000 credits by this one") || !strings.Contains(f.summary.Text, "credits: 2,000 over the 350,000") {
 		t.Errorf("over the allowance (%v): %q", ok, f.why.Text)
 	}
 	g := newSetupForm(r, true)
