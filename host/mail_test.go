@@ -93,7 +93,7 @@ func TestMailSheetsAndOrders(t *testing.T) {
 		t.Errorf("fetch: %+v", fs)
 	}
 	problems := strings.Join(fs.Problems, "\n")
-	for _, want := range []string{"bob@example.org", "holds no order file", "for turn 7"} {
+	for _, want := range []string{"bob@example.org", " bytes): holds no order file", "for turn 7"} {
 		if !strings.Contains(problems, want) {
 			t.Errorf("problems lack %q:\n%s", want, problems)
 		}
