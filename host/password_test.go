@@ -57,10 +57,13 @@ func TestPasswordsOnTheirOwnSheets(t *testing.T) {
 			pws[e.Player] = e.Password
 		}
 	}
-	first := newGame(t, 4)
+	// Two games of one seed made by sfhost: the passwords come from no
+	// seed, so they differ.
+	first, second := newGame(t, 4), newGame(t, 4)
 	for p, pw := range pws {
-		if pw == "" || pw == first.State.Empire(p).Password {
-			t.Errorf("player %d: password %q, and %q in a game of another seed drawn from crypto/rand", p, pw, first.State.Empire(p).Password)
+		a, b := first.State.Empire(p).Password, second.State.Empire(p).Password
+		if pw == "" || a == b || pw == a {
+			t.Errorf("player %d: passwords %q and %q in two games of seed 17, %q in the test's game", p, a, b, pw)
 		}
 	}
 	for turn := 1; turn <= g.State.Turn; turn++ {
