@@ -221,3 +221,23 @@ func TestComputerNeverOverwritesAPlayersFile(t *testing.T) {
 	}
 	replayMatches(t, g)
 }
+
+// A scan of another player shows his ships, never his password.
+func TestScanShowsNoPassword(t *testing.T) {
+	g := newGame(t, 2)
+	e := g.State.Empire(1)
+	e.Report.ScannedPlayerID = 2
+	for _, s := range g.State.Ships {
+		if s.Owner == 2 {
+			e.Report.ScannedPlayer = append(e.Report.ScannedPlayer, s)
+		}
+	}
+	files, err := turnFiles(g.R, g.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet := string(files[filepath.Join(SheetsDir, turnsheet.FileName(1))])
+	if len(e.Report.ScannedPlayer) == 0 || !strings.Contains(sheet, g.State.Empire(1).Password) || strings.Contains(sheet, g.State.Empire(2).Password) {
+		t.Errorf("player 1's sheet with a scan of player 2 shows his password, or not his own:\n%s", sheet)
+	}
+}
