@@ -144,6 +144,7 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte(good))
 	f.Add([]byte("\ufeff" + strings.ReplaceAll(good, "\n", "\r")))
 	f.Add([]byte(strings.Replace(good, "PLAYER 1\n", "PLAYER 1\nPLAYER 1\n", 1)))
+	f.Add([]byte(strings.Replace(good, "TURN 2\n", "TURN 2\nPASSWORD k7m2-x9pq-ta4e\n", 1)))
 	f.Add([]byte(good[:len(good)/2]))
 	f.Add([]byte("GAME x\n[BATTLE]\nFLEET MO 1 2 3 4\n[GENERAL]\nEND\ntrailing\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
