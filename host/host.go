@@ -436,10 +436,10 @@ func readOrders(r *rules.Rules, gameDir string, g *model.Game) (*Received, error
 
 // readFolder reads the order files of one folder (none: no files).
 func readFolder(r *rules.Rules, gameDir string, g *model.Game, dir string, rec *Received) ([]*candidate, error) {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+	if info, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) || err == nil && !info.IsDir() {
+		return nil, nil // a file in a folder's place is a problem of the orders folder's
 	}
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -453,11 +453,24 @@ func readFolder(r *rules.Rules, gameDir string, g *model.Game, dir string, rec *
 			rec.Skipped = append(rec.Skipped, fmt.Sprintf("%s: %s; skipped", Shown(name), why))
 			continue
 		}
+		if reserved(e.Name()) {
+			// The host could not make its folder there; a mail fetch never
+			// names a file so.
+			rec.Problems = append(rec.Problems, fmt.Sprintf("%s: a file named as a folder the host keeps in orders/ (%s, %s, %s); give it another name",
+				Shown(name), ComputerDir, RefusedDir, SupersededDir))
+			continue
+		}
 		if c := readOrderFile(r, g, name, rec); c != nil {
 			out = append(out, c)
 		}
 	}
 	return out, nil
+}
+
+// reserved reports whether a file's name is that of a folder the host
+// keeps in the orders folder (in any case, for systems that ignore it).
+func reserved(name string) bool {
+	return strings.EqualFold(name, ComputerDir) || strings.EqualFold(name, RefusedDir) || strings.EqualFold(name, SupersededDir)
 }
 
 // passwordOK reports whether c carries its player's password; an empire

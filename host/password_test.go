@@ -241,3 +241,15 @@ func TestScanShowsNoPassword(t *testing.T) {
 		t.Errorf("player 1's sheet with a scan of player 2 shows his password, or not his own:\n%s", sheet)
 	}
 }
+
+// A file named as one of the host's folders cannot be taken for orders:
+// the turn says so, rather than failing to make the folder.
+func TestFileNamedAsTheHostsFolder(t *testing.T) {
+	g := newGame(t, 2)
+	put(t, g, "computer", orderFile(t, g, 1, "PI 1"))
+	_, err := g.Turn(TurnOptions{AutoMissing: true})
+	rec, _ := g.ReadOrders()
+	if err == nil || len(rec.Problems) != 1 || !strings.Contains(rec.Problems[0], "computer: a file named as a folder the host keeps") {
+		t.Errorf("turn: %v; problems %q", err, rec.Problems)
+	}
+}
