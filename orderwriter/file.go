@@ -20,8 +20,8 @@ type File struct {
 	// header), which the host checks; "" writes no such line, for a game
 	// made before passwords. Only the host knows whether it is right.
 	Password string
-	Orders []order.Order
-	Lines  []int // for a file read: the line of each order
+	Orders   []order.Order
+	Lines    []int // for a file read: the line of each order
 	// Unread are lines the player typed that do not read as orders. They
 	// are written as "#? " comment lines, which a reader of orders skips
 	// and which keep them for the player (and a moderator's eye).
