@@ -2,6 +2,8 @@ package host
 
 import (
 	"bytes"
+	"fmt"
+	mrand "math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -251,5 +253,82 @@ func TestFileNamedAsTheHostsFolder(t *testing.T) {
 	rec, _ := g.ReadOrders()
 	if err == nil || len(rec.Problems) != 1 || !strings.Contains(rec.Problems[0], "computer: a file named as a folder the host keeps") {
 		t.Errorf("turn: %v; problems %q", err, rec.Problems)
+	}
+}
+
+// Over many arrangements of files (a player's own with his password, with
+// another's or none, two different ones, one twice, under any name, the
+// computer's among them), every turn is written, the newest file with the
+// player's password is the one carried out, and the replay is the same.
+func TestOrderFileArrangements(t *testing.T) {
+	for seed := int64(1); seed <= 12; seed++ {
+		rng := mrand.New(mrand.NewPCG(uint64(seed), 7))
+		g := newGame(t, 4)
+		for turn := 0; turn < 2; turn++ {
+			names := rng.Perm(40) // file names: player-NN.txt or other, never twice
+			next := func() string {
+				n := names[0]
+				names = names[1:]
+				if n < 20 {
+					return fmt.Sprintf("player-%02d.txt", n)
+				}
+				return fmt.Sprintf("orders-%d.eml", n)
+			}
+			orders := filepath.Join(TurnDir(g.Dir, g.State.Turn), OrdersDir)
+			want := map[int]int{} // player -> interceptors bought by the file that counts
+			aside := 0            // files the moderator is told of: refused, or superseded
+			before := map[int]int{}
+			for p := 1; p <= 4; p++ {
+				before[p] = g.State.Empire(p).Interceptors
+				own := func(k int) []byte { return orderFile(t, g, p, fmt.Sprintf("PI %d", k)) }
+				wrong := func(k int) []byte {
+					return bytes.Replace(own(k), []byte(g.State.Empire(p).Password), []byte(g.State.Empire(p%4+1).Password), 1)
+				}
+				at := time.Now().Add(-time.Hour)
+				write := func(data []byte, age time.Duration) {
+					name := filepath.Join(orders, next())
+					if err := os.WriteFile(name, data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					os.Chtimes(name, at.Add(age), at.Add(age))
+				}
+				switch rng.IntN(6) {
+				case 1:
+					write(own(1), 0)
+					want[p] = 1
+				case 2:
+					write(wrong(2), 0)
+					aside++
+				case 3:
+					write(own(1), 0)
+					write(own(3), time.Minute)
+					want[p] = 3
+					aside++
+				case 4:
+					write(own(2), 0)
+					write(own(2), time.Minute)
+					want[p] = 2
+				case 5:
+					write(wrong(1), time.Minute)
+					write(own(2), 0)
+					want[p] = 2
+					aside++
+				}
+			}
+			sum, err := g.Turn(TurnOptions{AutoMissing: true})
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			if len(sum.Aside) != aside {
+				t.Errorf("seed %d turn %d: the moderator is told of %d files, want %d: %q", seed, g.State.Turn, len(sum.Aside), aside, sum.Aside)
+			}
+			for p, k := range want {
+				if got := g.State.Empire(p).Interceptors - before[p]; got != k {
+					t.Errorf("seed %d turn %d: player %d bought %d interceptors, want %d (the newest file with his password); errors %q",
+						seed, g.State.Turn, p, got, k, g.State.Empire(p).Report.Errors)
+				}
+			}
+		}
+		replayMatches(t, g)
 	}
 }
