@@ -90,97 +90,110 @@ func NotFetchedPath(dir string) string { return filepath.Join(dir, mailDir, notF
 // the last turn's orders folder. Every mail is kept under orders/mail/;
 // the latest from each player becomes orders/player-PP.eml, the one the
 // turn takes. Mails are remembered (UIDVALIDITY, UID, Message-Id) in
-// DIR/mail/seen.txt and never taken twice.
+// DIR/mail/seen.txt and never taken twice. Mails too large to fetch are
+// named in the summary and in DIR/mail/not-fetched.txt.
 func (h *Game) FetchOrders(ctx context.Context, a mail.Account) (FetchSummary, error) {
-	sum := FetchSummary{Taken: map[int]string{}}
-	byAddr := map[string]int{}
+	mf := &mailFetch{h: h, sum: FetchSummary{Taken: map[int]string{}}, byAddr: map[string]int{},
+		orders: filepath.Join(TurnDir(h.Dir, h.State.Turn), OrdersDir)}
 	var from []string
 	for _, p := range h.Config.Player {
 		if p.Email != "" {
 			addr := strings.ToLower(strings.TrimSpace(p.Email))
-			byAddr[addr] = p.Number
+			mf.byAddr[addr] = p.Number
 			from = append(from, addr)
 		}
 	}
 	if len(from) == 0 {
-		return sum, fmt.Errorf("game.toml gives no player an email address")
+		return mf.sum, fmt.Errorf("game.toml gives no player an email address")
 	}
-	seen, err := mail.LoadSeen(filepath.Join(h.Dir, mailDir, seenFile))
-	if err != nil {
-		return sum, err
+	var err error
+	if mf.seen, err = mail.LoadSeen(filepath.Join(h.Dir, mailDir, seenFile)); err != nil {
+		return mf.sum, err
 	}
-	turnDir := TurnDir(h.Dir, h.State.Turn)
-	orders := filepath.Join(turnDir, OrdersDir)
-	skipped, err2 := mail.Fetch(ctx, a, mail.FetchOptions{From: from, Seen: seen.Has}, func(m mail.Message) error {
-		p := byAddr[m.From]
-		problem := func(format string, args ...any) error {
-			sum.Problems = append(sum.Problems, fmt.Sprintf("mail from %s (%q, %d bytes): ", m.From, m.Subject, len(m.Raw))+fmt.Sprintf(format, args...))
-			other := filepath.Join(h.Dir, mailDir, otherDir, fmt.Sprintf("%d-%d.eml", m.Key.UIDValidity, m.Key.UID))
-			os.MkdirAll(filepath.Dir(other), 0o755)
-			if err := atomicfile.WriteFile(other, m.Raw, 0o644); err != nil {
-				return err
-			}
-			return seen.Add(m.Key)
-		}
-		text, _, err := messageText(m.From, m.Raw)
-		if err != nil || !orderwriter.IsOrderFile([]byte(text)) {
-			return problem("holds no order file; kept in %s", filepath.Join(mailDir, otherDir))
-		}
-		f, err := orderwriter.Read(strings.NewReader(text), m.From)
-		if f == nil {
-			return problem("the order file does not read: %v", err)
-		}
-		switch {
-		case f.Game != h.State.Name:
-			return problem("the orders are for game %q, not %q", f.Game, h.State.Name)
-		case f.Turn != h.State.Turn+1:
-			return problem("the orders are for turn %d; the game takes orders for turn %d", f.Turn, h.State.Turn+1)
-		case f.Player != p:
-			return problem("the orders are for player %d, but come from player %d's address", f.Player, p)
-		}
-		if e := h.State.Empire(p); e != nil && e.Password != "" && !password.Match(e.Password, f.Password) {
-			// A sender's address is easily forged; the password is not.
-			aside := filepath.Join(orders, RefusedDir, fmt.Sprintf("player-%02d-%d-%d.eml", p, m.Key.UIDValidity, m.Key.UID))
-			if err := os.MkdirAll(filepath.Dir(aside), 0o755); err != nil {
-				return err
-			}
-			if err := atomicfile.WriteFile(aside, m.Raw, 0o644); err != nil {
-				return err
-			}
-			sum.Problems = append(sum.Problems, fmt.Sprintf("mail from %s (%q, %d bytes): the orders for player %d do not carry his password; refused, kept in %s (his sheet will say so)",
-				m.From, m.Subject, len(m.Raw), p, aside))
-			return seen.Add(m.Key)
-		}
-		kept := filepath.Join(orders, keptDir, fmt.Sprintf("player-%02d-%d-%d.eml", p, m.Key.UIDValidity, m.Key.UID))
-		if err := os.MkdirAll(filepath.Dir(kept), 0o755); err != nil {
-			return err
-		}
-		if err := atomicfile.WriteFile(kept, m.Raw, 0o644); err != nil {
-			return err
-		}
-		// The later mail wins: it replaces the one the turn takes.
-		taken := filepath.Join(orders, fmt.Sprintf("player-%02d.eml", p))
-		if before, err := os.ReadFile(taken); err == nil {
-			if old, _, err := messageText(taken, before); err == nil && old != text {
-				sum.Replaced = append(sum.Replaced, fmt.Sprintf("player %d: %s sent a different order file (%q); it replaces the one before, both are kept in %s",
-					p, m.From, m.Subject, filepath.Join(orders, keptDir)))
-			}
-		}
-		if err := atomicfile.WriteFile(taken, m.Raw, 0o644); err != nil {
-			return err
-		}
-		sum.Taken[p] = taken
-		sum.Kept++
-		return seen.Add(m.Key)
-	})
+	skipped, err := mail.Fetch(ctx, a, mail.FetchOptions{From: from, Seen: mf.seen.Has}, mf.take)
 	for _, sk := range skipped {
-		sum.NotFetched = append(sum.NotFetched, fmt.Sprintf("mail from %s (%d bytes, player %s): %s; left unread in the mailbox and not taken",
-			Shown(sk.From), sk.Size, playerOf(byAddr, sk.From), sk.Reason))
+		mf.sum.NotFetched = append(mf.sum.NotFetched, fmt.Sprintf("mail from %s (%d bytes, player %s): %s; left unread in the mailbox and not taken",
+			Shown(sk.From), sk.Size, playerOf(mf.byAddr, sk.From), sk.Reason))
 	}
-	if err2 != nil {
-		return sum, err2 // the list is whole only after a whole fetch
+	if err != nil {
+		return mf.sum, err // the list is whole only after a whole fetch
 	}
-	return sum, h.noteNotFetched(sum.NotFetched)
+	return mf.sum, h.noteNotFetched(mf.sum.NotFetched)
+}
+
+// mailFetch is a fetch of the players' order mails under way.
+type mailFetch struct {
+	h      *Game
+	sum    FetchSummary
+	byAddr map[string]int // a player's address (lower case) -> his number
+	seen   *mail.SeenList
+	orders string // the orders folder of the turn
+}
+
+// take takes one mail: its order file for the turn, or the mail set aside
+// with the reason. It is remembered as seen either way.
+func (mf *mailFetch) take(m mail.Message) error {
+	h, p := mf.h, mf.byAddr[m.From]
+	about := fmt.Sprintf("mail from %s (%q, %d bytes): ", m.From, m.Subject, len(m.Raw))
+	problem := func(format string, args ...any) error {
+		mf.sum.Problems = append(mf.sum.Problems, about+fmt.Sprintf(format, args...))
+		return mf.keep(filepath.Join(h.Dir, mailDir, otherDir, fmt.Sprintf("%d-%d.eml", m.Key.UIDValidity, m.Key.UID)), m)
+	}
+	text, _, err := messageText(m.From, m.Raw)
+	if err != nil || !orderwriter.IsOrderFile([]byte(text)) {
+		return problem("holds no order file; kept in %s", filepath.Join(mailDir, otherDir))
+	}
+	f, err := orderwriter.Read(strings.NewReader(text), m.From)
+	if f == nil {
+		return problem("the order file does not read: %v", err)
+	}
+	switch {
+	case f.Game != h.State.Name:
+		return problem("the orders are for game %q, not %q", f.Game, h.State.Name)
+	case f.Turn != h.State.Turn+1:
+		return problem("the orders are for turn %d; the game takes orders for turn %d", f.Turn, h.State.Turn+1)
+	case f.Player != p:
+		return problem("the orders are for player %d, but come from player %d's address", f.Player, p)
+	}
+	name := fmt.Sprintf("player-%02d-%d-%d.eml", p, m.Key.UIDValidity, m.Key.UID)
+	if e := h.State.Empire(p); e != nil && e.Password != "" && !password.Match(e.Password, f.Password) {
+		// A sender's address is easily forged; the password is not.
+		aside := filepath.Join(mf.orders, RefusedDir, name)
+		mf.sum.Problems = append(mf.sum.Problems, about+fmt.Sprintf("the orders for player %d do not carry his password; refused, kept in %s (his sheet will say so)", p, aside))
+		return mf.keep(aside, m)
+	}
+	if err := mf.keepFile(filepath.Join(mf.orders, keptDir, name), m.Raw); err != nil {
+		return err
+	}
+	// The later mail wins: it replaces the one the turn takes.
+	taken := filepath.Join(mf.orders, fmt.Sprintf("player-%02d.eml", p))
+	if before, err := os.ReadFile(taken); err == nil {
+		if old, _, err := messageText(taken, before); err == nil && old != text {
+			mf.sum.Replaced = append(mf.sum.Replaced, fmt.Sprintf("player %d: %s sent a different order file (%q); it replaces the one before, both are kept in %s",
+				p, m.From, m.Subject, filepath.Join(mf.orders, keptDir)))
+		}
+	}
+	if err := mf.keep(taken, m); err != nil {
+		return err
+	}
+	mf.sum.Taken[p] = taken
+	mf.sum.Kept++
+	return nil
+}
+
+// keep writes the mail to name and remembers it as seen.
+func (mf *mailFetch) keep(name string, m mail.Message) error {
+	if err := mf.keepFile(name, m.Raw); err != nil {
+		return err
+	}
+	return mf.seen.Add(m.Key)
+}
+
+func (mf *mailFetch) keepFile(name string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(name, data, 0o644)
 }
 
 // playerOf names the player of a sender's address.
