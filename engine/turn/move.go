@@ -37,6 +37,7 @@ type move struct {
 	size    int
 	sauran  bool
 	moved   int
+	thirds  int  // the last third of the turn (1 to 3) it was to move in; 0 none yet
 	killed  bool // destroyed its target this phase (engage, ambush)
 	head    int  // a copy (CP): the ship at the head of its sequence; 0 for none
 	// The straight line the ship is on: hops are measured along it from
@@ -672,7 +673,15 @@ func (t movement) advance(m *move, s *model.Ship, phase int) bool {
 		return false
 	}
 	k := phase - 1 // phases 2, 3, 4 are the first, second and third third
-	allow := int(m.step*float64(k)+0.5) - m.moved
+	upTo := func(k int) int { return int(m.step*float64(k) + 0.5) }
+	// A third the ship spent fighting (engage, pursuit) is not made up
+	// later: it moves "at the maximum rate of 1/3 it's total movement
+	// points per phase".
+	if m.thirds < k-1 {
+		m.moved += upTo(k-1) - upTo(m.thirds)
+	}
+	m.thirds = k
+	allow := upTo(k) - m.moved
 	allow = min(allow, m.budget)
 	if allow <= 0 {
 		return false
