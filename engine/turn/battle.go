@@ -98,12 +98,14 @@ func (t combat) engageAct(m *move, s *model.Ship) {
 	if t.battles() && t.engage(m, s, false) {
 		if m.killed {
 			t.moves().advance(m, s, t.curPhase)
+			t.seekAgain(m)
 		}
 		return
 	}
 	t.moves().advance(m, s, t.curPhase)
 	if t.battles() {
 		t.engage(m, s, false)
+		t.seekAgain(m)
 	}
 }
 
@@ -112,6 +114,18 @@ func (t combat) strafeAct(m *move, s *model.Ship) {
 	t.moves().advance(m, s, t.curPhase)
 	if t.battles() {
 		t.engage(m, s, true)
+		t.seekAgain(m)
+	}
+}
+
+// seekAgain keeps the order of a ship that destroyed its target this
+// phase for the next, even when its move has reached its destination:
+// "if the ship being attacked is completely destroyed during the turn the
+// attacking ship will then seek to fire upon a new ship". With none in
+// range then, the order ends there.
+func (t combat) seekAgain(m *move) {
+	if m.killed {
+		m.done = false
 	}
 }
 
