@@ -10,6 +10,9 @@ import (
 	"silverfall/engine/rules"
 )
 
+// lastBattlePhase is the turn's last phase of battle and movement.
+const lastBattlePhase = 4
+
 // combat is phases 2 to 4: each ship's battle/movement order carried out,
 // fire and its rewards, planet defence, bombardment.
 type combat struct{ *run }
@@ -122,9 +125,10 @@ func (t combat) strafeAct(m *move, s *model.Ship) {
 // phase for the next, even when its move has reached its destination:
 // "if the ship being attacked is completely destroyed during the turn the
 // attacking ship will then seek to fire upon a new ship". With none in
-// range then, the order ends there.
+// range then, the order ends there; after the turn's last battle phase it
+// ends at once, as on arriving.
 func (t combat) seekAgain(m *move) {
-	if m.killed {
+	if m.killed && t.curPhase < lastBattlePhase {
 		m.done = false
 	}
 }
