@@ -34,6 +34,7 @@ var (
 	walkSeed  = flag.Int64("walk.seed", 0, "walk this seed only, or the first of -walk.seeds (0: from 1)")
 	walkSteps = flag.Int("walk.steps", 0, "steps of each walk (0: the bounded walk of make test)")
 	walkSeeds = flag.Int("walk.seeds", 0, "how many seeds to walk (0: the bounded walk's, or one with -walk.seed)")
+	walkShow  = flag.Bool("walk.show", false, "log every step of a walk that passes too")
 )
 
 // The bounded walk of make test: counted in steps, well under a minute
@@ -148,6 +149,7 @@ var walkActions = []action{
 	{"open a game", 2, false, (*walker).openGame},
 	{"use the menu", 4, false, (*walker).useMenu},
 	{"answer the dialog", 30, true, (*walker).answerDialog},
+	{"press a shortcut", 3, true, (*walker).shortcut},
 	{"resize", 1, true, (*walker).resize},
 }
 
@@ -191,6 +193,9 @@ func (w *walker) run() {
 			w.fail(msg)
 		}
 		w.count()
+	}
+	if *walkShow {
+		w.t.Logf("the steps:\n  %s", strings.Join(w.steps, "\n  "))
 	}
 	w.t.Logf("seed %d: %d steps through %d games and turns; %d steps on an earlier turn, %d with a dialog, %d with a row chosen; at most %d orders",
 		w.seed, w.n, len(w.titles), w.onEarlier, w.inDialog, w.withOrder, w.mostOrders)
@@ -707,7 +712,7 @@ func (w *walker) answerDialog() string {
 	if top == nil {
 		return "no dialog"
 	}
-	var buttons []*widget.Button
+	var buttons, icons []*widget.Button
 	var entries []*widget.Entry
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
@@ -723,6 +728,8 @@ func (w *walker) answerDialog() string {
 		case *widget.Button:
 			if b.Text != "" {
 				buttons = append(buttons, b)
+			} else if b.Icon != nil {
+				icons = append(icons, b) // a pick on the map, a folder's buttons
 			}
 			return
 		case *formEntry:
@@ -752,6 +759,11 @@ func (w *walker) answerDialog() string {
 			filled++
 		}
 	}
+	if len(icons) > 0 && w.pick(4) == 0 {
+		b := icons[w.pick(len(icons))]
+		test.Tap(b)
+		return fmt.Sprintf("an icon button (%d fields filled) in %.60q", filled, collectText(top))
+	}
 	var ok []*widget.Button
 	for _, b := range buttons {
 		switch b.Text {
@@ -767,6 +779,15 @@ func (w *walker) answerDialog() string {
 	b := ok[w.pick(len(ok))]
 	test.Tap(b)
 	return fmt.Sprintf("%q (%d fields filled) in %.60q", b.Text, filled, collectText(top))
+}
+
+// shortcut presses a key of the menus: they work while a dialog shows.
+func (w *walker) shortcut() string {
+	keys := []fyne.KeyName{fyne.KeyN, fyne.KeyR, fyne.KeyE, fyne.KeyO, fyne.KeyT}
+	k := keys[w.pick(len(keys))]
+	c := w.x.Window().Canvas().(interface{ TypedShortcut(fyne.Shortcut) })
+	c.TypedShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault})
+	return "Ctrl+" + string(k)
 }
 
 func (w *walker) resize() string {
