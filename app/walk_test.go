@@ -282,8 +282,8 @@ func (w *walker) check(before snapshot) string {
 	if key := x.st.Selected(); !has(g, key) {
 		return fmt.Sprintf("%v is selected, which turn %d of %s does not have", key, g.K.Turn, g.K.Game)
 	}
-	if key := model.ParseKey(x.tree.shown); !key.IsZero() && !has(g, key) {
-		return fmt.Sprintf("the tree highlights %v, which the game shown does not have", key)
+	if msg := w.checkViews(g, d); msg != "" {
+		return msg
 	}
 	if c := x.st.Chosen(); c >= len(d.Orders()) {
 		return fmt.Sprintf("order %d is chosen of %d", c, len(d.Orders()))
@@ -301,6 +301,29 @@ func (w *walker) check(before snapshot) string {
 		}
 	}
 	return w.checkDisk(g, d)
+}
+
+// checkViews says whether the views show the selection and the orders
+// shown: the tree, the details, the ships table, the order text.
+func (w *walker) checkViews(g *Game, d *draft.Draft) string {
+	x := w.x
+	sel := x.st.Selected()
+	if key := model.ParseKey(x.tree.shown); !key.IsZero() && key != sel {
+		return fmt.Sprintf("the tree highlights %v, %v is selected", key, sel)
+	}
+	if title, _ := g.Details(sel); x.details.title.Text != title && !sel.IsZero() {
+		return fmt.Sprintf("the details are titled %q, %v (%q) is selected", x.details.title.Text, sel, title)
+	}
+	if p := x.ships; p.row >= 0 && (p.row >= len(p.rows) || model.ShipKey(p.rows[p.row].id) != sel) {
+		return fmt.Sprintf("the ships table highlights row %d, %v is selected", p.row, sel)
+	}
+	if c, p := x.st.Chosen(), x.orders; c >= 0 && (p.selRow < 0 || p.rows[p.selRow].index != c) {
+		return fmt.Sprintf("order %d is chosen, the orders list highlights row %d", c, p.selRow)
+	}
+	if p := x.text; !p.editing && !p.stale && p.Text() != d.Text() {
+		return fmt.Sprintf("the order text shows\n%s\nthe draft is\n%s", p.Text(), d.Text())
+	}
+	return ""
 }
 
 // checkOrdersList says whether the orders list shows each of the draft's
