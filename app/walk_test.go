@@ -41,7 +41,7 @@ var (
 // here.
 const (
 	boundedWalkSeeds = 2
-	boundedWalkSteps = 700
+	boundedWalkSteps = 500
 	paintEvery       = 16
 )
 
