@@ -364,6 +364,7 @@ func (x *App) menu() *fyne.MainMenu {
 	redo.Shortcut = short(fyne.KeyY)
 	next := fyne.NewMenuItem("Next ship without orders", x.nextShip)
 	next.Shortcut = short(fyne.KeyN)
+	x.orders.inMenu(undo, redo, next, func() { refreshMenu(x.win) })
 	fit := fyne.NewMenuItem("Fit all", func() { x.mapView.FitAll() })
 	ships := fyne.NewMenuItem("Table of my ships", func() { x.bottomTabs.SelectIndex(1) })
 	changed := fyne.NewMenuItem("What changed this turn", func() { x.bottomTabs.SelectIndex(2) })
@@ -483,6 +484,13 @@ func (x *App) Screenshot(path string, done func(first time.Duration, err error))
 			done(first, err)
 		})
 	}()
+}
+
+// refreshMenu redraws the window's main menu, once it has one.
+func refreshMenu(w fyne.Window) {
+	if m := w.MainMenu(); m != nil {
+		m.Refresh()
+	}
 }
 
 // rightPanelWidth is the width of the right-hand panel's tabs.

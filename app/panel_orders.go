@@ -43,7 +43,11 @@ type ordersPanel struct {
 	// acts are the buttons that act on the order chosen or on the draft,
 	// with what each says when it can act.
 	acts []orderAct
-	box  fyne.CanvasObject
+	// undoItem, redoItem and nextItem are the Orders menu's entries, which
+	// follow the buttons; refreshMenu redraws the menu.
+	undoItem, redoItem, nextItem *fyne.MenuItem
+	refreshMenu                  func()
+	box                          fyne.CanvasObject
 	// rowHeights are the heights of a title row and of an order row.
 	oneLine, twoLines float32
 }
@@ -188,6 +192,30 @@ func (p *ordersPanel) syncButtons() {
 	}
 	setEnabled(&p.undo.Button, canUndo)
 	setEnabled(&p.redo.Button, canRedo)
+	p.syncMenu(canUndo, canRedo, !p.acts[4].b.Disabled())
+}
+
+// inMenu makes the Orders menu's Undo, Redo and Next ship follow the
+// buttons: disabled when they cannot act (an earlier turn, nothing to
+// undo). refresh redraws the menu.
+func (p *ordersPanel) inMenu(undo, redo, next *fyne.MenuItem, refresh func()) {
+	p.undoItem, p.redoItem, p.nextItem, p.refreshMenu = undo, redo, next, refresh
+	p.syncButtons()
+}
+
+func (p *ordersPanel) syncMenu(undo, redo, next bool) {
+	changed := false
+	for _, it := range []struct {
+		item *fyne.MenuItem
+		on   bool
+	}{{p.undoItem, undo}, {p.redoItem, redo}, {p.nextItem, next}} {
+		if it.item != nil && it.item.Disabled == it.on {
+			it.item.Disabled, changed = !it.on, true
+		}
+	}
+	if changed && p.refreshMenu != nil {
+		p.refreshMenu()
+	}
 }
 
 func (p *ordersPanel) changed(c Change) {

@@ -97,6 +97,9 @@ func TestEarlierTurnControlsSayWhy(t *testing.T) {
 	if !x.orders.undo.Disabled() || !x.orders.redo.Disabled() {
 		t.Error("undo or redo enabled on an earlier turn")
 	}
+	if p := x.orders; !p.undoItem.Disabled || !p.redoItem.Disabled || !p.nextItem.Disabled {
+		t.Errorf("the Orders menu on an earlier turn: undo %v, redo %v, next ship %v enabled", !p.undoItem.Disabled, !p.redoItem.Disabled, !p.nextItem.Disabled)
+	}
 	v := x.practice
 	if !v.button.Disabled() || !v.endItem.Disabled || !strings.Contains(v.button.tip, "Alt+End") {
 		t.Errorf("End turn on an earlier turn: disabled %v (menu %v), tip %q", v.button.Disabled(), v.endItem.Disabled, v.button.tip)
@@ -113,6 +116,9 @@ func TestEarlierTurnControlsSayWhy(t *testing.T) {
 		t.Errorf("the status says %q", x.status.Text())
 	}
 	x.turns.Current()
+	if p := x.orders; p.undoItem.Disabled || p.nextItem.Disabled {
+		t.Errorf("the Orders menu back on the current turn: undo %v, next ship %v disabled", p.undoItem.Disabled, p.nextItem.Disabled)
+	}
 	if v.button.Disabled() || v.endItem.Disabled {
 		t.Errorf("End turn still disabled back on the current turn: %s", v.button.tip)
 	}
