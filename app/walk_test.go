@@ -737,6 +737,7 @@ func (w *walker) answerDialog() string {
 	}
 	var buttons, icons []*widget.Button
 	var entries []*widget.Entry
+	var items []fyne.Tappable // a pop-up menu's entries (the ships of a marker)
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		if !o.Visible() {
@@ -769,12 +770,25 @@ func (w *walker) answerDialog() string {
 			}
 			return
 		case fyne.Widget:
+			if tap, ok := b.(fyne.Tappable); ok && fmt.Sprintf("%T", b) == "*widget.menuItem" {
+				items = append(items, tap)
+				return
+			}
 			for _, c := range test.WidgetRenderer(b).Objects() {
 				walk(c)
 			}
 		}
 	}
 	walk(top)
+	if len(items) > 0 {
+		i := w.pick(len(items) + 1)
+		if i == len(items) {
+			w.x.Window().Canvas().Overlays().Remove(top)
+			return fmt.Sprintf("a menu of %d left", len(items))
+		}
+		test.Tap(items[i])
+		return fmt.Sprintf("entry %d of a menu of %d", i, len(items))
+	}
 	filled := 0
 	for _, e := range entries {
 		if w.pick(2) == 0 {
