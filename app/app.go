@@ -214,6 +214,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.ruler = &ruler{st: x.st, view: x.mapView}
 	x.rulerV = newRulerView(x.st)
 	x.mapView.OnPick = x.clicks.picked
+	x.st.OnSwitch(x.mapView.CancelPick) // a pick (the ruler's) is of the game left
 	x.panels()
 	x.win.SetContent(x.tips.over(container.NewBorder(nil, x.status.box, nil, nil, x.layout())))
 	x.win.SetMainMenu(x.turns.inMenu(x.menu()))

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -229,5 +230,29 @@ func TestShipsTableFollowsSelection(t *testing.T) {
 	x.st.Select(model.PlanetKey(5), FromTree)
 	if p.row != -1 {
 		t.Errorf("a planet selected, the table highlights ship %d", shown())
+	}
+}
+
+// A pick on the map under way (the ruler's first end) ends with a game
+// change: the state and the map agree that no pick is under way, and a
+// click on the new game's map selects (bug: the map kept the old game's
+// request while the state said none).
+func TestGameChangeEndsPick(t *testing.T) {
+	x := newApp(t)
+	x.ruler.Toggle()
+	if k, _ := x.st.Picking(); k != PickPoint || x.mapView.request == nil {
+		t.Fatalf("the ruler asks for no pick: %v", k)
+	}
+	if err := x.LoadDemo(); err != nil {
+		t.Fatal(err)
+	}
+	if k, _ := x.st.Picking(); k != PickNothing || x.mapView.request != nil {
+		t.Errorf("after the game change: state pick %v, map request %v", k, x.mapView.request != nil)
+	}
+	x.Window().Canvas().Capture()
+	target := x.st.Game().Map.Find(model.PlanetKey(5))
+	x.mapView.Tapped(&fyne.PointEvent{Position: bodyPos(t, x, target)})
+	if x.st.Selected() != model.PlanetKey(5) || x.st.Ruler() != nil {
+		t.Errorf("a click after the change: selected %v, ruler %v", x.st.Selected(), x.st.Ruler())
 	}
 }

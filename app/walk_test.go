@@ -320,6 +320,9 @@ func (w *walker) checkViews(g *Game, d *draft.Draft) string {
 	if c, p := x.st.Chosen(), x.orders; c >= 0 && (p.selRow < 0 || p.rows[p.selRow].index != c) {
 		return fmt.Sprintf("order %d is chosen, the orders list highlights row %d", c, p.selRow)
 	}
+	if k, _ := x.st.Picking(); (k != PickNothing) != (x.mapView.request != nil) {
+		return fmt.Sprintf("the state says pick %v, the map has a request: %v", k, x.mapView.request != nil)
+	}
 	if p := x.text; !p.editing && !p.stale && p.Text() != d.Text() {
 		return fmt.Sprintf("the order text shows\n%s\nthe draft is\n%s", p.Text(), d.Text())
 	}
