@@ -60,6 +60,7 @@ type figures struct {
 	closest             []string  // each game's empire with the largest share of the planets at the end: seed:player share score
 	nearest             []float64 // each game's empire nearest a win: its larger shortfall (0.1: 10% short of the share or the score)
 	ranks               map[string][]int
+	firsts              []string // each game's first place by score: seed:player score
 }
 
 func (f *figures) String() string {
@@ -103,6 +104,7 @@ func (f *figures) String() string {
 	fmt.Fprintf(&b, "games won: %d of %d %v (best share of the planets held at a turn's end %.1f%%, best score %d); naming orders: %d\n",
 		f.won, f.games, f.wins, 100*f.bestShare, f.bestScore, f.names)
 	fmt.Fprintf(&b, "largest share of the planets at the end, by game (seed:player share score): %v\n", f.closest)
+	fmt.Fprintf(&b, "first place by score, by game (seed:player score): %v\n", f.firsts)
 	var lv []string
 	for name := range f.ranks {
 		lv = append(lv, name)
@@ -147,6 +149,7 @@ func (f *figures) add(o *figures) {
 	f.won += o.won
 	f.wins = append(f.wins, o.wins...)
 	f.closest = append(f.closest, o.closest...)
+	f.firsts = append(f.firsts, o.firsts...)
 	f.nearest = append(f.nearest, o.nearest...)
 	f.dryList = append(f.dryList, o.dryList...)
 	f.empireSaleShare = append(f.empireSaleShare, o.empireSaleShare...)
@@ -517,6 +520,7 @@ func measureGame(seed int64, players, turns int, levelOf func(p int) *Level) (*f
 	}
 	f.nearest = append(f.nearest, nearGap)
 	sort.SliceStable(order, func(i, j int) bool { return score[order[i]] > score[order[j]] })
+	f.firsts = append(f.firsts, fmt.Sprintf("%d:%d %d", seed, order[0], score[order[0]]))
 	for place, p := range order {
 		name := levelOf(p).Name
 		f.ranks[name] = append(f.ranks[name], place+1)
@@ -648,6 +652,7 @@ func TestNormalWins(t *testing.T) {
 	}
 	t.Logf("games won: %d of %d %v; games whose largest share of the planets at the end is over 15%%: %d; games where some empire ends within 5/10/20/30%% of a win (of the planets' share and of the score, the further): %v\n%s",
 		f.won, f.games, f.wins, over, within, strings.Join(f.closest, ", "))
+	t.Logf("all figures:\n%s", f)
 	if f.won == 0 {
 		t.Errorf("no empire won in any of the %d games", f.games)
 	}
