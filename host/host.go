@@ -77,7 +77,7 @@ func lockGame(dir string, busy func()) (*filelock.Lock, error) {
 // New makes a game in dir (which must not hold one): game.toml and turn 1's
 // state and sheets. The game comes back locked: Close it.
 func New(dir string, c Config) (*Game, error) {
-	r := rules.Default()
+	r := c.Rules(rules.Default())
 	if c.Name == "" {
 		c.Name = fmt.Sprintf("Silverfall %d", c.Seed)
 	}
@@ -184,6 +184,7 @@ func open(dir string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	r = c.Rules(r)
 	// What a command that ended half way left: only now, under the lock,
 	// is it certain that no one is writing it.
 	removeUnfinished(dir)

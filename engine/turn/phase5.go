@@ -381,9 +381,11 @@ func (t *run) interception(p, target int) float64 {
 	if target != t.w.R.Game.PlayerSauran {
 		usable = min(usable, float64(t.w.R.Interceptors.Max))
 	}
+	// The book's "small increase in the chance" for a smaller scanner: a
+	// few interceptors fewer, the more the smaller it is (docs/choices.md).
 	ps, ts := t.score(p), t.score(target)
 	if ps < ts && ts > 0 {
-		usable *= max(float64(t.w.R.ScanPlayer.SmallerEmpireFloorPercent)/100, float64(ps)/float64(ts))
+		usable = max(0, usable-float64(t.w.R.ScanPlayer.SmallerEmpireMaxPoints)*(1-float64(max(ps, 0))/float64(ts)))
 	}
 	if n, ok := t.w.special(target, rules.EffectInterceptionPercent); ok {
 		usable += float64(n)
