@@ -65,14 +65,14 @@ type Rules struct {
 	OfficerGrowth OfficerGrowthRules `toml:"officer_growth"`
 	Specials      []Special          `toml:"special"`
 
-	Abilities []Ability  `toml:"ability"`
-	Ranks     []Rank     `toml:"rank"`
+	Abilities []Ability `toml:"ability"`
+	Ranks     []Rank    `toml:"rank"`
 
 	// House is the game's house rules (game.toml's [house_rules]): all off
 	// in the rules data, where the book's sentences decide.
 	House HouseRules `toml:"-"`
-	Races     []Race     `toml:"-"` // decoded via rawRace
-	Ships     []ShipType `toml:"-"` // decoded via rawShip
+	Races []Race     `toml:"-"` // decoded via rawRace
+	Ships []ShipType `toml:"-"` // decoded via rawShip
 }
 
 // OreRules says how much ore one cargo unit holds, by type (index 0 is type 1).
