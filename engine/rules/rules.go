@@ -597,22 +597,24 @@ func (r *Rules) GravityPull(turn int) int {
 	return k * (k + 1) / 2
 }
 
-// MarketLastTurn is the last turn whose orders trade at a trading planet
-// that is at loc on turn's sheet: the pull of Silverfall then takes it
-// within the black hole's reach at that turn's end. 0 when the trading
-// planets hold their place (a house rule) or the pull never takes it.
-func (r *Rules) MarketLastTurn(loc geom.Point, turn int) int {
+// MarketLastTurn is the last turn that trades at a trading planet found at
+// loc on sheet's turn: the turn whose orders (written on the sheet before
+// it) are carried out before the pull of Silverfall at its end takes the
+// planet within the black hole's reach. 0 when the trading planets hold
+// their place (a house rule). Placed 70 out, a trading planet trades last
+// in turn 20.
+func (r *Rules) MarketLastTurn(loc geom.Point, sheet int) int {
 	if r.House.TradingPlanetsHold {
 		return 0
 	}
 	d := r.Movement.DestructionRadius
 	if loc.Within(geom.Origin, d) {
-		return turn - 1 // already gone
+		return sheet // already gone
 	}
 	// The pull grows by a position more each turn: within a few hundred
 	// turns it takes any planet of a map of the game's size.
-	for t := max(turn, 1); t < turn+1000; t++ {
-		loc = loc.Toward(geom.Origin, r.GravityPull(t+1))
+	for t := max(sheet, 0) + 1; t <= sheet+1000; t++ {
+		loc = loc.Toward(geom.Origin, r.GravityPull(t))
 		if loc.Within(geom.Origin, d) {
 			return t
 		}

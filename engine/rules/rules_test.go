@@ -437,8 +437,8 @@ func TestAdjustAll(t *testing.T) {
 
 // "After turn 14 every planet and ship except origin planets or battle
 // stations will begin to be pulled": a trading planet placed 70 from
-// Silverfall trades last with turn 19's orders; turn 20's pull takes it
-// within the twenty positions that destroy. The house rule that holds the
+// Silverfall trades last in turn 20 (the orders of sheet 19); turn 20's
+// pull of 21 takes it within the twenty positions that destroy. The house rule that holds the
 // trading planets is off by default.
 func TestMarketLastTurn(t *testing.T) {
 	r := Default()
@@ -451,17 +451,21 @@ func TestMarketLastTurn(t *testing.T) {
 		loc        geom.Point
 		turn, want int
 	}{
-		{"70 out at turn 1", r, geom.Point{Y: 70}, 1, 19},
-		{"69 out at turn 15", r, geom.Point{Y: 69}, 15, 19},
-		{"35 out at turn 19", r, geom.Point{Y: 35}, 19, 19},
+		{"70 out at turn 1", r, geom.Point{Y: 70}, 1, 20},
+		{"69 out at turn 15", r, geom.Point{Y: 69}, 15, 20},
+		{"35 out at turn 19", r, geom.Point{Y: 35}, 19, 20},
+		{"50 out at turn 18", r, geom.Point{Y: 50}, 18, 20},
+		{"36 out at turn 19", r, geom.Point{Y: 36}, 19, 20},
+		{"41 out at turn 19", r, geom.Point{Y: 41}, 19, 20},
+		{"42 out at turn 19", r, geom.Point{Y: 42}, 19, 21},
 		{"300 out at turn 1", r, geom.Point{X: 300}, 1, 0},
 		{"held by the house rule", r.WithHouse(HouseRules{TradingPlanetsHold: true}), geom.Point{Y: 70}, 1, 0},
 	} {
 		got := c.r.MarketLastTurn(c.loc, c.turn)
 		if c.name == "300 out at turn 1" {
 			// the pull takes any planet at last: a turn past 20
-			if got <= 20 {
-				t.Errorf("%s: last turn %d, want one after 20", c.name, got)
+			if got <= 21 {
+				t.Errorf("%s: last turn %d, want one after 21", c.name, got)
 			}
 			continue
 		}
