@@ -272,6 +272,9 @@ func (t *run) scan(o order.Order) {
 			t.fail("unknown-ship", "there is no ship %d", id)
 			return
 		}
+		if t.stopped(s.Owner, fmt.Sprintf("ship %d", s.ID)) {
+			return
+		}
 		c := *s
 		rep.ScannedShip = &c
 	case order.SP:
@@ -285,6 +288,9 @@ func (t *run) scan(o order.Order) {
 		}
 		if p == nil {
 			t.fail("unknown-planet", "there is no planet %d", o.Planet())
+			return
+		}
+		if t.stopped(p.Owner, fmt.Sprintf("planet %d", p.ID)) {
 			return
 		}
 		c := *p
@@ -301,6 +307,34 @@ func (t *run) scan(o order.Order) {
 	case order.SR:
 		t.scanPlayer(o.Player())
 	}
+}
+
+// stopped draws whether the interceptors of owner stop a scan of his ship
+// or planet (what names it): "Interceptors are used to detect and stop
+// scans from other players", the spying on an empire as well as the
+// raids, with the same chance as a scan of the player (interception), at
+// the same cost of 10 to the one who stops it; Sauran's, as his fleet's,
+// only after turn 15. A scan of an unowned planet meets none.
+func (t *run) stopped(owner int, what string) bool {
+	r := t.w.R
+	te := t.w.Empire(owner)
+	if owner == 0 || owner == t.me() || te == nil {
+		return false
+	}
+	stop := t.interception(t.me(), owner)
+	if owner == r.Game.PlayerSauran {
+		te.Interceptors = max(0, te.Interceptors-r.Sauran.InterceptorLossPerScan)
+		if t.w.G.Turn+1 < r.Game.SauranScanFromTurn {
+			stop = 100
+		}
+	}
+	if !chance(t.rng("scans"), stop) {
+		return false
+	}
+	te.Interceptors = max(0, te.Interceptors-r.Interceptors.LostPerStoppedScan)
+	t.tell(owner, "Your interceptors stopped a scan of your %s by player %d.", what, t.me())
+	t.tell(t.me(), "Player %d's interceptors stopped your scan of %s.", owner, what)
+	return true
 }
 
 // scanPlayer carries out SR: spies and raiders into another empire.
