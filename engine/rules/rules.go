@@ -132,7 +132,7 @@ type HouseRules struct {
 	// maximum defence rather than of the units it has.
 	StationRepairOfMaximum bool `toml:"station_repair_of_maximum"`
 	// SauranPaysNoUpkeep spares Sauran the fleets', crews' and
-	// interceptors' pay.
+	// interceptors' pay, and has him collect no tax.
 	SauranPaysNoUpkeep bool `toml:"sauran_pays_no_upkeep"`
 }
 

@@ -331,14 +331,15 @@ func (t closing) taxAndPay() {
 		e := &w.G.Empires[i]
 		p := e.Player
 		// The Dark Lord "must follow the same rules and conventions", fuel
-		// apart: he pays as any empire does (a house rule spares him), but
-		// holds no planets to tax and has nothing of the council's.
+		// apart: he taxes the planets his ships took and pays as any
+		// empire does (a house rule has him pay and collect nothing), but
+		// has nothing of the council's.
 		sauran := p == r.Game.PlayerSauran
 		if sauran && r.House.SauranPaysNoUpkeep {
 			continue
 		}
+		t.earn(p, tax[p], "Tax from planets", false)
 		if !sauran {
-			t.earn(p, tax[p], "Tax from planets", false)
 			t.earn(p, rings[p]*r.Rings.CreditsPerRing, "The council's pay for Rings", false)
 			if n, ok := w.special(p, rules.EffectCreditsPerTurn); ok {
 				t.earn(p, n, "The council's favour", false)
