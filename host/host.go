@@ -19,6 +19,7 @@ import (
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
+	"silverfall/engine/setup"
 	"silverfall/engine/state"
 	"silverfall/engine/turn"
 	"silverfall/engine/turnsheet"
@@ -54,6 +55,8 @@ type Game struct {
 	Config Config
 	R      *rules.Rules
 	State  *model.Game // after the last turn
+	// Chosen are the players whose set-up files New read (New only).
+	Chosen []int
 	lock   *filelock.Lock
 }
 
@@ -108,7 +111,11 @@ func makeGame(dir string, c Config, r *rules.Rules) (*Game, error) {
 		return nil, fmt.Errorf("%s holds turn folders but no %s; choose an empty folder", dir, ConfigFile)
 	}
 	removeUnfinished(dir)
-	g, err := firstTurn(r, c)
+	setups, err := readSetups(r, dir, c)
+	if err != nil {
+		return nil, err
+	}
+	g, err := firstTurn(r, c, setups)
 	if err != nil {
 		return nil, err
 	}
@@ -126,12 +133,13 @@ func makeGame(dir string, c Config, r *rules.Rules) (*Game, error) {
 	if err := atomicfile.WriteFile(filepath.Join(dir, ConfigFile), data, 0o644); err != nil {
 		return nil, err
 	}
-	return &Game{Dir: dir, Config: c, R: r, State: g}, nil
+	return &Game{Dir: dir, Config: c, R: r, State: g, Chosen: SetupPlayers(setups)}, nil
 }
 
-// firstTurn is the game as turn 1's sheets show it.
-func firstTurn(r *rules.Rules, c Config) (*model.Game, error) {
-	opt := galaxy.Options{Seed: c.Seed, Players: c.Players, Name: c.Name}
+// firstTurn is the game as turn 1's sheets show it, with the set-ups the
+// players chose (by player; the others' are drawn).
+func firstTurn(r *rules.Rules, c Config, setups map[int]*setup.Setup) (*model.Game, error) {
+	opt := galaxy.Options{Seed: c.Seed, Players: c.Players, Name: c.Name, Setups: setups}
 	names := map[int]string{}
 	computer := map[int]bool{}
 	for _, p := range c.Player {

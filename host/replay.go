@@ -56,7 +56,11 @@ func replay(dir string) ([]ReplayTurn, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := firstTurn(r, c)
+	setups, err := readSetups(r, dir, c)
+	if err != nil {
+		return nil, err
+	}
+	g, err := firstTurn(r, c, setups)
 	if err != nil {
 		return nil, err
 	}

@@ -95,7 +95,7 @@ func enrich(rng *rand.Rand, k *model.Knowledge) {
 		d := &k.Ships[len(k.Ships)-2]
 		// Dock only where the carrier sees as far, or the sight would change.
 		if t := r.Ship(k.Ships[0].Type); t.CarriesSize > 0 && d.Loc == k.Ships[0].Loc &&
-			model.CommRange(r, d, model.OfficerMap(k.Officers)) <= model.CommRange(r, &k.Ships[0], model.OfficerMap(k.Officers)) {
+			model.CommRange(r, d, model.OfficerMap(k.Officers), k.Empire.Abilities) <= model.CommRange(r, &k.Ships[0], model.OfficerMap(k.Officers), k.Empire.Abilities) {
 			d.Inside = k.Ships[0].ID
 		}
 	}

@@ -19,7 +19,7 @@ const AbilitySurveillance = 4
 // seeded by the game's seed, the turn and the pair, so a sheet made again
 // from the same state is the same. (No battle command but fire finds a
 // cloaked ship: the sheet's number is what fire can be aimed at.)
-func located(r *rules.Rules, g *Game, mine []Ship, officers map[int]*Officer, p int) []Ship {
+func located(r *rules.Rules, g *Game, mine []Ship, officers map[int]*Officer, abilities []SpecialAbility, p int) []Ship {
 	var out []Ship
 	seen := map[int]bool{}
 	for i := range mine {
@@ -28,7 +28,7 @@ func located(r *rules.Rules, g *Game, mine []Ship, officers map[int]*Officer, p 
 		if lv == 0 || w.Inside != 0 {
 			continue
 		}
-		reach := CommRange(r, w, officers)
+		reach := CommRange(r, w, officers, abilities)
 		for _, b := range g.Ships {
 			if b.Owner == p || !b.Cloaked || b.Inside != 0 || seen[b.ID] || !w.Loc.Within(b.Loc, reach) {
 				continue

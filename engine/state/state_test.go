@@ -24,6 +24,7 @@ func game(t testing.TB) *model.Game {
 	// What a turn adds: reports, broadcasts, a standing order, winners.
 	o, _ := order.Parse("MO 3 10 -20 30")
 	g.Ships[2].Standing = o
+	g.Ships[3].GiftedBy = []int{1, 2} // given away twice
 	g.Broadcasts = []string{`Peace to all "friends" \ foes`, "Second line"}
 	e := &g.Empires[0]
 	e.Allies, e.Enemies = []int{2}, []int{3}
@@ -82,6 +83,32 @@ func normal(g *model.Game) *model.Game {
 		c.Empires[i].Enemies = fix(c.Empires[i].Enemies)
 	}
 	return &c
+}
+
+// A ship's givers are a list: a state written when a ship kept only its
+// last giver (one number) still reads, as a list of one.
+func TestGiftedByList(t *testing.T) {
+	for _, c := range []struct {
+		field string
+		want  []int
+	}{{"giftedby=1", []int{1}}, {"giftedby=1,2", []int{1, 2}}} {
+		text := "silverfall-state 1\ngame turn=6\nempire player=1\nempire player=2\nempire player=3\n" +
+			"ship id=1 owner=3 type=3 loc=5,5,5 " + c.field + "\n"
+		g, err := Read(strings.NewReader(text), "old", rules.Default())
+		if err != nil {
+			t.Fatalf("%s: %v", c.field, err)
+		}
+		if got := g.Ships[0].GiftedBy; !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s reads as %v, want %v", c.field, got, c.want)
+		}
+		var b bytes.Buffer
+		if err := Write(&b, g); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), " "+c.field+"\n") {
+			t.Errorf("%s is written back as\n%s", c.field, b.String())
+		}
+	}
 }
 
 // A moderator's hand edits: every mistake is named with its line.

@@ -90,12 +90,16 @@ func (t combat) warpAct(m *move, s *model.Ship) {
 // moveAct is MO, MP and FP: a third of the range toward the destination.
 func (t combat) moveAct(m *move, s *model.Ship) { t.moves().advance(m, s, t.curPhase) }
 
-// engageAct is EN and EP: stop to fight a target in range; else, or once
-// the target is destroyed, move on, and fire at what the move brings in
-// range.
+// engageAct is EN and EP: stop to fight a target in range; else move on,
+// and fire at what the move brings in range. A ship that destroys its
+// target moves on ("will then recommence movement") without firing again:
+// a ship fires once a phase.
 func (t combat) engageAct(m *move, s *model.Ship) {
-	if t.battles() && t.engage(m, s, false) && !m.killed {
-		return // stopped to fight
+	if t.battles() && t.engage(m, s, false) {
+		if m.killed {
+			t.moves().advance(m, s, t.curPhase)
+		}
+		return
 	}
 	t.moves().advance(m, s, t.curPhase)
 	if t.battles() {
@@ -316,10 +320,13 @@ func (t combat) damagePoints(by int, b *model.Ship, d int) {
 			e.Points += d * pr.PerDamageToSauran
 		}
 	}
-	// Sauran pays for damage to players, but never the giver of a ship for
-	// damaging it; its new owner is still owed his anti-points.
-	if b.Owner != sa && by != sa && b.GiftedBy != by {
-		t.earn(by, d*pr.SauranCreditsPerDamageToPlayers, "Paid by Dark Lord Sauran", false)
+	// "Sauran himself will pay you": the credits for damage to players come
+	// out of his own, but never go to a giver of the ship for damaging it;
+	// its new owner is still owed his anti-points.
+	if b.Owner != sa && by != sa && !b.GivenBy(by) && w.Empire(by) != nil {
+		amount := d * pr.SauranCreditsPerDamageToPlayers
+		t.earn(by, amount, "Paid by Dark Lord Sauran", false)
+		t.pay(sa, amount, "Paid to players for damage")
 	}
 	if b.Owner != sa {
 		if e := w.Empire(b.Owner); e != nil {

@@ -38,6 +38,7 @@ type move struct {
 	sauran  bool
 	moved   int
 	killed  bool // destroyed its target this phase (engage, ambush)
+	head    int  // a copy (CP): the ship at the head of its sequence; 0 for none
 	// The straight line the ship is on: hops are measured along it from
 	// its start, so that a move costs its whole distance, truncated once,
 	// not each hop truncated.
@@ -471,11 +472,26 @@ func (t movement) copies() {
 		}
 		head[id] = cur.ship
 	}
+	// Each copy becomes the order it copies, checked as that ship's own
+	// order would be: a copy is no way around what the ship cannot do (a
+	// warpdrive it lacks, a hyperjump it has made, fire it has not).
+	for _, id := range ids {
+		h, ok := head[id]
+		if !ok {
+			continue
+		}
+		m := t.battle[id]
+		if h == 0 {
+			m.done = true // nothing to copy: stays where it is
+			continue
+		}
+		t.copyOrder(m, t.battle[h])
+	}
 	// The slowest ship of each sequence: its head and every ship copying it.
 	slowest := map[int]float64{}
 	for _, id := range ids {
 		h, ok := head[id]
-		if !ok || h == 0 {
+		if !ok || h == 0 || t.battle[id].failed {
 			continue
 		}
 		for _, x := range []int{h, id} {
@@ -487,30 +503,38 @@ func (t movement) copies() {
 		}
 	}
 	for _, id := range ids {
-		h, ok := head[id]
-		if !ok {
-			continue
-		}
 		m := t.battle[id]
-		if h == 0 {
-			m.done = true // nothing to copy: stays where it is
-			continue
-		}
-		src := t.battle[h]
-		copied := src.o
-		copied.Args[0] = m.ship
-		m.o = copied
-		m.against = src.against
-		m.target = src.target
-		m.dest, m.hasDest = src.dest, src.hasDest
-		if v, ok := slowest[h]; ok && m.step > 0 {
+		if v, ok := slowest[m.head]; ok && m.head != 0 && m.step > 0 {
 			m.step = v
 		}
-	}
-	for _, id := range ids {
-		if v, ok := slowest[id]; ok && t.battle[id].step > 0 {
-			t.battle[id].step = v // a head is slowed too
+		if v, ok := slowest[id]; ok && m.step > 0 {
+			m.step = v // a head is slowed too
 		}
+	}
+}
+
+// copyOrder makes a copying ship's move the order of the ship at the head
+// of its sequence, checked for the copying ship; a copy it cannot carry
+// out fails, with the reason on the sheet when the copy is its own order.
+func (t movement) copyOrder(m, src *move) {
+	s := t.w.Ship(m.ship)
+	copied := src.o
+	copied.Args[0] = m.ship
+	m.o, m.head = copied, src.ship
+	saved, savedOrder := t.cur, t.o
+	t.cur = m.src
+	if m.src.player >= 0 {
+		t.o = t.orders[m.src.player][m.src.index]
+	}
+	defer func() { t.cur, t.o = saved, savedOrder }()
+	if s == nil || !t.battleFor(m, s, m.kind == ownOrder) {
+		m.failed = true
+		return
+	}
+	m.against = src.against
+	m.target = src.target
+	if src.hasDest {
+		m.dest, m.hasDest = src.dest, true
 	}
 }
 
@@ -529,14 +553,28 @@ func (t movement) battleIDs() []int {
 // convert turns the orders toward planets into plain ones (phase 2): MP
 // and FP to MO, EP to EN, WP to WD, SL to ST.
 func (t movement) convert() {
-	for _, id := range t.battleIDs() {
+	ids := t.battleIDs()
+	for _, id := range ids {
 		m := t.battle[id]
 		s := t.w.Ship(id)
-		if m.failed || s == nil {
+		if m.failed || s == nil || m.head != 0 {
 			continue
 		}
 		if m.o.Code == order.FP {
 			t.findPlanet(m, s)
+		}
+	}
+	// A ship copying a find-planet order goes where the head of its
+	// sequence goes: "all ships will end the turn at the same location".
+	for _, id := range ids {
+		m := t.battle[id]
+		if m.failed || m.head == 0 || m.o.Code != order.FP {
+			continue
+		}
+		src := t.battle[m.head]
+		m.dest, m.hasDest = src.dest, src.hasDest
+		if !src.hasDest {
+			m.done = true // no planet in reach, or drawn on the turn itself
 		}
 	}
 }
@@ -545,7 +583,9 @@ func (t movement) convert() {
 // the ship's own side and allies) that the ship reaches this turn.
 func (t movement) findPlanet(m *move, s *model.Ship) {
 	w := t.w
-	reach := min(w.MoveRange(s), s.Fuel)
+	// Within the reach of the slowest ship of a sequence copying it, so
+	// that all may reach the planet this turn.
+	reach := min(w.MoveRange(s), s.Fuel, int(m.step*float64(w.R.Movement.PhaseFraction)+0.5))
 	var cand []*model.Planet
 	for i := range w.G.Planets {
 		p := &w.G.Planets[i]

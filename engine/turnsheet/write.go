@@ -384,7 +384,7 @@ func (w *writer) ships() {
 		w.s.put(None)
 		return
 	}
-	sight := model.Sight(w.r, k.Ships, w.officers)
+	sight := model.Sight(w.r, k.Ships, w.officers, k.Empire.Abilities)
 	first := map[geom.Point]int{} // the ship whose record lists what is seen from a location
 	for i := range k.Ships {
 		s := &k.Ships[i]
