@@ -150,6 +150,13 @@ func (f Forecast) Write(out io.Writer) error {
 			return err
 		}
 	}
-	_, err := fmt.Fprintf(out, "empire end credits %d upkeep %d score %d\n", f.Credits, f.Upkeep, f.Score)
-	return err
+	if _, err := fmt.Fprintf(out, "empire end credits %d upkeep %d score %d\n", f.Credits, f.Upkeep, f.Score); err != nil {
+		return err
+	}
+	for _, id := range f.LastMarkets {
+		if _, err := fmt.Fprintf(out, "market %d last turn\n", id); err != nil {
+			return err
+		}
+	}
+	return nil
 }

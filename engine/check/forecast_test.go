@@ -204,6 +204,10 @@ func TestForecastLastMarket(t *testing.T) {
 	if len(f.LastMarkets) != 1 || f.LastMarkets[0] != 20 {
 		t.Errorf("last markets %v, want [20]", f.LastMarkets)
 	}
+	var out strings.Builder
+	if err := f.Write(&out); err != nil || !strings.HasSuffix(out.String(), "\nmarket 20 last turn\n") {
+		t.Errorf("the forecast's lines do not end with the market's last turn (%v):\n%s", err, out.String())
+	}
 	for _, s := range f.Ships {
 		if s.ID == 10 {
 			t.Errorf("ship 10 survives the fall of the market it is above: %+v", s)
