@@ -1275,7 +1275,7 @@ func (p *planner) toMarketFuel(s *model.Ship, st *rules.ShipType) bool {
 	var best *model.TradingPlanet
 	for i := range p.k.Trading {
 		tp := &p.k.Trading[i]
-		if p.fuelAt(tp.Planet.Loc) && s.Fuel >= s.Loc.Dist(tp.Planet.Loc) &&
+		if p.fuelAt(tp.Planet.Loc) && p.marketLasts(s, tp) && s.Fuel >= s.Loc.Dist(tp.Planet.Loc) &&
 			(best == nil || s.Loc.Dist(tp.Planet.Loc) < s.Loc.Dist(best.Planet.Loc)) {
 			best = tp
 		}
