@@ -726,9 +726,14 @@ func TestNormalWins(t *testing.T) {
 // The levels' tournament: in each game half the empires play easy and
 // half normal (which half changes with the seed); normal must finish
 // above easy in at least three of four pairings of a normal and an easy
-// empire of the same game.
+// empire of the same game, over 36 games. (Over 12, under the book's
+// rules, the share moved between 72% and 76% with changes to the engine
+// that had nothing to do with the levels, while over 36 it stays at 76%
+// to 79%: since the markets fall in turn 20 and raids on a broke Sauran
+// bring nothing, normal's lead over easy is the planets' tax alone, and
+// 12 games are too few to measure it.)
 func TestNormalBeatsEasy(t *testing.T) {
-	n := 12
+	n := 36
 	if testing.Short() {
 		n = 4
 	}
