@@ -939,9 +939,11 @@ func (p *planner) splitCheap(tp *model.TradingPlanet, t, n int) bool {
 	return n*100 <= stock*p.lv.SplitStockPercent
 }
 
-// stay keeps a ship over the trading planet it is at for the next turn:
-// where it is before the pull starts, after that where the pull brings it
-// back over the planet.
+// stay keeps a ship over the trading planet it is at for the next turn's
+// sale: where it is (the pull draws the planet in with it), or, where a
+// house rule holds the trading planets, once the pull has started, where
+// the pull brings it back over the planet. false in the market's last
+// turn: there is no next turn's sale.
 func (p *planner) stay(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
 	if p.turn+1 > p.marketLast(tp) {
 		return false // the pull takes the market at this turn's end
