@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
 	"silverfall/engine/rules"
 )
 
@@ -70,5 +72,45 @@ func TestHouseRulesKept(t *testing.T) {
 	defer h.Close()
 	if !h.R.House.TradingPlanetsHold || h.R.House.SauranPaysNoUpkeep {
 		t.Errorf("the opened game's house rules are %+v", h.R.House)
+	}
+}
+
+// A game played with a house rule is replayed with it: the trading planets
+// hold their place through the pull's turns, and every turn recomputes to
+// the bytes of its folder.
+func TestHouseRulesReplay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("16 turns")
+	}
+	g, err := NewWith(filepath.Join(t.TempDir(), "game"),
+		Config{Seed: 4, Players: 2, HouseRules: &rules.HouseRules{TradingPlanetsHold: true}}, testPasswords(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	start := map[int]geom.Point{}
+	for _, p := range g.State.Planets {
+		if p.Kind == model.Trading {
+			start[p.ID] = p.Loc
+		}
+	}
+	for g.State.Turn < 16 {
+		if _, err := g.Turn(TurnOptions{AutoMissing: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range g.State.Planets {
+		if at, ok := start[p.ID]; ok && p.Loc != at {
+			t.Errorf("trading planet %d moved from %v to %v under the house rule", p.ID, at, p.Loc)
+		}
+	}
+	turns, err := g.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rt := range turns {
+		if !rt.Match() {
+			t.Errorf("turn %d does not replay: %v %v", rt.Turn, rt.Differ, rt.Err)
+		}
 	}
 }
