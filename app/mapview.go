@@ -94,6 +94,7 @@ func NewMapView(st *State, newFrames func() (render3d.Frames, error)) *MapView {
 	v.hint.TextSize = theme.CaptionTextSize()
 	v.ExtendBaseWidget(v)
 	st.Subscribe(v.changedState)
+	st.setMapKeys(v.WindowKey)
 	return v
 }
 

@@ -14,14 +14,14 @@ import (
 // jump to.
 type sheetPanel struct {
 	st   *State
-	list *widget.List
+	list *keyList
 	jump *widget.Select
 	box  fyne.CanvasObject
 }
 
 func newSheetPanel(st *State) *sheetPanel {
 	p := &sheetPanel{st: st}
-	p.list = widget.NewList(
+	p.list = newKeyList(st,
 		func() int {
 			if g := st.Game(); g != nil {
 				return g.NumLines()
