@@ -196,7 +196,7 @@ func (r *Renderer) SetCourses(cs []Course) {
 	defer restore()
 	r.courses.DisposeChildren(true)
 	var lines lineSet
-	for _, sg := range courseSegments(cs, 2.5) {
+	for _, sg := range courseSegments(cs, courseMarkSize) {
 		lines.add(sg.a, sg.b, rgb(float32(sg.c.R)/255, float32(sg.c.G)/255, float32(sg.c.B)/255))
 	}
 	if len(lines.buf) > 0 {

@@ -84,7 +84,7 @@ func (s *Software) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error
 	danger := color.NRGBA{217, 51, 38, 255}
 	circle(Vec{}, x, y, 20, danger)
 	circle(Vec{}, x, z, 20, danger)
-	for _, sg := range append(trailSegments(s.m, s.palette), courseSegments(s.courses, 2.5)...) {
+	for _, sg := range append(trailSegments(s.m, s.palette), courseSegments(s.courses, courseMarkSize)...) {
 		line(sg.a, sg.b, sg.c)
 	}
 	// Bodies, far ones first so that near ones cover them.
