@@ -50,7 +50,9 @@ func newSheetPanel(st *State) *sheetPanel {
 		}
 	})
 	p.jump.PlaceHolder = "Jump to section…"
-	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Turn sheet"), p.jump), nil, nil, nil, p.list)
+	// The sheet's lines keep their columns: a narrow pane scrolls them
+	// sideways rather than setting the window's least width.
+	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Turn sheet"), p.jump), nil, nil, nil, container.NewHScroll(p.list))
 	st.Subscribe(p.changed)
 	return p
 }
