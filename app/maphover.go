@@ -221,6 +221,9 @@ func stackText(g *Game, f *check.Forecast, b *render3d.Body) string {
 		sf, ok := shipForecast(f, id)
 		return sf.End.Fuel, sf.Cargo, ok
 	})
+	if after == now {
+		return text + " (the same after these orders)"
+	}
 	return text + " · after these orders " + after
 }
 
@@ -253,7 +256,10 @@ func stackFigures(g *Game, ids []int, figures func(id int) (int, model.Ore, bool
 	} else {
 		parts = append(parts, "none can move")
 	}
-	if carriers > 0 {
+	switch {
+	case carriers > 0 && cargo.Total() == 0:
+		parts = append(parts, "no cargo")
+	case carriers > 0:
 		parts = append(parts, "cargo "+oreList(cargo))
 	}
 	return strings.Join(parts, ", ")

@@ -119,7 +119,7 @@ func TestHoverFleet(t *testing.T) {
 		}
 	}
 	tip := hoverText(x.st, g.Map.Find(model.ShipKey(fleet.IDs[0])), 0)
-	if !strings.HasPrefix(tip, "Fleet ") || !strings.Contains(tip, fmt.Sprintf("least fuel %d (ship %d)", least, who)) || !strings.Contains(tip, "cargo") {
+	if !strings.HasPrefix(tip, "Fleet ") || !strings.Contains(tip, fmt.Sprintf("least fuel %d (ship %d)", least, who)) || !strings.Contains(tip, "cargo") || strings.Contains(tip, "fuel 0") {
 		t.Errorf("the fleet's hover says %q; its movers' least fuel is %d (ship %d)", tip, least, who)
 	}
 	if !still {

@@ -83,7 +83,8 @@ func (o *mapOverlay) objects() []fyne.CanvasObject {
 
 // tipLayout places the hover box below and right of the pointer, as wide
 // as its text up to tipWidth, as tall as the wrapped text needs, and kept
-// inside the map (above or left of the pointer near the edges).
+// inside the map (shifted left near the right edge, above the pointer
+// near the bottom).
 type tipLayout struct{ o *mapOverlay }
 
 func (tipLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(0, 0) }
@@ -100,9 +101,7 @@ func (l tipLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	h := tip.MinSize().Height
 	at := l.o.tipAt
 	p := at.Add(fyne.NewPos(14, 18))
-	if p.X+w > size.Width-4 {
-		p.X = max(0, at.X-w-8)
-	}
+	p.X = max(0, min(p.X, size.Width-w-4)) // below the pointer: it may shift left
 	if p.Y+h > size.Height-4 {
 		p.Y = max(0, at.Y-h-8)
 	}
