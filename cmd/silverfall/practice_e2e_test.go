@@ -22,9 +22,9 @@ const practiceX, practiceY = 240, 785
 
 // The Plots tab of the right-hand column, and where its plot is drawn (window
 // coordinates, at 1280x800).
-const plotsTabX, plotsTabY = 1236, 415
+const plotsTabX, plotsTabY = 1236, 487
 
-var plotArea = image.Rect(985, 480, 1270, 745)
+var plotArea = image.Rect(985, 560, 1270, 745)
 
 // coloured counts the pixels of img in strong colours: a plot's lines
 // (the sheet's text and an empty view are greys).
