@@ -28,11 +28,11 @@ type detailsPanel struct {
 	// paletteWidth is the width the palette's grids last had (see
 	// twoColumns).
 	paletteWidth float32
-	after   *forecastDetails
-	station *widget.Check
-	rows    *fyne.Container
-	scroll  *container.Scroll
-	box     fyne.CanvasObject
+	after        *forecastDetails
+	station      *widget.Check
+	rows         *fyne.Container
+	scroll       *container.Scroll
+	box          fyne.CanvasObject
 }
 
 func newDetailsPanel(st *State, tips *tooltips) *detailsPanel {
