@@ -1,9 +1,11 @@
 package app
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 )
 
 // menuBarHeight is the height of the menu bar the desktop driver draws
@@ -44,5 +46,30 @@ func TestMapShare(t *testing.T) {
 	x.Window().Canvas().Capture()
 	if back := x.mapView.Size(); x.panes.Whole() || back != s || !x.tree.box.Visible() {
 		t.Errorf("after Map only again the map is %v, was %v", back, s)
+	}
+}
+
+// Map only is in the View menu with its key, and in the help's list of
+// shortcuts.
+func TestMapOnlyListed(t *testing.T) {
+	x := newApp(t)
+	found := false
+	for _, m := range x.Window().MainMenu().Items {
+		for _, it := range m.Items {
+			if s, ok := it.Shortcut.(*desktop.CustomShortcut); ok && m.Label == "View" && strings.HasPrefix(it.Label, "Map only") && s.KeyName == fyne.KeyM {
+				found = true
+				it.Action()
+			}
+		}
+	}
+	if !found || !x.panes.Whole() {
+		t.Errorf("View > Map only (Ctrl+M): listed %v, gives the map the window %v", found, x.panes.Whole())
+	}
+	listed := false
+	for _, l := range shortcutLines {
+		listed = listed || (l[0] == "Ctrl+M" && strings.Contains(l[1], "Map only"))
+	}
+	if !listed {
+		t.Error("the help's shortcuts do not list Ctrl+M")
 	}
 }
