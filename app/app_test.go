@@ -104,7 +104,7 @@ func TestTreeSelectsOnMap(t *testing.T) {
 			}
 		}
 	}
-	if !found["Pays for fuel"] || !found["Nearby"] {
+	if !found["Pays for fuel"] || !found["Nearby"] || !found["Last turn as a market"] {
 		t.Errorf("trading planet details lack prices or distances: %v", found)
 	}
 }
