@@ -92,6 +92,8 @@ func TestReadRefuses(t *testing.T) {
 		{"an unknown word", "PLAYER 3", "PLAYER 3\nCAPTAIN 4", `p3.txt:4: expected GAME, PLAYER, RACE, ABILITY, SHIP or END, not "CAPTAIN"`},
 		{"no end", "END\n", "", "p3.txt:23: the file ends without END"},
 		{"text after the end", "END\n", "END\nSHIP 3\n", "p3.txt:25: text after END"},
+		{"words after END", "END\n", "END now\n", `p3.txt:24: END stands alone on its line, not followed by "now"`},
+		{"a negative level", "ABILITY Explorer 2", "ABILITY Explorer -1", `p3.txt:10: ABILITY Explorer: the level must be a whole number from 0 to 3, not "-1"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -137,6 +139,14 @@ func TestReadBounded(t *testing.T) {
 	var list ErrorList
 	if !errors.As(err, &list) || len(list) > maxErrors+1 || !strings.Contains(err.Error(), "too many errors") {
 		t.Errorf("many errors: %d of them", len(list))
+	}
+	// Lines that read but break a limit are found after the reading: the
+	// list is cut there too.
+	ships := strings.Replace(good, "END\n", strings.Repeat("SHIP 99\n", 200)+"END\n", 1)
+	_, err = read(t, ships)
+	list = nil
+	if !errors.As(err, &list) || len(list) != maxErrors+1 || !strings.Contains(list[maxErrors].Msg, "too many errors; 151 more are not listed") {
+		t.Errorf("many ships that break a limit: %d errors, the last %v", len(list), list[len(list)-1])
 	}
 }
 
