@@ -70,7 +70,7 @@ func TestSetupForm(t *testing.T) {
 	for a := 0; a < 6; a++ {
 		f.levels[a].SetSelected("3")
 	}
-	if ok || !strings.Contains(f.why.Text, "come to 18 by Enterprise; he has 16 points") || !strings.Contains(f.summary.Text, "points: 2 over the 16") {
+	if ok || !strings.Contains(f.why.Text, "come to 18; he has 16 points") || !strings.Contains(f.summary.Text, "points: 2 over the 16") {
 		t.Errorf("18 points taken (%v): %q / %q", ok, f.why.Text, f.summary.Text)
 	}
 	f.levels[5].SetSelected("1")
@@ -95,7 +95,7 @@ func TestSetupForm(t *testing.T) {
 	test.Tap(formRow(t, f, 39).plus)
 	fr.fire.SetSelected("3")
 	fr.def.SetSelected("20") // 2,000 over now
-	if ok || !strings.Contains(f.why.Text, "The ships cost 352,000 credits by this one") || !strings.Contains(f.summary.Text, "credits: 2,000 over the 350,000") {
+	if ok || !strings.Contains(f.why.Text, "The ships come to 352,000 credits, more than the 350,000") || !strings.Contains(f.summary.Text, "credits: 2,000 over the 350,000") {
 		t.Errorf("over the allowance (%v): %q", ok, f.why.Text)
 	}
 	g := newSetupForm(r, true)

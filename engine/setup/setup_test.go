@@ -73,11 +73,11 @@ func TestReadRefuses(t *testing.T) {
 	}{
 		{"a tenth ship", "SHIP 17 4 8\n", "SHIP 17 4 8\nSHIP 45\n", "p3.txt:24: a 10th ship: a position starts with at most 9 ships"},
 		{"three of a type", "SHIP 2\nSHIP 11", "SHIP 11\nSHIP 11", "p3.txt:17: a SMALL CARGO (11) more than the 2 of a type"},
-		{"a credit over", "SHIP 17 4 8", "SHIP 17 4 9", "p3.txt:23: the ships cost 352,000 credits by this one, more than the 350,000"},
+		{"a credit over", "SHIP 17 4 8", "SHIP 17 4 9", "p3.txt:23: the ships come to 352,000 credits with this CUSTOMISED SHIP, more than the 350,000"},
 		{"a battle station", "SHIP 41\n", "SHIP 13\n", "p3.txt:19: BATTLE STATION (13): every position starts with its one battle station"},
 		{"a monitor", "SHIP 41\n", "SHIP 24\n", "p3.txt:19: MONITOR (24): costs 550,000 credits, more than the 350,000"},
 		{"four in an ability", "ABILITY Merchant 2", "ABILITY Merchant 4", "p3.txt:9: Merchant 4: the Commodore starts with at most 3 in an ability"},
-		{"seventeen points", "ABILITY Explorer 2", "ABILITY Explorer 2\nABILITY Slaver 1", "p3.txt:11: the Commodore's levels come to 17 by Slaver; he has 16 points"},
+		{"seventeen points", "ABILITY Explorer 2", "ABILITY Explorer 2\nABILITY Slaver 1", "p3.txt:11: the Commodore's levels come to 17 with Slaver; he has 16 points"},
 		{"a twelfth race", "RACE Gorishi", "RACE 12", `p3.txt:4: RACE "12": the races are Brungir, Devlon`},
 		{"an unknown race", "RACE Gorishi", "RACE Elves", `p3.txt:4: RACE "Elves"`},
 		{"no race", "RACE Gorishi\n", "", "the line RACE is missing"},
@@ -187,6 +187,11 @@ func TestCheckWithoutLines(t *testing.T) {
 		if p.Line != 0 {
 			t.Errorf("a line for a set-up not read: %+v", p)
 		}
+	}
+	// Without lines no ship is named as passing the sum: the form lists
+	// the ships by type, not in the order the player chose them.
+	if got := probs[2].Msg; got != "the ships come to 405,000 credits, more than the 350,000 they may cost together" {
+		t.Errorf("the sum without lines: %q", got)
 	}
 }
 
