@@ -37,6 +37,7 @@ type setupForm struct {
 	changed func(ok bool)
 	box     fyne.CanvasObject
 	list    *container.Scroll // the ship types
+	side    *container.Scroll // the Commodore and the figures left
 }
 
 // setupRow is one ship type of the form: how many are chosen and, for a
@@ -169,7 +170,8 @@ func (f *setupForm) layout() fyne.CanvasObject {
 	f.raceNote.Wrapping = fyne.TextWrapWord
 	right := container.NewVBox(widget.NewForm(items...), f.raceNote, container.NewGridWithColumns(4, abil...),
 		widget.NewSeparator(), f.summary, f.why)
-	return container.NewBorder(nil, nil, nil, container.NewVScroll(right), ships)
+	f.side = container.NewVScroll(right)
+	return container.NewBorder(nil, nil, nil, f.side, ships)
 }
 
 // sayRace tells what the race chosen means.
@@ -290,6 +292,11 @@ func (f *setupForm) update() {
 		f.why.SetText("Ready.")
 	}
 	f.why.Refresh()
+	// The notes may take more lines or fewer now: what is under them
+	// moves only when the column is laid out again.
+	if f.side != nil {
+		f.side.Refresh()
+	}
 	if f.changed != nil {
 		f.changed(len(probs) == 0)
 	}

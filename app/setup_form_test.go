@@ -247,3 +247,27 @@ func fmtInts(v []int) string {
 	}
 	return b.String()
 }
+
+// TestSetupRaceNoteMovesDown: the note on the race chosen takes more lines
+// than the one before it, and the abilities under it move down rather
+// than being written over.
+func TestSetupRaceNoteMovesDown(t *testing.T) {
+	x := newApp(t)
+	x.Window().Resize(fyne.NewSize(1280, 800))
+	f := showSetupDialog(x.Window(), x.rules, "New game set-up", true, nil, nil)
+	d := fyne.CurrentApp().Driver()
+	below := func() float32 {
+		note := d.AbsolutePositionForObject(f.raceNote).Y + f.raceNote.Size().Height
+		return d.AbsolutePositionForObject(f.levels[0]).Y - note
+	}
+	if gap := below(); gap < 0 {
+		t.Fatalf("before a race: the note runs %.0f into the abilities", -gap)
+	}
+	f.race.SetSelected("Kishla")
+	if !strings.Contains(f.raceNote.Text, "Kishla") {
+		t.Fatalf("the note: %q", f.raceNote.Text)
+	}
+	if gap, size, min := below(), f.raceNote.Size(), f.raceNote.MinSize(); gap < 0 || size.Height < min.Height {
+		t.Errorf("the note on Kishla is given %.0f of the %.0f it takes, %.0f before the abilities", size.Height, min.Height, gap)
+	}
+}
