@@ -286,7 +286,7 @@ func (f *setupForm) update() {
 		f.why.SetText(strings.Join(probs, "\n"))
 	case len(s.Ships) < st.MaxShips || s.PointsLeft(f.r) > 0:
 		f.why.Importance = widget.WarningImportance
-		f.why.SetText(fmt.Sprintf("Allowed, but %s and %s are left unused.", plural.Count(st.MaxShips-len(s.Ships), "ship"), plural.Count(s.PointsLeft(f.r), "point")))
+		f.why.SetText(unused(st.MaxShips-len(s.Ships), s.PointsLeft(f.r)))
 	default:
 		f.why.Importance = widget.MediumImportance
 		f.why.SetText("Ready.")
@@ -300,6 +300,23 @@ func (f *setupForm) update() {
 	if f.changed != nil {
 		f.changed(len(probs) == 0)
 	}
+}
+
+// unused says what a set-up that may be taken leaves unused: only what
+// it leaves ("0 points are left unused" said nothing).
+func unused(ships, points int) string {
+	var parts []string
+	if ships > 0 {
+		parts = append(parts, plural.Count(ships, "ship"))
+	}
+	if points > 0 {
+		parts = append(parts, plural.Count(points, "point"))
+	}
+	verb := "are"
+	if len(parts) == 1 && (ships == 1 || points == 1) {
+		verb = "is"
+	}
+	return fmt.Sprintf("Allowed, but %s %s left unused.", strings.Join(parts, " and "), verb)
 }
 
 // left says what is left of all, or how far over it the choice goes.

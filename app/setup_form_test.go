@@ -271,3 +271,22 @@ func TestSetupRaceNoteMovesDown(t *testing.T) {
 		t.Errorf("the note on Kishla is given %.0f of the %.0f it takes, %.0f before the abilities", size.Height, min.Height, gap)
 	}
 }
+
+// TestSetupUnused: the note on a set-up that may be taken names only what
+// it leaves unused.
+func TestSetupUnused(t *testing.T) {
+	for _, c := range []struct {
+		ships, points int
+		want          string
+	}{
+		{5, 0, "Allowed, but 5 ships are left unused."},
+		{0, 1, "Allowed, but 1 point is left unused."},
+		{1, 0, "Allowed, but 1 ship is left unused."},
+		{7, 16, "Allowed, but 7 ships and 16 points are left unused."},
+		{1, 1, "Allowed, but 1 ship and 1 point are left unused."},
+	} {
+		if got := unused(c.ships, c.points); got != c.want {
+			t.Errorf("%d ships, %d points: %q, want %q", c.ships, c.points, got, c.want)
+		}
+	}
+}
