@@ -290,3 +290,31 @@ func TestSetupUnused(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupSaveCancelled: the form hides while the file is chosen; when no
+// file is chosen it comes back with the set-up as it was, rather than the
+// player's choice vanishing with the file dialog.
+func TestSetupSaveCancelled(t *testing.T) {
+	x := newApp(t)
+	v := x.setups
+	v.last = &setup.Setup{Game: "Silverfall 42", Player: 3, Race: 7, Ships: []setup.Ship{{Type: 8}}}
+	v.Dialog()
+	test.Tap(buttonNamed(t, x, "Save…"))
+	if x.files.fyneDlg == nil {
+		t.Fatal("no file dialog")
+	}
+	x.files.fyneDlg.Dismiss()
+	save := buttonNamed(t, x, "Save…") // the form on top again
+	if save.Disabled() {
+		t.Error("the set-up came back without its choice")
+	}
+	var race *widget.Select
+	walk(x.Window().Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if s, ok := o.(*widget.Select); ok && s.Selected == "Kishla" {
+			race = s
+		}
+	})
+	if race == nil {
+		t.Error("the form came back without the race chosen")
+	}
+}
