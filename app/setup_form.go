@@ -284,9 +284,9 @@ func (f *setupForm) update() {
 	case len(probs) > 0:
 		f.why.Importance = widget.DangerImportance
 		f.why.SetText(strings.Join(probs, "\n"))
-	case len(s.Ships) < st.MaxShips || s.PointsLeft(f.r) > 0:
+	case len(s.Ships) < st.MaxShips || s.PointsLeft(f.r) > 0 || credits > 0:
 		f.why.Importance = widget.WarningImportance
-		f.why.SetText(unused(st.MaxShips-len(s.Ships), s.PointsLeft(f.r)))
+		f.why.SetText(unused(st.MaxShips-len(s.Ships), credits, s.PointsLeft(f.r)))
 	default:
 		f.why.Importance = widget.MediumImportance
 		f.why.SetText("Ready.")
@@ -303,11 +303,15 @@ func (f *setupForm) update() {
 }
 
 // unused says what a set-up that may be taken leaves unused: only what
-// it leaves ("0 points are left unused" said nothing).
-func unused(ships, points int) string {
+// it leaves ("0 points are left unused" said nothing). Credits not spent
+// are lost, not the empire's (docs/choices.md), so they are said too.
+func unused(ships, credits, points int) string {
 	var parts []string
 	if ships > 0 {
 		parts = append(parts, plural.Count(ships, "ship"))
+	}
+	if credits > 0 {
+		parts = append(parts, setup.Credits(credits)+" credits")
 	}
 	if points > 0 {
 		parts = append(parts, plural.Count(points, "point"))
@@ -316,7 +320,11 @@ func unused(ships, points int) string {
 	if len(parts) == 1 && (ships == 1 || points == 1) {
 		verb = "is"
 	}
-	return fmt.Sprintf("Allowed, but %s %s left unused.", strings.Join(parts, " and "), verb)
+	list := strings.Join(parts, ", ")
+	if n := len(parts); n > 1 {
+		list = strings.Join(parts[:n-1], ", ") + " and " + parts[n-1]
+	}
+	return fmt.Sprintf("Allowed, but %s %s left unused.", list, verb)
 }
 
 // left says what is left of all, or how far over it the choice goes.

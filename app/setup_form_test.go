@@ -61,7 +61,7 @@ func TestSetupForm(t *testing.T) {
 	if !strings.Contains(f.summary.Text, "Ships: 2 of 9 · credits left: 80,000 of 350,000 · points left: 16 of 16") {
 		t.Errorf("summary %q", f.summary.Text)
 	}
-	if !ok || !strings.Contains(f.why.Text, "Allowed, but 7 ships and 16 points are left unused") {
+	if !ok || !strings.Contains(f.why.Text, "Allowed, but 7 ships, 80,000 credits and 16 points are left unused") {
 		t.Errorf("fewer ships refused (%v): %q", ok, f.why.Text)
 	}
 	if !formRow(t, f, 8).plus.Disabled() {
@@ -276,17 +276,19 @@ func TestSetupRaceNoteMovesDown(t *testing.T) {
 // it leaves unused.
 func TestSetupUnused(t *testing.T) {
 	for _, c := range []struct {
-		ships, points int
-		want          string
+		ships, credits, points int
+		want                   string
 	}{
-		{5, 0, "Allowed, but 5 ships are left unused."},
-		{0, 1, "Allowed, but 1 point is left unused."},
-		{1, 0, "Allowed, but 1 ship is left unused."},
-		{7, 16, "Allowed, but 7 ships and 16 points are left unused."},
-		{1, 1, "Allowed, but 1 ship and 1 point are left unused."},
+		{5, 0, 0, "Allowed, but 5 ships are left unused."},
+		{0, 0, 1, "Allowed, but 1 point is left unused."},
+		{1, 0, 0, "Allowed, but 1 ship is left unused."},
+		{0, 2500, 0, "Allowed, but 2,500 credits are left unused."},
+		{3, 205000, 0, "Allowed, but 3 ships and 205,000 credits are left unused."},
+		{7, 80000, 16, "Allowed, but 7 ships, 80,000 credits and 16 points are left unused."},
+		{1, 0, 1, "Allowed, but 1 ship and 1 point are left unused."},
 	} {
-		if got := unused(c.ships, c.points); got != c.want {
-			t.Errorf("%d ships, %d points: %q, want %q", c.ships, c.points, got, c.want)
+		if got := unused(c.ships, c.credits, c.points); got != c.want {
+			t.Errorf("%d ships, %d credits, %d points: %q, want %q", c.ships, c.credits, c.points, got, c.want)
 		}
 	}
 }
