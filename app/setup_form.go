@@ -286,7 +286,7 @@ func (f *setupForm) update() {
 		f.why.SetText(strings.Join(probs, "\n"))
 	case len(s.Ships) < st.MaxShips || s.PointsLeft(f.r) > 0 || credits > 0:
 		f.why.Importance = widget.WarningImportance
-		f.why.SetText(unused(st.MaxShips-len(s.Ships), credits, s.PointsLeft(f.r)))
+		f.why.SetText(unused(st.MaxShips-len(s.Ships), credits, s.PointsLeft(f.r)) + rankNote(f.r, s.Levels.Sum()))
 	default:
 		f.why.Importance = widget.MediumImportance
 		f.why.SetText("Ready.")
@@ -325,6 +325,20 @@ func unused(ships, credits, points int) string {
 		list = strings.Join(parts[:n-1], ", ") + " and " + parts[n-1]
 	}
 	return fmt.Sprintf("Allowed, but %s %s left unused.", list, verb)
+}
+
+// rankNote says what rank the Commodore's levels give him when it is not
+// the one all his points give: an officer's rank follows his levels, so a
+// Commodore given 5 of his 16 starts as a Commander (the sheet says so,
+// and he escapes a lost ship less often).
+func rankNote(r *rules.Rules, levels int) string {
+	full := r.RankFor(r.Officers.CommodorePoints)
+	k := r.RankFor(levels)
+	if k.Ship == full.Ship {
+		return ""
+	}
+	return fmt.Sprintf(" With %s the Commodore ranks as a %s, not a %s: rank follows levels, and %d make a %s.",
+		plural.Count(levels, "level"), k.Ship, full.Ship, full.MinLevels, full.Ship)
 }
 
 // left says what is left of all, or how far over it the choice goes.

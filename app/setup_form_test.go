@@ -320,3 +320,19 @@ func TestSetupSaveCancelled(t *testing.T) {
 		t.Error("the form came back without the race chosen")
 	}
 }
+
+// TestSetupRankNote: points left unused can leave the Commodore below his
+// rank ("The following Ranks are set according to the current (unmodified)
+// level the Officer has"), and the form says so.
+func TestSetupRankNote(t *testing.T) {
+	r := rules.Default()
+	for levels, want := range map[int]string{
+		16: "",
+		5:  " With 5 levels the Commodore ranks as a Commander, not a Commodore: rank follows levels, and 16 make a Commodore.",
+		12: " With 12 levels the Commodore ranks as a Captain, not a Commodore: rank follows levels, and 16 make a Commodore.",
+	} {
+		if got := rankNote(r, levels); got != want {
+			t.Errorf("%d levels: %q, want %q", levels, got, want)
+		}
+	}
+}
