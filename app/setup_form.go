@@ -48,6 +48,9 @@ type setupRow struct {
 	count       *widget.Label
 	minus, plus *widget.Button
 	fire, def   *widget.Select // customisable types only
+	// each is what one ship of a customisable type costs with the units
+	// chosen: the table's "20,000+" is only its start.
+	each *widget.Label
 }
 
 func newSetupForm(r *rules.Rules, header bool) *setupForm {
@@ -117,6 +120,7 @@ func (f *setupForm) newRow(t *rules.ShipType) *setupRow {
 		row.fire.SetSelected(strconv.Itoa(t.Fire.Max))
 		row.def = widget.NewSelect(units(t.Defence), func(string) { f.update() })
 		row.def.SetSelected(strconv.Itoa(t.Defence.Max))
+		row.each = widget.NewLabel("")
 	}
 	return row
 }
@@ -145,8 +149,8 @@ func (f *setupForm) layout() fyne.CanvasObject {
 		lines = append(lines, container.NewHBox(l, row.minus, row.count, row.plus))
 		if row.fire != nil {
 			// The units on a line of their own, under the type's figures.
-			lines = append(lines, container.NewHBox(layout.NewSpacer(), widget.NewLabel("each with fire units"), row.fire,
-				widget.NewLabel("and defence units"), row.def))
+			lines = append(lines, container.NewHBox(layout.NewSpacer(), widget.NewLabel("with fire"), row.fire,
+				widget.NewLabel("and defence"), row.def, row.each))
 		}
 	}
 	head := widget.NewLabelWithStyle(setupColumns, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true, Bold: true})
@@ -274,6 +278,9 @@ func (f *setupForm) update() {
 		row.count.SetText(strconv.Itoa(row.n))
 		enable(row.minus, row.n > 0)
 		next := setup.Cost(f.r, row.ship())
+		if row.each != nil {
+			row.each.SetText(setup.Credits(next) + " each")
+		}
 		enable(row.plus, row.n < st.MaxPerType && len(s.Ships) < st.MaxShips && next <= credits)
 	}
 	f.summary.SetText(fmt.Sprintf("Ships: %d of %d · %s · %s\n%s", len(s.Ships), st.MaxShips,

@@ -336,3 +336,21 @@ func TestSetupRankNote(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupCustomisedCost: a customisable type's line says what one ship
+// costs with the units chosen (the building price: the table's price,
+// 4,000 a fire unit, 2,000 a defence unit), so that a "+" disabled for it
+// says why.
+func TestSetupCustomisedCost(t *testing.T) {
+	test.NewTempApp(t)
+	f := newSetupForm(rules.Default(), true)
+	row := formRow(t, f, 17)
+	if row.each.Text != "80,000 each" {
+		t.Errorf("5 fire, 20 defence: %q", row.each.Text)
+	}
+	row.fire.SetSelected("0")
+	row.def.SetSelected("1")
+	if row.each.Text != "22,000 each" {
+		t.Errorf("0 fire, 1 defence: %q", row.each.Text)
+	}
+}
