@@ -88,6 +88,11 @@ func Read(in io.Reader, name string, r *rules.Rules) (*Setup, error) {
 		}
 		t := strings.TrimSpace(line)
 		switch {
+		case strings.ContainsRune(line, 0):
+			// No text holds a NUL: a binary file, or UTF-16, whose every
+			// line would be listed as gibberish.
+			rd.bad(n, "not a text file (a NUL byte): a set-up file is plain text, UTF-8")
+			return rd.s, rd.errs
 		case t == "" || strings.HasPrefix(t, "#"):
 			continue
 		case ended:

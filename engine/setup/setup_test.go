@@ -92,6 +92,7 @@ func TestReadRefuses(t *testing.T) {
 		{"an unknown word", "PLAYER 3", "PLAYER 3\nCAPTAIN 4", `p3.txt:4: expected GAME, PLAYER, RACE, ABILITY, SHIP or END, not "CAPTAIN"`},
 		{"no end", "END\n", "", "p3.txt:23: the file ends without END"},
 		{"text after the end", "END\n", "END\nSHIP 3\n", "p3.txt:25: text after END"},
+		{"a NUL byte", "PLAYER 3", "PLAYER 3\x00", "p3.txt:3: not a text file (a NUL byte)"},
 		{"words after END", "END\n", "END now\n", `p3.txt:24: END stands alone on its line, not followed by "now"`},
 		{"a negative level", "ABILITY Explorer 2", "ABILITY Explorer -1", `p3.txt:10: ABILITY Explorer: the level must be a whole number from 0 to 3, not "-1"`},
 	}
@@ -245,4 +246,20 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A file saved as UTF-16 is refused in one line, not as a list of every
+// line's gibberish.
+func TestReadUTF16(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\xff\xfe")
+	for _, c := range good {
+		b.WriteByte(byte(c))
+		b.WriteByte(0)
+	}
+	_, err := read(t, b.String())
+	var list ErrorList
+	if !errors.As(err, &list) || len(list) != 1 || !strings.Contains(list[0].Error(), "p3.txt:1: not a text file") {
+		t.Errorf("UTF-16: %v", err)
+	}
 }
