@@ -2,6 +2,7 @@ package setup
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -106,8 +107,12 @@ func Read(in io.Reader, name string, r *rules.Rules) (*Setup, error) {
 	switch {
 	case lim.N <= 0:
 		rd.bad(n+1, "the file is longer than %d bytes; a set-up file is a few hundred", MaxFileSize)
-	case sc.Err() != nil:
+	case errors.Is(sc.Err(), bufio.ErrTooLong):
 		rd.bad(n+1, "a line longer than %d characters", maxLine)
+	case sc.Err() != nil:
+		// Not the file's text but its reading (a folder, a device): no
+		// line of it is wrong.
+		return nil, fmt.Errorf("%s: %w", name, sc.Err())
 	case len(rd.errs) >= maxErrors:
 		rd.bad(n, "too many errors; the rest of the file was not read")
 	}

@@ -263,3 +263,25 @@ func TestReadUTF16(t *testing.T) {
 		t.Errorf("UTF-16: %v", err)
 	}
 }
+
+// failing is a reader that fails after its text, as a folder does.
+type failing struct{ text string }
+
+func (f *failing) Read(p []byte) (int, error) {
+	if f.text == "" {
+		return 0, errors.New("is a directory")
+	}
+	n := copy(p, f.text)
+	f.text = f.text[n:]
+	return n, nil
+}
+
+// A file that cannot be read is an error of the reading, not of a line
+// ("a line longer than 1024 characters" was said of a folder).
+func TestReadFails(t *testing.T) {
+	_, err := Read(&failing{"GAME G\n"}, "dir", rules.Default())
+	var list ErrorList
+	if err == nil || errors.As(err, &list) || err.Error() != "dir: is a directory" {
+		t.Errorf("a failed reading: %v", err)
+	}
+}
