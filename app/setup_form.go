@@ -27,9 +27,9 @@ type setupForm struct {
 	r      *rules.Rules
 	header bool
 	game   *widget.Entry
-	player *widget.Select
-	race   *widget.Select
-	levels [rules.Abilities]*widget.Select
+	player *guardedSelect
+	race   *guardedSelect
+	levels [rules.Abilities]*guardedSelect
 	rows   []*setupRow // the choosable types, by number
 	// summary is the ships, credits and points left; why, what is wrong.
 	summary, why, raceNote *widget.Label
@@ -47,7 +47,7 @@ type setupRow struct {
 	n           int
 	count       *widget.Label
 	minus, plus *widget.Button
-	fire, def   *widget.Select // customisable types only
+	fire, def   *guardedSelect // customisable types only
 	// each is what one ship of a customisable type costs with the units
 	// chosen: the table's "20,000+" is only its start.
 	each *widget.Label
@@ -65,13 +65,13 @@ func newSetupForm(r *rules.Rules, header bool) *setupForm {
 	for p := 1; p <= r.Game.MaxPlayers; p++ {
 		players = append(players, strconv.Itoa(p))
 	}
-	f.player = widget.NewSelect(players, func(string) { f.update() })
+	f.player = newGuardedSelect(players, func(string) { f.update() })
 	f.player.SetSelected("1")
 	var races []string
 	for _, rc := range r.Races {
 		races = append(races, rc.Name)
 	}
-	f.race = widget.NewSelect(races, func(string) { f.update() })
+	f.race = newGuardedSelect(races, func(string) { f.update() })
 	f.race.PlaceHolder = "choose the Commodore's race"
 	top := r.Officers.CommodoreMaxStartLevel
 	var lv []string
@@ -79,7 +79,7 @@ func newSetupForm(r *rules.Rules, header bool) *setupForm {
 		lv = append(lv, strconv.Itoa(l))
 	}
 	for a := range f.levels {
-		f.levels[a] = widget.NewSelect(lv, func(string) { f.update() })
+		f.levels[a] = newGuardedSelect(lv, func(string) { f.update() })
 		f.levels[a].SetSelected("0")
 	}
 	for i := range r.Ships {
@@ -116,9 +116,9 @@ func (f *setupForm) newRow(t *rules.ShipType) *setupRow {
 			}
 			return out
 		}
-		row.fire = widget.NewSelect(units(t.Fire), func(string) { f.update() })
+		row.fire = newGuardedSelect(units(t.Fire), func(string) { f.update() })
 		row.fire.SetSelected(strconv.Itoa(t.Fire.Max))
-		row.def = widget.NewSelect(units(t.Defence), func(string) { f.update() })
+		row.def = newGuardedSelect(units(t.Defence), func(string) { f.update() })
 		row.def.SetSelected(strconv.Itoa(t.Defence.Max))
 		row.each = widget.NewLabel("")
 	}

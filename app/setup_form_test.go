@@ -310,9 +310,9 @@ func TestSetupSaveCancelled(t *testing.T) {
 	if save.Disabled() {
 		t.Error("the set-up came back without its choice")
 	}
-	var race *widget.Select
+	var race *guardedSelect
 	walk(x.Window().Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
-		if s, ok := o.(*widget.Select); ok && s.Selected == "Kishla" {
+		if s, ok := o.(*guardedSelect); ok && s.Selected == "Kishla" {
 			race = s
 		}
 	})
@@ -352,5 +352,33 @@ func TestSetupCustomisedCost(t *testing.T) {
 	row.def.SetSelected("1")
 	if row.each.Text != "22,000 each" {
 		t.Errorf("0 fire, 1 defence: %q", row.each.Text)
+	}
+}
+
+// TestGuardedSelectLost: a tap or key on a Select that Fyne has lost the
+// window of (as after the computer slept with the form open; Fyne's own
+// Select then panics) opens nothing; found again, it opens its list.
+func TestGuardedSelectLost(t *testing.T) {
+	test.NewTempApp(t)
+	s := newGuardedSelect([]string{"0", "1", "2", "3"}, nil)
+	w := test.NewWindow(s)
+	defer w.Close()
+	w.Resize(fyne.NewSize(200, 200))
+	lists := func() int { return len(w.Canvas().Overlays().List()) }
+	found := s.canvasOf
+	s.canvasOf = func(fyne.CanvasObject) fyne.Canvas { return nil }
+	test.Tap(s)
+	s.TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
+	if n := lists(); n != 0 {
+		t.Fatalf("a lost Select opened %d lists", n)
+	}
+	s.TypedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	if s.Selected != "0" {
+		t.Errorf("the right arrow no longer chooses the next level: %q", s.Selected)
+	}
+	s.canvasOf = found
+	test.Tap(s)
+	if n := lists(); n != 1 {
+		t.Errorf("found again, the tap opens %d lists", n)
 	}
 }
