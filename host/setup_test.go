@@ -44,7 +44,7 @@ func newWithSetups(t *testing.T, files map[string]string) (string, *Game, error)
 			t.Fatal(err)
 		}
 	}
-	g, err := New(dir, Config{Name: "Setup Test", Seed: 8, Players: 3})
+	g, err := NewWith(dir, Config{Name: "Setup Test", Seed: 8, Players: 3}, testPasswords(8))
 	if err == nil {
 		t.Cleanup(func() { g.Close() })
 	}
@@ -151,7 +151,8 @@ func TestNewWithoutSetups(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := filepath.Join(t.TempDir(), "plain")
-	g, err := New(other, Config{Name: "Setup Test", Seed: 8, Players: 3})
+	// The same passwords in both: only the set-ups could make them differ.
+	g, err := NewWith(other, Config{Name: "Setup Test", Seed: 8, Players: 3}, testPasswords(8))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -269,6 +269,13 @@ func (g *Game) EndTurn(f *orderwriter.File, busy func()) (Result, error) {
 	case f.Turn != s.Turn+1:
 		return Result{}, fmt.Errorf("these orders are for turn %d; the game is at turn %d and takes orders for turn %d", f.Turn, s.Turn, s.Turn+1)
 	}
+	if e := s.Empire(g.Player); e != nil && e.Password != "" && f.Password == "" {
+		// The window writes the password its sheet gives; a file made
+		// without it (a draft of before) is still the player's own here.
+		c := *f
+		c.Password = e.Password
+		f = &c
+	}
 	var b bytes.Buffer
 	if err := orderwriter.Write(&b, f); err != nil {
 		return Result{}, err

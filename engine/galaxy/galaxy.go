@@ -2,8 +2,10 @@ package galaxy
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand"
+	"slices"
 	"sort"
 
 	"silverfall/engine/geom"
@@ -299,12 +301,8 @@ var empireWords = [2][]string{
 // checkSetups refuses a set-up of a player not in the game, or one that
 // breaks a limit of the book's set-up.
 func checkSetups(r *rules.Rules, opt Options) error {
-	players := make([]int, 0, len(opt.Setups))
-	for p := range opt.Setups {
-		players = append(players, p)
-	}
-	sort.Ints(players) // the first wrong one is the one said, whatever the map's order
-	for _, p := range players {
+	// Sorted, so that the first wrong one is the one said, whatever the map's order.
+	for _, p := range slices.Sorted(maps.Keys(opt.Setups)) {
 		s := opt.Setups[p]
 		switch {
 		case s == nil:

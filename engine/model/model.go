@@ -63,8 +63,12 @@ type Empire struct {
 	// Out: the empire lost its last ship and is out of the game ("a player
 	// will remain in the game until he/she no longer has any ships"): it
 	// gives no orders and its score no longer ranks it.
-	Out    bool
-	Report Report
+	Out bool
+	// Password is what the player's order files carry for the host to take
+	// them (package password); only his own sheet shows it. "" in a game
+	// made before passwords: the host then takes files without one.
+	Password string
+	Report   Report
 }
 
 // Report is what happened to an empire in the last turn, for its sheet.

@@ -2,8 +2,8 @@ package names
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // The words names are made of.
@@ -16,17 +16,17 @@ var (
 // Ship is the name of ship id of the empire named empire, at most length
 // characters long.
 func Ship(empire string, id, length int) string {
-	return clip(fmt.Sprintf("%s %s %d", firstWord(empire), shipWords[index(id, len(shipWords))], id), length)
+	return fit(firstWord(empire), fmt.Sprintf(" %s %d", shipWords[index(id, len(shipWords))], id), length)
 }
 
 // Planet is the name of planet id of the empire named empire.
 func Planet(empire string, id, length int) string {
-	return clip(fmt.Sprintf("%s %s %d", firstWord(empire), planetWords[index(id, len(planetWords))], id), length)
+	return fit(firstWord(empire), fmt.Sprintf(" %s %d", planetWords[index(id, len(planetWords))], id), length)
 }
 
 // Officer is the name of officer id.
 func Officer(id, length int) string {
-	return clip(fmt.Sprintf("%s%d", officerWords[index(id, len(officerWords))], id), length)
+	return fit(officerWords[index(id, len(officerWords))], strconv.Itoa(id), length)
 }
 
 // firstWord is the first word of an empire's name ("Empire" for none).
@@ -44,15 +44,17 @@ func firstWord(e string) string {
 // index picks a word for a number, negative ones too.
 func index(id, n int) int { return ((id % n) + n) % n }
 
-// clip keeps the end of a name (its number) when it is longer than n
-// bytes, starting on a whole character.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
+// fit joins a word and its ending (the number) in at most n characters,
+// as the rule book counts a name's length ("up to twenty characters"),
+// not bytes: the word is shortened, so that the number that keeps names
+// apart stays whole; an ending longer than n keeps its last n characters.
+func fit(word, end string, n int) string {
+	w, e := []rune(word), []rune(end)
+	if len(e) >= n {
+		return strings.TrimSpace(string(e[len(e)-n:]))
 	}
-	i := len(s) - n
-	for i < len(s) && !utf8.RuneStart(s[i]) {
-		i++
+	if len(w)+len(e) > n {
+		w = w[:n-len(e)]
 	}
-	return strings.TrimSpace(s[i:])
+	return strings.TrimSpace(string(w) + string(e))
 }

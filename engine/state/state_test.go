@@ -28,6 +28,7 @@ func game(t testing.TB) *model.Game {
 	g.Broadcasts = []string{`Peace to all "friends" \ foes`, "Second line"}
 	e := &g.Empires[0]
 	e.Allies, e.Enemies = []int{2}, []int{3}
+	e.Password = "k7m2-x9pq-ta4e"
 	e.Abilities = []model.SpecialAbility{{Name: "Fuel Line", Description: "free fuel"}}
 	e.Report = model.Report{
 		Credit:          model.CreditReport{Opening: 1000, Lines: []model.CreditLine{{What: "Tax", Amount: 500}, {What: "Crew pay", Amount: -300}}},
@@ -199,6 +200,7 @@ func TestReadErrors(t *testing.T) {
 		{"no such type", edit(ship, "type=13", "type=97"), lineOf(ship), "type 97, which the rules do not have"},
 		{"duplicate", add(shipLine), lineOf2(add(shipLine), "end records") - 1, "ship 1 again (first at line"},
 		{"no owner empire", edit(ship, "owner=1", "owner=37"), lineOf(ship), "belongs to player 37, who has no empire record"},
+		{"bad password", edit("empire player=1 ", `password="k7m2-x9pq-ta4e"`, `password="secret"`), lineOf("empire player=1 "), "empire 1: the password is not one the host makes"},
 		{"bad order", edit("ship id=3 ", `standing="MO 3 10 -20 30"`, `standing="MO 3 10"`), lineOf("ship id=3 "), "MO"},
 		{"open quote", edit("broadcast", `foes"`, `foes`), lineOf("broadcast"), "quoted text does not end"},
 		{"field twice", edit("officer id=1 ", "id=1 ", "id=1 id=2 "), lineOf("officer id=1 "), "id given twice"},

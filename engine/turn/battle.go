@@ -10,6 +10,9 @@ import (
 	"silverfall/engine/rules"
 )
 
+// lastBattlePhase is the turn's last phase of battle and movement.
+const lastBattlePhase = 4
+
 // combat is phases 2 to 4: each ship's battle/movement order carried out,
 // fire and its rewards, planet defence, bombardment.
 type combat struct{ *run }
@@ -98,12 +101,14 @@ func (t combat) engageAct(m *move, s *model.Ship) {
 	if t.battles() && t.engage(m, s, false) {
 		if m.killed {
 			t.moves().advance(m, s, t.curPhase)
+			t.seekAgain(m)
 		}
 		return
 	}
 	t.moves().advance(m, s, t.curPhase)
 	if t.battles() {
 		t.engage(m, s, false)
+		t.seekAgain(m)
 	}
 }
 
@@ -112,6 +117,19 @@ func (t combat) strafeAct(m *move, s *model.Ship) {
 	t.moves().advance(m, s, t.curPhase)
 	if t.battles() {
 		t.engage(m, s, true)
+		t.seekAgain(m)
+	}
+}
+
+// seekAgain keeps the order of a ship that destroyed its target this
+// phase for the next, even when its move has reached its destination:
+// "if the ship being attacked is completely destroyed during the turn the
+// attacking ship will then seek to fire upon a new ship". With none in
+// range then, the order ends there; after the turn's last battle phase it
+// ends at once, as on arriving.
+func (t combat) seekAgain(m *move) {
+	if m.killed && t.curPhase < lastBattlePhase {
+		m.done = false
 	}
 }
 

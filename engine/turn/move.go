@@ -37,8 +37,12 @@ type move struct {
 	size    int
 	sauran  bool
 	moved   int
+	thirds  int  // the last third of the turn (1 to 3) it was to move in; 0 none yet
 	killed  bool // destroyed its target this phase (engage, ambush)
 	head    int  // a copy (CP): the ship at the head of its sequence; 0 for none
+	// shortest is, for the head of a sequence of copies, the least range
+	// and fuel among its ships; -1 when it is no head.
+	shortest int
 	// The straight line the ship is on: hops are measured along it from
 	// its start, so that a move costs its whole distance, truncated once,
 	// not each hop truncated.
@@ -133,6 +137,7 @@ func (t movement) newMove(m move) *move {
 	if len(t.slab) == cap(t.slab) {
 		t.slab = make([]move, 0, 256)
 	}
+	m.shortest = -1
 	t.slab = append(t.slab, m)
 	return &t.slab[len(t.slab)-1]
 }
@@ -489,7 +494,9 @@ func (t movement) copies() {
 		}
 		t.copyOrder(m, t.battle[h])
 	}
-	// The slowest ship of each sequence: its head and every ship copying it.
+	// The slowest ship of each sequence: its head and every ship copying
+	// it; and the shortest way any of them can go this turn (range and
+	// fuel), for the planet a find-planet order draws.
 	slowest := map[int]float64{}
 	for _, id := range ids {
 		h, ok := head[id]
@@ -501,6 +508,9 @@ func (t movement) copies() {
 				if v, ok := slowest[h]; !ok || st < v {
 					slowest[h] = st
 				}
+			}
+			if b := t.battle[x].budget; t.battle[h].shortest < 0 || b < t.battle[h].shortest {
+				t.battle[h].shortest = b
 			}
 		}
 	}
@@ -585,9 +595,13 @@ func (t movement) convert() {
 // the ship's own side and allies) that the ship reaches this turn.
 func (t movement) findPlanet(m *move, s *model.Ship) {
 	w := t.w
-	// Within the reach of the slowest ship of a sequence copying it, so
-	// that all may reach the planet this turn.
+	// Within the reach of the slowest ship of a sequence copying it, and
+	// the fuel of the one with least, so that all may reach the planet
+	// this turn.
 	reach := min(w.MoveRange(s), s.Fuel, int(m.step*float64(w.R.Movement.PhaseFraction)+0.5))
+	if m.shortest >= 0 {
+		reach = min(reach, m.shortest)
+	}
 	var cand []*model.Planet
 	for i := range w.G.Planets {
 		p := &w.G.Planets[i]
@@ -672,7 +686,15 @@ func (t movement) advance(m *move, s *model.Ship, phase int) bool {
 		return false
 	}
 	k := phase - 1 // phases 2, 3, 4 are the first, second and third third
-	allow := int(m.step*float64(k)+0.5) - m.moved
+	upTo := func(k int) int { return int(m.step*float64(k) + 0.5) }
+	// A third the ship spent fighting (engage, pursuit) is not made up
+	// later: it moves "at the maximum rate of 1/3 it's total movement
+	// points per phase".
+	if m.thirds < k-1 {
+		m.moved += upTo(k-1) - upTo(m.thirds)
+	}
+	m.thirds = k
+	allow := upTo(k) - m.moved
 	allow = min(allow, m.budget)
 	if allow <= 0 {
 		return false

@@ -254,6 +254,9 @@ func (w *writer) header(turn int) {
 	}
 	w.s.printf("%-12s%d", LabelTurn+":", turn)
 	w.s.printf("%-12s%s", LabelDue+":", k.DueDate)
+	if k.Empire.Password != "" {
+		w.s.printf("%-12s%s", LabelPassword+":", k.Empire.Password)
+	}
 }
 
 func (w *writer) score() {
