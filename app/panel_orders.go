@@ -27,7 +27,7 @@ type ordersPanel struct {
 	next   func()
 	empire func()
 
-	list *widget.List
+	list *keyList
 	rows []orderRow
 	// built is the draft the rows were built from: a row is drawn from it,
 	// never from a draft shown since (see drop).
@@ -81,7 +81,7 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 	p.verdict = widget.NewLabel("")
 	p.verdict.Wrapping = fyne.TextWrapWord
 	p.verdict.Hide()
-	p.list = widget.NewList(
+	p.list = newKeyList(st,
 		func() int { return len(p.rows) },
 		func() fyne.CanvasObject {
 			icon := widget.NewIcon(theme.ConfirmIcon())

@@ -240,14 +240,14 @@ func TestShipsTableFollowsSelection(t *testing.T) {
 func TestGameChangeEndsPick(t *testing.T) {
 	x := newApp(t)
 	x.ruler.Toggle()
-	if k, _ := x.st.Picking(); k != PickPoint || x.mapView.request == nil {
+	if k, _ := x.st.Picking(); k != PickPoint || x.mapView.picker.request == nil {
 		t.Fatalf("the ruler asks for no pick: %v", k)
 	}
 	if err := x.LoadDemo(); err != nil {
 		t.Fatal(err)
 	}
-	if k, _ := x.st.Picking(); k != PickNothing || x.mapView.request != nil {
-		t.Errorf("after the game change: state pick %v, map request %v", k, x.mapView.request != nil)
+	if k, _ := x.st.Picking(); k != PickNothing || x.mapView.picker.request != nil {
+		t.Errorf("after the game change: state pick %v, map request %v", k, x.mapView.picker.request != nil)
 	}
 	x.Window().Canvas().Capture()
 	target := x.st.Game().Map.Find(model.PlanetKey(5))

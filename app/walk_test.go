@@ -320,8 +320,8 @@ func (w *walker) checkViews(g *Game, d *draft.Draft) string {
 	if c, p := x.st.Chosen(), x.orders; c >= 0 && (p.selRow < 0 || p.rows[p.selRow].index != c) {
 		return fmt.Sprintf("order %d is chosen, the orders list highlights row %d", c, p.selRow)
 	}
-	if k, _ := x.st.Picking(); (k != PickNothing) != (x.mapView.request != nil) {
-		return fmt.Sprintf("the state says pick %v, the map has a request: %v", k, x.mapView.request != nil)
+	if k, _ := x.st.Picking(); (k != PickNothing) != (x.mapView.picker.request != nil) {
+		return fmt.Sprintf("the state says pick %v, the map has a request: %v", k, x.mapView.picker.request != nil)
 	}
 	if p := x.text; !p.editing && !p.stale && p.Text() != d.Text() {
 		return fmt.Sprintf("the order text shows\n%s\nthe draft is\n%s", p.Text(), d.Text())
@@ -405,8 +405,8 @@ func (w *walker) mapPoint() (fyne.Position, string) {
 	s := v.Size()
 	if m := v.Map(); m != nil && len(m.Bodies) > 0 && w.pick(3) > 0 {
 		i := w.pick(len(m.Bodies))
-		if px, py, _, ok := w.x.st.Camera().Project(m.Bodies[i].Pos, v.pw, v.ph); ok && v.pw > 0 && v.ph > 0 {
-			return fyne.NewPos(float32(px)*s.Width/float32(v.pw), float32(py)*s.Height/float32(v.ph)), fmt.Sprintf("body %d", i)
+		if px, py, _, ok := w.x.st.Camera().Project(m.Bodies[i].Pos, v.frames.pw, v.frames.ph); ok && v.frames.pw > 0 && v.frames.ph > 0 {
+			return fyne.NewPos(float32(px)*s.Width/float32(v.frames.pw), float32(py)*s.Height/float32(v.frames.ph)), fmt.Sprintf("body %d", i)
 		}
 	}
 	p := fyne.NewPos(float32(w.rng.Float64())*s.Width, float32(w.rng.Float64())*s.Height)
