@@ -110,12 +110,16 @@ func TestPracticeGame(t *testing.T) {
 
 	sent := filepath.Join(dir, "turn-001", "orders", "player-01-orders.txt")
 	for turn := 2; turn <= 4; turn++ {
-		// The first row under its title selected in the Orders tab (the
-		// order typed, then what is carried over): a game change with a
-		// row selected (bug: End turn panicked in the orders list).
+		// The first row under its title selected in the Orders tab (on
+		// turn 1 the order typed; later turns may have no row): a game
+		// change with a row selected (bug: End turn panicked in the
+		// orders list).
 		p.click(ordersTabX, tabsY)
 		p.click(firstRowX, firstRowY)
-		time.Sleep(200 * time.Millisecond)
+		time.Sleep(300 * time.Millisecond)
+		if turn == 2 && highlightedRow(x.shot("order-selected"), p.at).Empty() {
+			t.Error("turn 1: the order is not selected in the Orders tab before End turn")
+		}
 		start := time.Now()
 		p.key("ctrl+t")
 		x.window("turn "+string(rune('0'+turn)), 20*time.Second)
