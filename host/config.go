@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"silverfall/engine/text"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,7 +15,6 @@ import (
 
 	"silverfall/engine/ai"
 	"silverfall/engine/rules"
-	"silverfall/engine/turnsheet"
 )
 
 // ConfigFile is the game's settings in its folder.
@@ -90,13 +90,13 @@ func (c Config) check(r *rules.Rules) error {
 	if c.Players < 1 || c.Players > r.Game.MaxPlayers {
 		return fmt.Errorf("players = %d; a game has 1 to %d", c.Players, r.Game.MaxPlayers)
 	}
-	if err := turnsheet.CheckText("the game's name", c.Name, turnsheet.MaxGameName); err != nil {
+	if err := text.Check("the game's name", c.Name, text.MaxGameName); err != nil {
 		return fmt.Errorf("name = %s: %v", strconv.Quote(c.Name), err)
 	}
 	seen := map[int]bool{}
 	for _, p := range c.Player {
 		if p.Name != "" {
-			if err := turnsheet.CheckText(fmt.Sprintf("player %d's name", p.Number), p.Name, turnsheet.MaxEmpireName); err != nil {
+			if err := text.Check(fmt.Sprintf("player %d's name", p.Number), p.Name, text.MaxEmpireName); err != nil {
 				return fmt.Errorf("[[player]] name = %s: %v", strconv.Quote(p.Name), err)
 			}
 		}

@@ -20,6 +20,7 @@ import (
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/state"
+	"silverfall/engine/text"
 	"silverfall/engine/turn"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
@@ -430,17 +431,17 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 		return
 	}
 	name = Shown(name)
-	text, where, err := messageText(name, data)
+	body, where, err := messageText(name, data)
 	if err != nil {
 		problem("%v", err)
 		return
 	}
-	if !orderwriter.IsOrderFile([]byte(text)) {
+	if !orderwriter.IsOrderFile([]byte(body)) {
 		problem("%s: not an order file (it should start with %q)", where, orderwriter.Magic)
 		return
 	}
 	// Lines past the most orders a turn are not even read.
-	capped, cutLine, left := orderwriter.CapOrders([]byte(text))
+	capped, cutLine, left := orderwriter.CapOrders([]byte(body))
 	f, err := orderwriter.Read(bytes.NewReader(capped), where)
 	var bad orderwriter.ErrorList
 	if err != nil && !errors.As(err, &bad) {
@@ -452,7 +453,7 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 		problem("%s: the file names no player", where)
 		return
 	case f.Game != g.Name:
-		problem("%s: the orders are for game %q, this is %q", where, f.Game, g.Name)
+		problem("%s: the orders are for game %s, this is %q", where, text.Quote(f.Game), g.Name)
 		return
 	case f.Turn != g.Turn+1:
 		problem("%s: the orders are for turn %d; this game takes orders for turn %d", where, f.Turn, g.Turn+1)
@@ -473,13 +474,13 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 	}
 	rec.Orders[f.Player] = orders
 	rec.Refused[f.Player] = append(rec.Refused[f.Player], refused...)
-	rec.Computer[f.Player] = strings.Contains(text[:min(len(text), 400)], computerMark)
+	rec.Computer[f.Player] = strings.Contains(body[:min(len(body), 400)], computerMark)
 	for i, e := range bad {
 		if i == maxRefusedLines {
 			rec.Refused[f.Player] = append(rec.Refused[f.Player], fmt.Sprintf("line %d: and %d more lines that do not read as orders", e.Line, len(bad)-i))
 			break
 		}
-		rec.Refused[f.Player] = append(rec.Refused[f.Player], fmt.Sprintf("line %d: %s", e.Line, e.Msg))
+		rec.Refused[f.Player] = append(rec.Refused[f.Player], text.Sheet(fmt.Sprintf("line %d: %s", e.Line, e.Msg)))
 	}
 }
 

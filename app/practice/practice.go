@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"silverfall/engine/text"
 	"sort"
 	"strconv"
 
@@ -115,8 +116,8 @@ func freeName(root, name string) (string, string) {
 		try := name
 		if n > 1 {
 			suffix := " " + strconv.Itoa(n)
-			if len(try)+len(suffix) > turnsheet.MaxGameName {
-				try = try[:turnsheet.MaxGameName-len(suffix)]
+			if len(try)+len(suffix) > text.MaxGameName {
+				try = try[:text.MaxGameName-len(suffix)]
 			}
 			try += suffix
 		}
