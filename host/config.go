@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"silverfall/engine/text"
 	"sort"
@@ -15,6 +14,7 @@ import (
 
 	"silverfall/engine/ai"
 	"silverfall/engine/rules"
+	"silverfall/internal/capfile"
 )
 
 // ConfigFile is the game's settings in its folder.
@@ -57,15 +57,18 @@ func (c Config) level(p int) *ai.Level {
 	return ai.Normal()
 }
 
+// MaxConfigFile bounds game.toml: a few lines a player.
+const MaxConfigFile = 1 << 20
+
 // readConfig reads and checks DIR/game.toml.
 func readConfig(dir string, r *rules.Rules) (Config, error) {
 	name := filepath.Join(dir, ConfigFile)
-	data, err := os.ReadFile(name)
+	data, err := capfile.Read(name, MaxConfigFile)
 	if err != nil {
 		return Config{}, err
 	}
 	var c Config
-	md, err := toml.Decode(string(data), &c)
+	md, err := capfile.DecodeTOML(name, data, &c)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {

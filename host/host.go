@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,6 +23,7 @@ import (
 	"silverfall/engine/turn"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/capfile"
 	"silverfall/internal/filelock"
 	"silverfall/orderwriter"
 	"silverfall/reportparse"
@@ -238,7 +238,7 @@ func agrees(r *rules.Rules, c Config, g *model.Game) error {
 
 func readState(r *rules.Rules, turnDir string) (*model.Game, error) {
 	name := filepath.Join(turnDir, StateFile)
-	f, err := os.Open(name)
+	f, _, err := capfile.Open(name, MaxStateFile)
 	if err != nil {
 		return nil, err
 	}
@@ -484,34 +484,24 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
 	}
 }
 
-// readLimited reads a regular file of at most max bytes. The size is
-// checked on the open file, before reading, and the reading stops past
-// max whatever the file does meanwhile.
+// readLimited reads a regular file of at most max bytes (capfile.Read),
+// naming it in messages as Shown does.
 func readLimited(name string, max int64) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
+	data, err := capfile.Read(name, max)
+	var notFile *capfile.NotFileError
+	var tooLarge *capfile.TooLargeError
+	switch {
+	case errors.As(err, &notFile):
+		return nil, fmt.Errorf("%s: not a file but %s; not read", Shown(name), capfile.Kind(notFile.Mode))
+	case errors.As(err, &tooLarge):
+		return nil, fmt.Errorf("%s: %d bytes, far more than orders take (at most %d); not read", Shown(name), tooLarge.Size, max)
 	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a file but %s; not read", Shown(name), kindOf(info.Mode()))
-	}
-	if info.Size() > max {
-		return nil, fmt.Errorf("%s: %d bytes, far more than orders take (at most %d); not read", Shown(name), info.Size(), max)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%s: grew past %d bytes while read; not taken", Shown(name), max)
-	}
-	return data, nil
+	return data, err
 }
+
+// MaxStateFile bounds a state file: a game of forty empires at its end
+// writes a few megabytes.
+const MaxStateFile = 512 << 20
 
 // maxRefusedLines bounds the lines of an order file that did not read which
 // the sheet lists one by one; the rest are counted in one line.

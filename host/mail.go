@@ -10,6 +10,7 @@ import (
 
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/capfile"
 	"silverfall/mail"
 	"silverfall/orderwriter"
 )
@@ -173,7 +174,7 @@ func (h *Game) SendSheets(ctx context.Context, a mail.Account, again bool) (Send
 			sum.Already = append(sum.Already, p)
 			continue
 		}
-		sheet, err := os.ReadFile(filepath.Join(turnDir, SheetsDir, turnsheet.FileName(p)))
+		sheet, err := capfile.Read(filepath.Join(turnDir, SheetsDir, turnsheet.FileName(p)), MaxStateFile)
 		if err != nil {
 			return sum, err
 		}

@@ -10,14 +10,13 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/BurntSushi/toml"
-
 	"silverfall/app/workspace"
 	"silverfall/engine/ai"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
 	"silverfall/host"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/capfile"
 	"silverfall/orderwriter"
 )
 
@@ -133,12 +132,12 @@ func freeName(root, name string) (string, string) {
 // player is the one empire the computer does not play.
 func Read(dir string) (*Game, error) {
 	name := filepath.Join(dir, host.ConfigFile)
-	data, err := os.ReadFile(name)
+	data, err := capfile.Read(name, host.MaxConfigFile)
 	if err != nil {
 		return nil, err
 	}
 	var c host.Config
-	if _, err := toml.Decode(string(data), &c); err != nil {
+	if _, err := capfile.DecodeTOML(name, data, &c); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if max := rules.Default().Game.MaxPlayers; c.Players < 1 || c.Players > max {
@@ -204,7 +203,7 @@ func Of(root, game string, player, turn int, sheet []byte) *Game {
 	if err != nil || g.Name != game || g.Player != player {
 		return nil
 	}
-	data, err := os.ReadFile(g.SheetPath(turn))
+	data, err := capfile.Read(g.SheetPath(turn), int64(len(sheet)))
 	if err != nil || string(data) != string(sheet) {
 		return nil
 	}

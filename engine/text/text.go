@@ -120,7 +120,7 @@ func Problem(s string) (int, string) {
 // message ("the game's name").
 func Check(what, s string, max int) error {
 	if i, why := Problem(s); i >= 0 {
-		return fmt.Errorf("%s holds %s at character %d; only letters, digits, punctuation and blanks go on a turn sheet", what, why, utf8.RuneCountInString(s[:i])+1)
+		return fmt.Errorf("%s holds %s at character %d; that cannot be printed on a turn sheet, which takes letters, digits, punctuation and blanks", what, why, utf8.RuneCountInString(s[:i])+1)
 	}
 	n := utf8.RuneCountInString(s)
 	switch {
