@@ -37,9 +37,9 @@ const (
 	maxTextItems = 4 * MaxObjects
 	// maxWarnings is how many warnings a report keeps; the rest are counted.
 	maxWarnings = 100
-	// maxFleetShips bounds the ships of one fleet: an empire builds a few
-	// ships a turn for some 25 turns.
-	maxFleetShips = 10_000
+	// maxFleetShips bounds the ships of one fleet: no more than the ships
+	// of the player's own a sheet takes, so that any state's sheet reads.
+	maxFleetShips = MaxObjects
 )
 
 // checkLine refuses a line that no sheet has: far too long, or holding
