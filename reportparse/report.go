@@ -192,8 +192,8 @@ func parse(r *rules.Rules, name string, data []byte, owned bool) (*Report, error
 		return nil, fmt.Errorf("%s: %w: the line %q is missing", name, ErrNoSheet, turnsheet.Banner)
 	}
 	if over > 0 {
-		return nil, Diagnostic{Where: t.where, Line: over + t.offset,
-			Msg: fmt.Sprintf("more than %d lines, far more than any turn sheet has; the sheet is not read", MaxLines)}
+		return nil, ErrorList{{Where: t.where, Line: over + t.offset,
+			Msg: fmt.Sprintf("more than %d lines, far more than any turn sheet has; the sheet is not read", MaxLines)}}
 	}
 	if t.offset > 0 {
 		for i := range lines {
