@@ -288,6 +288,9 @@ func (w *Workspace) LoadDraft(t int) (*orderwriter.File, error) {
 	if err == nil {
 		err = w.own(f)
 	}
+	if err == nil && f.Turn != t {
+		err = fmt.Errorf("the draft is for turn %d, not for turn %d", f.Turn, t)
+	}
 	if err == nil {
 		return f, nil
 	}
