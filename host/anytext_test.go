@@ -68,6 +68,13 @@ func randomOrderFile(rng *rand.Rand, g *Game, p int) []byte {
 		b.WriteString(randomText(rng, g, p))
 		b.WriteString(pickEnd(rng))
 	}
+	if rng.Intn(10) == 0 {
+		// A line longer than any reader takes, of any bytes.
+		line := make([]byte, 70_000+rng.Intn(10_000))
+		rng.Read(line)
+		b.Write(line)
+		b.WriteString("\n")
+	}
 	if rng.Intn(3) > 0 {
 		b.WriteString("END\n")
 	}
