@@ -111,3 +111,40 @@ func TestTargetIndexPicksAsTheScan(t *testing.T) {
 		Run(NewWorld(r, g, Host), orders, Options{EndOfTurn: true, checkTargets: true})
 	}
 }
+
+// spread is a game with n more planets of the first player's and n more
+// ships of the four players, each at a place of its own.
+func spread(tb testing.TB, n int) (*rules.Rules, *model.Game) {
+	r, g, _ := crowd(tb, 0, 0, false)
+	rng := rand.New(rand.NewPCG(3, 4))
+	pt := func() geom.Point {
+		return geom.Point{X: rng.IntN(4001) - 2000, Y: rng.IntN(4001) - 2000, Z: rng.IntN(4001) - 2000}
+	}
+	topP, topS := 0, 0
+	for _, p := range g.Planets {
+		topP = max(topP, p.ID)
+	}
+	for _, s := range g.Ships {
+		topS = max(topS, s.ID)
+	}
+	for i := range n {
+		g.Planets = append(g.Planets, model.Planet{ID: topP + 1 + i, Owner: 1, Kind: model.Independent, Loc: pt(), Population: 1000, Industry: 1000})
+		t := r.Ship(1 + i%20)
+		g.Ships = append(g.Ships, model.Ship{ID: topS + 1 + i, Type: t.ID, Owner: 1 + i%4, Loc: pt(), Fire: t.Fire.Max, Defence: t.Defence.Max,
+			MaxFire: t.Fire.Max, MaxDefence: t.Defence.Max})
+	}
+	return r, g
+}
+
+func benchSpread(b *testing.B, n int) {
+	for b.Loop() {
+		b.StopTimer()
+		r, g := spread(b, n)
+		b.StartTimer()
+		Run(NewWorld(r, g, Host), map[int][]order.Order{}, Options{EndOfTurn: true})
+	}
+}
+
+// A turn with many planets and ships, each at a place of its own.
+func BenchmarkSpread10k(b *testing.B)  { benchSpread(b, 10_000) }
+func BenchmarkSpread100k(b *testing.B) { benchSpread(b, 100_000) }
