@@ -60,6 +60,9 @@ func randomText(rng *rand.Rand, g *Game, p int) string {
 func randomOrderFile(rng *rand.Rand, g *Game, p int) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s\nGAME %s\nPLAYER %d\nTURN %d\n", orderwriter.Magic, g.State.Name, p, g.State.Turn+1)
+	if e := g.State.Empire(p); e != nil && e.Password != "" {
+		fmt.Fprintf(&b, "PASSWORD %s\n", e.Password)
+	}
 	heads := []string{"[GENERAL]", "[BATTLE]", "[FLEET]", "[NAMES]", "[GIFTS]", "[BROADCAST]"}
 	for range rng.Intn(60) {
 		if rng.Intn(6) == 0 {
@@ -101,6 +104,9 @@ func TestAnyOrderTextTakesTheTurn(t *testing.T) {
 			sum, err := g.Turn(TurnOptions{})
 			if err != nil {
 				t.Fatalf("seed %d turn %d: %v (problems %q)", seed, g.State.Turn+1, err, sum.Problems)
+			}
+			if len(sum.Sent) != 4 {
+				t.Fatalf("seed %d turn %d: the orders of %v taken, not of all four (problems %q)", seed, g.State.Turn, sum.Sent, sum.Problems)
 			}
 			var b bytes.Buffer
 			if err := state.Write(&b, g.State); err != nil {
@@ -161,5 +167,9 @@ func TestPastedTextIsCleaned(t *testing.T) {
 // put2 is an order file of player p holding the lines as they are, unparsed.
 func put2(t *testing.T, g *Game, p int, lines ...string) []byte {
 	t.Helper()
-	return []byte(fmt.Sprintf("%s\nGAME %s\nPLAYER %d\nTURN %d\n%s\nEND\n", orderwriter.Magic, g.State.Name, p, g.State.Turn+1, strings.Join(lines, "\n")))
+	pw := ""
+	if e := g.State.Empire(p); e != nil && e.Password != "" {
+		pw = "PASSWORD " + e.Password + "\n"
+	}
+	return []byte(fmt.Sprintf("%s\nGAME %s\nPLAYER %d\nTURN %d\n%s%s\nEND\n", orderwriter.Magic, g.State.Name, p, g.State.Turn+1, pw, strings.Join(lines, "\n")))
 }
