@@ -228,6 +228,7 @@ func (t combat) ambush(m *move, s *model.Ship) {
 	if b == nil {
 		if st := t.w.R.Ship(s.Type); st != nil && st.Cloak {
 			s.Cloaked = true
+			t.touch(s)
 		}
 		return
 	}
@@ -235,6 +236,7 @@ func (t combat) ambush(m *move, s *model.Ship) {
 	t.touch(s)
 	if t.fire(s, b, false) {
 		s.Cloaked = true
+		t.touch(s)
 	}
 }
 
@@ -271,15 +273,17 @@ func (t combat) pick(s *model.Ship, against int) *model.Ship {
 	if st == nil || !st.FireRange.OK || s.Fire <= 0 {
 		return nil
 	}
-	// A ship that may detect cloaked ships looks at every ship, drawing
-	// for each cloaked one in turn; any other asks the index.
-	if t.w.level(s, abilitySurveillance) > 0 {
-		return t.scanPick(s, against, st.FireRange.N)
-	}
+	// The index finds the ships in sight; a ship that may detect cloaked
+	// ships draws for each cloaked one in range besides.
 	if t.targets == nil {
 		t.targets = newTargets(t.w)
 	}
-	b := t.targets.pick(t, s, against, st.FireRange.N)
+	var b *model.Ship
+	if t.w.level(s, abilitySurveillance) > 0 {
+		b = t.targets.pickDetecting(t, s, against, st.FireRange.N)
+	} else {
+		b = t.targets.pick(t, s, against, st.FireRange.N)
+	}
 	if t.opt.checkTargets {
 		if want := t.scanPick(s, against, st.FireRange.N); want != b {
 			panic(fmt.Sprintf("ship %d: the index picked %v, a look at every ship %v", s.ID, b, want))

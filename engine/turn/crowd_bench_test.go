@@ -86,10 +86,22 @@ func TestTargetIndexPicksAsTheScan(t *testing.T) {
 		home := g.Ships[len(g.Ships)-1].Loc
 		orders := map[int][]order.Order{}
 		g.Empires[0].Allies = []int{2}
+		topOfficer := 0
+		for _, o := range g.Officers {
+			topOfficer = max(topOfficer, o.ID)
+		}
 		for i := range g.Ships {
 			s := &g.Ships[i]
 			if st := r.Ship(s.Type); st.Cloak && rng.IntN(2) == 0 {
 				s.Cloaked = true
+			}
+			if s.Officer == 0 && rng.IntN(10) == 0 {
+				// One ship in ten may detect cloaked ships.
+				topOfficer++
+				o := model.Officer{ID: topOfficer, Race: 1, Ship: s.ID}
+				o.Levels[abilitySurveillance-1], o.Current[abilitySurveillance-1] = 3, 3
+				g.Officers = append(g.Officers, o)
+				s.Officer = o.ID
 			}
 			s.Loc = geom.Point{X: home.X + rng.IntN(30) - 15, Y: home.Y + rng.IntN(30) - 15, Z: home.Z}
 			against := []int{0, 88, 1 + rng.IntN(4)}[rng.IntN(3)]
