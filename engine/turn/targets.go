@@ -25,7 +25,7 @@ import (
 type targets struct {
 	w      *World
 	cell   int
-	cells  map[[3]int][]geom.Point
+	cells  map[[3]int][]*place
 	places map[geom.Point]*place
 	// cloaked are the ships cloaked at some time in the phase, by their
 	// place in the world's list: a ship that may detect them draws for
@@ -39,6 +39,7 @@ type cloakedShip struct{ at, id int }
 
 // place is the ships at one place, by owner.
 type place struct {
+	loc     geom.Point
 	owners  map[int]*targetHeap
 	ordered []int // the owners, as they came: the map's keys in a fixed order
 }
@@ -75,7 +76,7 @@ func (h *targetHeap) Pop() any {
 
 // newTargets indexes the world's ships that can be fired at.
 func newTargets(w *World) *targets {
-	x := &targets{w: w, cell: 1, cells: map[[3]int][]geom.Point{}, places: map[geom.Point]*place{}, isCloaked: map[int]bool{}}
+	x := &targets{w: w, cell: 1, cells: map[[3]int][]*place{}, places: map[geom.Point]*place{}, isCloaked: map[int]bool{}}
 	for i := range w.R.Ships {
 		if st := &w.R.Ships[i]; st.FireRange.OK {
 			x.cell = max(x.cell, st.FireRange.N)
@@ -111,10 +112,10 @@ func (x *targets) add(s *model.Ship, push bool) {
 	}
 	p := x.places[s.Loc]
 	if p == nil {
-		p = &place{owners: map[int]*targetHeap{}}
+		p = &place{loc: s.Loc, owners: map[int]*targetHeap{}}
 		x.places[s.Loc] = p
 		c := x.cellOf(s.Loc)
-		x.cells[c] = append(x.cells[c], s.Loc)
+		x.cells[c] = append(x.cells[c], p)
 	}
 	h := p.owners[s.Owner]
 	if h == nil {
@@ -187,12 +188,12 @@ func (x *targets) pick(t combat, s *model.Ship, against, r int) *model.Ship {
 	for cx := lo[0]; cx <= hi[0]; cx++ {
 		for cy := lo[1]; cy <= hi[1]; cy++ {
 			for cz := lo[2]; cz <= hi[2]; cz++ {
-				for _, loc := range x.cells[[3]int{cx, cy, cz}] {
+				for _, p := range x.cells[[3]int{cx, cy, cz}] {
+					loc := p.loc
 					if !s.Loc.Within(loc, r) {
 						continue
 					}
 					d := s.Loc.Dist2(loc)
-					p := x.places[loc]
 					for _, owner := range p.ordered {
 						if owner == s.Owner || !t.hostileOwner(s.Owner, owner, against) {
 							continue
