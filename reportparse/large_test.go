@@ -15,6 +15,8 @@ import (
 	"silverfall/engine/turnsheet"
 )
 
+var largeShape = flag.String("large-shape", "", "with -large-sheets, only this shape")
+
 var largeSheets = flag.String("large-sheets", "", "write sheets of 20 MB and 60 MB of every shape the reader takes into this folder, for measuring sfcheck and the window")
 
 // shapes fill one list of a player's knowledge with n items.
@@ -129,12 +131,18 @@ func TestWriteLargeSheets(t *testing.T) {
 	}
 	empty := write("", base)
 	for shape := range shapes {
+		if *largeShape != "" && shape != *largeShape {
+			continue
+		}
 		per := float64(write("", fill(shape, 10_000))-empty) / 10_000
 		for _, mb := range []int{20, 60} {
 			n := int(float64(mb<<20-empty) / per)
 			size := write(fmt.Sprintf("%s-%dmb.txt", shape, mb), fill(shape, n))
 			t.Logf("%s %d MB: %d items, %d bytes", shape, mb, n, size)
 		}
+	}
+	if *largeShape != "" {
+		return
 	}
 	var b bytes.Buffer
 	turnsheet.Write(&b, r, base)
