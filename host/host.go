@@ -92,7 +92,7 @@ func New(dir string, c Config) (*Game, error) { return NewWith(dir, c, rand.Read
 // crypto/rand.Reader is for tests: a password must not follow from
 // anything a player can know.
 func NewWith(dir string, c Config, src io.Reader) (*Game, error) {
-	r := rules.Default()
+	r := c.Rules(rules.Default())
 	if c.Name == "" {
 		c.Name = fmt.Sprintf("Silverfall %d", c.Seed)
 	}
@@ -224,6 +224,7 @@ func open(dir string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	r = c.Rules(r)
 	// What a command that ended half way left: only now, under the lock,
 	// is it certain that no one is writing it.
 	removeUnfinished(dir)
