@@ -273,17 +273,11 @@ func (t combat) pick(s *model.Ship, against int) *model.Ship {
 	if st == nil || !st.FireRange.OK || s.Fire <= 0 {
 		return nil
 	}
-	// The index finds the ships in sight; a ship that may detect cloaked
-	// ships draws for each cloaked one in range besides.
+	// The index finds the candidates; no cloaked ship is among them.
 	if t.targets == nil {
 		t.targets = newTargets(t.w)
 	}
-	var b *model.Ship
-	if t.w.level(s, abilitySurveillance) > 0 {
-		b = t.targets.pickDetecting(t, s, against, st.FireRange.N)
-	} else {
-		b = t.targets.pick(t, s, against, st.FireRange.N)
-	}
+	b := t.targets.pick(t, s, against, st.FireRange.N)
 	if t.opt.checkTargets {
 		if want := t.scanPick(s, against, st.FireRange.N); want != b {
 			panic(fmt.Sprintf("ship %d: the index picked %v, a look at every ship %v", s.ID, b, want))

@@ -1,9 +1,7 @@
 package turn
 
 import (
-	"cmp"
 	"container/heap"
-	"slices"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
@@ -27,15 +25,7 @@ type targets struct {
 	cell   int
 	cells  map[[3]int][]*place
 	places map[geom.Point]*place
-	// cloaked are the ships cloaked at some time in the phase, by their
-	// place in the world's list: a ship that may detect them draws for
-	// each in that order, as a look at every ship would.
-	cloaked   []cloakedShip
-	isCloaked map[int]bool
 }
-
-// cloakedShip is a cloaked ship and its place in the world's list.
-type cloakedShip struct{ at, id int }
 
 // place is the ships at one place, by owner.
 type place struct {
@@ -49,7 +39,6 @@ type target struct {
 	score         float64
 	id            int
 	fire, defence int
-	cloaked       bool
 }
 
 // score is the engage order's preference for a target: its fire per unit
@@ -76,16 +65,13 @@ func (h *targetHeap) Pop() any {
 
 // newTargets indexes the world's ships that can be fired at.
 func newTargets(w *World) *targets {
-	x := &targets{w: w, cell: 1, cells: map[[3]int][]*place{}, places: map[geom.Point]*place{}, isCloaked: map[int]bool{}}
+	x := &targets{w: w, cell: 1, cells: map[[3]int][]*place{}, places: map[geom.Point]*place{}}
 	for i := range w.R.Ships {
 		if st := &w.R.Ships[i]; st.FireRange.OK {
 			x.cell = max(x.cell, st.FireRange.N)
 		}
 	}
-	w.Live(func(s *model.Ship) {
-		x.add(s, false)
-		x.cloak(s)
-	})
+	w.Live(func(s *model.Ship) { x.add(s, false) })
 	for _, p := range x.places {
 		for _, h := range p.owners {
 			heap.Init(h)
@@ -131,40 +117,6 @@ func (x *targets) add(s *model.Ship, push bool) {
 	}
 }
 
-// cloak notes s among the cloaked ships if it is cloaked, keeping them in
-// the world's order.
-func (x *targets) cloak(s *model.Ship) {
-	if !s.Cloaked || x.isCloaked[s.ID] {
-		return
-	}
-	at := x.w.shipIndex(s.ID)
-	i, _ := slices.BinarySearchFunc(x.cloaked, at, func(c cloakedShip, at int) int { return cmp.Compare(c.at, at) })
-	x.cloaked = slices.Insert(x.cloaked, i, cloakedShip{at, s.ID})
-	x.isCloaked[s.ID] = true
-}
-
-// pickDetecting is pick for a ship that may detect cloaked ships: the
-// index's choice among the ships in sight, against each cloaked one in
-// range it detects (drawing for each in the world's order).
-func (x *targets) pickDetecting(t combat, s *model.Ship, against, r int) *model.Ship {
-	best := x.pick(t, s, against, r)
-	bestScore, bestDist := -1.0, 0
-	if best != nil {
-		bestScore, bestDist = score(best), s.Loc.Dist2(best.Loc)
-	}
-	for _, c := range x.cloaked {
-		b := x.w.Ship(c.id)
-		if b == nil || !b.Cloaked || b.Inside != 0 || !t.hostile(s, b, against) || !s.Loc.Within(b.Loc, r) || !t.detects(s, b) {
-			continue
-		}
-		sc, d := score(b), s.Loc.Dist2(b.Loc)
-		if sc > bestScore || sc == bestScore && (d < bestDist || d == bestDist && b.ID < best.ID) {
-			best, bestScore, bestDist = b, sc, d
-		}
-	}
-	return best
-}
-
 // top is the preferred ship of a group that still is as its entry says.
 func (x *targets) top(loc geom.Point, owner int, h *targetHeap) (*model.Ship, target, bool) {
 	for h.Len() > 0 {
@@ -178,8 +130,8 @@ func (x *targets) top(loc geom.Point, owner int, h *targetHeap) (*model.Ship, ta
 	return nil, target{}, false
 }
 
-// pick is combat.pick for a ship that detects no cloaked ship: the
-// preferred hostile ship within its fire range r.
+// pick is combat.pick: the preferred hostile ship in sight within fire
+// range r of s.
 func (x *targets) pick(t combat, s *model.Ship, against, r int) *model.Ship {
 	var best *model.Ship
 	var bestE target
@@ -218,14 +170,5 @@ func (x *targets) pick(t combat, s *model.Ship, against, r int) *model.Ship {
 func (t *run) touch(s *model.Ship) {
 	if t.targets != nil && s != nil && !t.w.gone[s.ID] {
 		t.targets.add(s, true)
-		t.targets.cloak(s)
 	}
-}
-
-// shipIndex is ship id's place in the world's list (see Ship).
-func (w *World) shipIndex(id int) int {
-	if i, ok := w.base.ship.get(id); ok && i < len(w.G.Ships) && w.G.Ships[i].ID == id {
-		return i
-	}
-	return w.newShips[id]
 }
