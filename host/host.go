@@ -577,16 +577,33 @@ func special(gameDir, name string) string {
 	if err != nil {
 		return err.Error()
 	}
-	if info.Mode()&os.ModeSymlink != 0 {
-		target, err := filepath.EvalSymlinks(name)
-		if err != nil {
-			return "a link that leads nowhere"
+	link := info.Mode()&os.ModeSymlink != 0
+	target, err := filepath.EvalSymlinks(name)
+	switch {
+	case err != nil && link:
+		return "a link that leads nowhere"
+	case err != nil:
+		return err.Error()
+	}
+	// Where the file really is, the file a link or its folder (a setups/
+	// or orders/ folder that is itself a link out).
+	root, err1 := filepath.EvalSymlinks(gameDir)
+	if err1 == nil {
+		// Both absolute: a link may give an absolute path into a folder
+		// named relative.
+		root, err1 = filepath.Abs(root)
+	}
+	if err1 == nil {
+		target, err1 = filepath.Abs(target)
+	}
+	rel, err2 := filepath.Rel(root, target)
+	if err1 != nil || err2 != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		if !link {
+			return "reached through a link out of the game's folder"
 		}
-		root, err1 := filepath.EvalSymlinks(gameDir)
-		rel, err2 := filepath.Rel(root, target)
-		if err1 != nil || err2 != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-			return "a link out of the game's folder"
-		}
+		return "a link out of the game's folder"
+	}
+	if link {
 		if info, err = os.Stat(target); err != nil {
 			return err.Error()
 		}
