@@ -25,9 +25,11 @@ import (
 	"silverfall/engine/rules"
 	"silverfall/engine/setup"
 	"silverfall/engine/state"
+	"silverfall/engine/text"
 	"silverfall/engine/turn"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/capfile"
 	"silverfall/internal/filelock"
 	"silverfall/orderwriter"
 	"silverfall/reportparse"
@@ -276,7 +278,7 @@ func agrees(r *rules.Rules, c Config, g *model.Game) error {
 
 func readState(r *rules.Rules, turnDir string) (*model.Game, error) {
 	name := filepath.Join(turnDir, StateFile)
-	f, err := os.Open(name)
+	f, _, err := capfile.Open(name, MaxStateFile)
 	if err != nil {
 		return nil, err
 	}
@@ -660,16 +662,16 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) *c
 	if info, err := os.Stat(name); err == nil {
 		c.modified = info.ModTime()
 	}
-	text, where, err := messageText(c.where, data)
+	body, where, err := messageText(c.where, data)
 	if err != nil {
 		return problem("%v", err)
 	}
-	c.text, c.where = text, where
-	if !orderwriter.IsOrderFile([]byte(text)) {
+	c.text, c.where = body, where
+	if !orderwriter.IsOrderFile([]byte(body)) {
 		return problem("%s: not an order file (it should start with %q)", where, orderwriter.Magic)
 	}
 	// Lines past the most orders a turn are not even read.
-	capped, cutLine, left := orderwriter.CapOrders([]byte(text))
+	capped, cutLine, left := orderwriter.CapOrders([]byte(body))
 	f, err := orderwriter.Read(bytes.NewReader(capped), where)
 	if err != nil && !errors.As(err, &c.bad) {
 		return problem("%v", err)
@@ -678,7 +680,7 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) *c
 	case f.Player == 0:
 		return problem("%s: the file names no player", where)
 	case f.Game != g.Name:
-		return problem("%s: the orders are for game %q, this is %q", where, f.Game, g.Name)
+		return problem("%s: the orders are for game %s, this is %q", where, text.Quote(f.Game), g.Name)
 	case f.Turn != g.Turn+1:
 		return problem("%s: the orders are for turn %d; this game takes orders for turn %d", where, f.Turn, g.Turn+1)
 	case g.Empire(f.Player) == nil || !r.IsPlayer(f.Player):
@@ -705,38 +707,28 @@ func take(r *rules.Rules, c *candidate, rec *Received) {
 			rec.Refused[p] = append(rec.Refused[p], fmt.Sprintf("line %d: and %d more lines that do not read as orders", e.Line, len(c.bad)-i))
 			break
 		}
-		rec.Refused[p] = append(rec.Refused[p], fmt.Sprintf("line %d: %s", e.Line, e.Msg))
+		rec.Refused[p] = append(rec.Refused[p], text.Sheet(fmt.Sprintf("line %d: %s", e.Line, e.Msg)))
 	}
 }
 
-// readLimited reads a regular file of at most max bytes. The size is
-// checked on the open file, before reading, and the reading stops past
-// max whatever the file does meanwhile.
+// readLimited reads a regular file of at most max bytes (capfile.Read),
+// naming it in messages as Shown does.
 func readLimited(name string, max int64) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
+	data, err := capfile.Read(name, max)
+	var notFile *capfile.NotFileError
+	var tooLarge *capfile.TooLargeError
+	switch {
+	case errors.As(err, &notFile):
+		return nil, fmt.Errorf("%s: not a file but %s; not read", Shown(name), capfile.Kind(notFile.Mode))
+	case errors.As(err, &tooLarge):
+		return nil, fmt.Errorf("%s: %d bytes, far more than orders take (at most %d); not read", Shown(name), tooLarge.Size, max)
 	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a file but %s; not read", Shown(name), kindOf(info.Mode()))
-	}
-	if info.Size() > max {
-		return nil, fmt.Errorf("%s: %d bytes, far more than orders take (at most %d); not read", Shown(name), info.Size(), max)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%s: grew past %d bytes while read; not taken", Shown(name), max)
-	}
-	return data, nil
+	return data, err
 }
+
+// MaxStateFile bounds a state file: a game of forty empires at its end
+// writes a few megabytes.
+const MaxStateFile = 512 << 20
 
 // maxRefusedLines bounds the lines of an order file that did not read which
 // the sheet lists one by one; the rest are counted in one line.

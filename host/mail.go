@@ -11,6 +11,7 @@ import (
 	"silverfall/engine/password"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/capfile"
 	"silverfall/mail"
 	"silverfall/orderwriter"
 )
@@ -167,7 +168,7 @@ func (mf *mailFetch) take(m mail.Message) error {
 	}
 	// The later mail wins: it replaces the one the turn takes.
 	taken := filepath.Join(mf.orders, fmt.Sprintf("player-%02d.eml", p))
-	if before, err := os.ReadFile(taken); err == nil {
+	if before, err := capfile.Read(taken, maxOrderFile); err == nil {
 		if old, _, err := messageText(taken, before); err == nil && old != text {
 			mf.sum.Replaced = append(mf.sum.Replaced, fmt.Sprintf("player %d: %s sent a different order file (%q); it replaces the one before, both are kept in %s",
 				p, m.From, m.Subject, filepath.Join(mf.orders, keptDir)))
@@ -253,7 +254,7 @@ func (h *Game) SendSheets(ctx context.Context, a mail.Account, again bool) (Send
 			sum.Already = append(sum.Already, p)
 			continue
 		}
-		sheet, err := os.ReadFile(filepath.Join(turnDir, SheetsDir, turnsheet.FileName(p)))
+		sheet, err := capfile.Read(filepath.Join(turnDir, SheetsDir, turnsheet.FileName(p)), MaxStateFile)
 		if err != nil {
 			return sum, err
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"silverfall/engine/order"
+	"silverfall/engine/text"
 )
 
 // File is a player's orders for one turn.
@@ -178,7 +179,7 @@ func Read(r io.Reader, name string) (*File, error) {
 			}
 			switch {
 			case found == 0:
-				bad(n, "unknown section %s; the sections are [GENERAL] [BATTLE] [FLEET] [NAMES] [GIFTS] [BROADCAST]", trimmed)
+				bad(n, "unknown section %s; the sections are [GENERAL] [BATTLE] [FLEET] [NAMES] [GIFTS] [BROADCAST]", text.Quote(trimmed))
 			case found < sec || seen[found]:
 				bad(n, "section %s is out of place; the sections come once each, in the order [GENERAL] [BATTLE] [FLEET] [NAMES] [GIFTS] [BROADCAST]", trimmed)
 			default:
@@ -202,7 +203,7 @@ func Read(r io.Reader, name string) (*File, error) {
 			case "PLAYER", "TURN":
 				v, err := strconv.Atoi(val)
 				if err != nil || v < 1 {
-					bad(n, "%s must be followed by a number of 1 or more, got %q", strings.ToUpper(key), val)
+					bad(n, "%s must be followed by a number of 1 or more, got %s", strings.ToUpper(key), text.Quote(val))
 				}
 				if strings.ToUpper(key) == "PLAYER" {
 					f.Player = v
@@ -210,7 +211,7 @@ func Read(r io.Reader, name string) (*File, error) {
 					f.Turn = v
 				}
 			default:
-				bad(n, "expected GAME, PLAYER, TURN or PASSWORD before the first section, got %q", key)
+				bad(n, "expected GAME, PLAYER, TURN or PASSWORD before the first section, got %s", text.Quote(key))
 				continue
 			}
 			header[strings.ToUpper(key)] = n
@@ -218,7 +219,7 @@ func Read(r io.Reader, name string) (*File, error) {
 		}
 		o, err := readOrder(sec, line)
 		if err != nil {
-			bad(n, "%s", err)
+			bad(n, "%s", text.Sheet(err.Error()))
 			continue
 		}
 		f.Orders = append(f.Orders, o)

@@ -112,7 +112,7 @@ func TestReadErrors(t *testing.T) {
 		{"bad fleet order", head + "[FLEET]\nMO 1 2 3\nEND\n", "orders.txt:5: column 9: FLEET MO: missing the Z coordinate"},
 		{"fleet may say FLEET", head + "[FLEET]\nFLEET MO 1 2 3 4\nEND\n", ""},
 		{"sections out of order", head + "[BATTLE]\n[GENERAL]\nEND\n", "orders.txt:5: section [GENERAL] is out of place"},
-		{"unknown section", head + "[MISC]\nEND\n", "unknown section [MISC]"},
+		{"unknown section", head + "[MISC]\nEND\n", `unknown section "[MISC]"`},
 		{"missing header", "GAME G\n[GENERAL]\nEND\n", "orders.txt:1: the header line PLAYER is missing"},
 		{"bad turn", "GAME G\nPLAYER 1\nTURN x\nEND\n", "orders.txt:3: TURN must be followed by a number"},
 		{"cut short", head + "[GENERAL]\nPI 5\n", "orders.txt:5: the file ends without END"},
