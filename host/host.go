@@ -412,7 +412,7 @@ func readOrders(r *rules.Rules, gameDir string, g *model.Game) (*Received, error
 			return nil, err
 		}
 		for _, c := range cands {
-			c.computer = sub == ComputerDir || (sub == "" && strings.Contains(c.text[:min(len(c.text), 400)], computerMark))
+			c.computer = sub == ComputerDir || (sub == "" && oldComputerFile(g, c))
 			if sub == RefusedDir || sub == SupersededDir {
 				setAside(g, c, sub, rec)
 				continue
@@ -432,6 +432,16 @@ func readOrders(r *rules.Rules, gameDir string, g *model.Game) (*Received, error
 	}
 	sort.Strings(rec.Problems)
 	return rec, nil
+}
+
+// oldComputerFile reports whether c, in the orders folder itself, is
+// the computer's of a game made before passwords, which kept them there.
+// In a game with passwords the computer writes only in its own folder: a
+// file with its player's password found in the orders folder is his,
+// whatever its first lines say, and never counts as a missed turn.
+func oldComputerFile(g *model.Game, c *candidate) bool {
+	e := g.Empire(c.f.Player)
+	return e != nil && e.Password == "" && strings.Contains(c.text[:min(len(c.text), 400)], computerMark)
 }
 
 // readFolder reads the order files of one folder (none: no files).
@@ -944,6 +954,11 @@ func (h *Game) Status() (Status, error) {
 		}
 		st.Scores[e.Player] = w.Score(e.Player)
 		switch {
+		case rec.Computer[e.Player]:
+			// The computer's file (left by a turn cut short) is no
+			// player's: the turn counts it as his missed turn.
+			st.Computer = append(st.Computer, e.Player)
+			delete(st.Received, e.Player)
 		case e.Computer || e.Dropped:
 			st.Computer = append(st.Computer, e.Player)
 		case rec.Files[e.Player] == "":

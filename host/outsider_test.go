@@ -1,0 +1,60 @@
+package host
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// A player's file with his password in the orders folder is his, even
+// when its first lines carry the mark the computer's files of old games
+// had: the turn takes it as sent (no missed turn), as status said.
+func TestComputersMarkInAPlayersFile(t *testing.T) {
+	g := newGame(t, 2)
+	data := orderFile(t, g, 2, "PI 3")
+	i := bytes.IndexByte(data, '\n') + 1
+	put(t, g, "player-02.txt", slices.Concat(data[:i], []byte(computerMark+"\n"), data[i:]))
+	st, err := g.Status()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := g.Turn(TurnOptions{AutoMissing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Received[2] == "" || !slices.Contains(sum.Sent, 2) || slices.Contains(sum.Computer, 2) {
+		t.Errorf("status: received %v; turn: sent %v, by the computer %v; want player 2's own", st.Received, sum.Sent, sum.Computer)
+	}
+	if e := g.State.Empire(2); e.Missed != 0 || e.Interceptors != 3 {
+		t.Errorf("player 2: %d missed turns, %d interceptors; want 0 and 3", e.Missed, e.Interceptors)
+	}
+	replayMatches(t, g)
+}
+
+// What the turn will carry out as the computer's (a file in the
+// computer's folder, left by a turn cut short) status shows as the
+// computer's, never as the player's orders in.
+func TestStatusShowsTheComputersFiles(t *testing.T) {
+	g := newGame(t, 2)
+	dir := filepath.Join(TurnDir(g.Dir, 1), OrdersDir, ComputerDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	put(t, g, filepath.Join(ComputerDir, "player-01.txt"), orderFile(t, g, 1, "PI 1"))
+	st, err := g.Status()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := g.Turn(TurnOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(sum.Computer, 1) {
+		t.Fatalf("the turn played player 1 as %v, want by the computer", sum)
+	}
+	if st.Received[1] != "" || !slices.Contains(st.Computer, 1) {
+		t.Errorf("status: orders in %v, computer %v; the turn plays player 1 by the computer", st.Received, st.Computer)
+	}
+}
