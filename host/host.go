@@ -455,10 +455,16 @@ func readFolder(r *rules.Rules, gameDir string, g *model.Game, dir string, rec *
 	}
 	var out []*candidate
 	for _, e := range entries {
-		if e.IsDir() || strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), "~") {
+		name := filepath.Join(dir, e.Name())
+		if why := passedOver(dir, e); why != "" {
+			// Never in silence: a player's orders saved under such a
+			// name would leave him missing with no one told.
+			rec.Skipped = append(rec.Skipped, fmt.Sprintf("%s: %s; skipped", Shown(name), why))
 			continue
 		}
-		name := filepath.Join(dir, e.Name())
+		if e.IsDir() {
+			continue // the host's own folders, read on their own
+		}
 		if why := special(gameDir, name); why != "" {
 			rec.Skipped = append(rec.Skipped, fmt.Sprintf("%s: %s; skipped", Shown(name), why))
 			continue
@@ -475,6 +481,23 @@ func readFolder(r *rules.Rules, gameDir string, g *model.Game, dir string, rec *
 		}
 	}
 	return out, nil
+}
+
+// passedOver says why an entry of an orders folder is not read ("" when
+// it is, or is a folder the host reads on its own or keeps): a folder
+// of the moderator's, a hidden file, an editor's backup copy.
+func passedOver(dir string, e os.DirEntry) string {
+	switch name := e.Name(); {
+	case e.IsDir() && filepath.Base(dir) == OrdersDir && (reserved(name) || name == keptDir):
+		return ""
+	case e.IsDir():
+		return "a folder (only the files of the orders folder itself are read)"
+	case strings.HasPrefix(name, "."):
+		return "a hidden file"
+	case strings.HasSuffix(name, "~"):
+		return "a backup copy (its name ends in ~)"
+	}
+	return ""
 }
 
 // reserved reports whether a file's name is that of a folder the host

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -56,5 +57,55 @@ func TestStatusShowsTheComputersFiles(t *testing.T) {
 	}
 	if st.Received[1] != "" || !slices.Contains(st.Computer, 1) {
 		t.Errorf("status: orders in %v, computer %v; the turn plays player 1 by the computer", st.Received, st.Computer)
+	}
+}
+
+// A player's orders saved under a hidden name, an editor's backup name or
+// in a folder of their own are not read, and the moderator is told each:
+// the player shows as missing, never in silence.
+func TestPassedOverFilesNamed(t *testing.T) {
+	g := newGame(t, 2)
+	orders := filepath.Join(TurnDir(g.Dir, 1), OrdersDir)
+	if err := os.MkdirAll(filepath.Join(orders, "sent by ann"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	put(t, g, ".orders.txt", orderFile(t, g, 1, "PI 1"))
+	put(t, g, "orders.txt~", orderFile(t, g, 1, "PI 1"))
+	put(t, g, filepath.Join("sent by ann", "orders.txt"), orderFile(t, g, 1, "PI 1"))
+	put(t, g, "b.txt", orderFile(t, g, 2, "PI 1"))
+	st, err := g.Status()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := g.Turn(TurnOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, skipped := range [][]string{st.Skipped, sum.Skipped} {
+		got := strings.Join(skipped, "\n")
+		for _, want := range []string{".orders.txt: a hidden file; skipped", "orders.txt~: a backup copy", "sent by ann: a folder"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("the moderator is not told %q:\n%s", want, got)
+			}
+		}
+		if len(skipped) != 3 {
+			t.Errorf("%d skipped, want 3 (the host's own folders are not named):\n%s", len(skipped), got)
+		}
+	}
+	if !slices.Contains(sum.Missing, 1) {
+		t.Errorf("missing %v, want player 1", sum.Missing)
+	}
+	// The next turn's folder holds the computer's and the refused ones:
+	// never named.
+	put(t, g, "a.txt", orderFile(t, g, 1, "PI 1"))
+	put(t, g, "forged.txt", bytes.Replace(orderFile(t, g, 2, "PI 1"), []byte(g.State.Empire(2).Password), []byte("aaaa-bbbb-cccc"), 1))
+	if _, err := g.Turn(TurnOptions{AutoMissing: true}); err != nil {
+		t.Fatal(err)
+	}
+	g.State.Turn-- // the folder of turn 2's orders, read again
+	rec, err := g.ReadOrders()
+	g.State.Turn++
+	if err != nil || len(rec.Skipped) != 0 {
+		t.Errorf("the host's own folders named as skipped: %q (%v)", rec.Skipped, err)
 	}
 }
