@@ -3,6 +3,7 @@ package host
 import (
 	"bytes"
 	"crypto/rand"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -62,6 +63,9 @@ type Game struct {
 	// Chosen are the players whose set-up files New read (New only).
 	Chosen []int
 	lock   *filelock.Lock
+	// whileTurn, when set (by tests), runs after a turn has read its
+	// orders and carried them out, before it checks them and commits.
+	whileTurn func()
 }
 
 // Close lets the game folder's lock go.
@@ -140,7 +144,7 @@ func makeGame(dir string, c Config, r *rules.Rules, src io.Reader) (*Game, error
 	if err != nil {
 		return nil, err
 	}
-	if err := commitTurn(dir, 1, files, nil); err != nil {
+	if err := commitTurn(dir, 1, files, nil, nil); err != nil {
 		return nil, err
 	}
 	if err := atomicfile.WriteFile(filepath.Join(dir, ConfigFile), data, 0o644); err != nil {
@@ -367,6 +371,9 @@ type Received struct {
 	// taken. A turn moves them into orders/refused/ and orders/superseded/.
 	Aside []string
 	moves []move // what a turn moves aside once committed
+	// read are the files read, each its name and the digest of its bytes,
+	// in the order read: a turn reads them again before it commits.
+	read []string
 }
 
 // move is an order file a turn sets aside, into the orders folder's sub.
@@ -671,6 +678,8 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) *c
 	if err != nil {
 		return problem("%v", err)
 	}
+	sum := sha256.Sum256(data)
+	rec.read = append(rec.read, name+"\x00"+string(sum[:]))
 	c := &candidate{path: name, where: Shown(name)}
 	if info, err := os.Stat(name); err == nil {
 		c.modified = info.ModTime()
@@ -870,7 +879,8 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 	for _, e := range next.Empires {
 		sum.Errors += len(e.Report.Errors)
 	}
-	if err := commitTurn(h.Dir, next.Turn, files, orderFiles(h.Dir, g.Turn, written)); err != nil {
+	check := func() error { return h.unchanged(rec) }
+	if err := commitTurn(h.Dir, next.Turn, files, orderFiles(h.Dir, g.Turn, written), check); err != nil {
 		return sum, err
 	}
 	h.State = next
@@ -878,6 +888,42 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 		return sum, fmt.Errorf("turn %d written, but the order files not taken could not be set aside: %v", next.Turn, err)
 	}
 	return sum, nil
+}
+
+// unchanged checks that the orders folder holds what the turn read: a
+// file written, added or removed meanwhile (an editor, a mail program, a
+// folder kept in step with another machine) would leave on disk orders
+// other than those carried out, and the replay would differ.
+func (h *Game) unchanged(rec *Received) error {
+	if h.whileTurn != nil {
+		h.whileTurn()
+	}
+	again, err := h.ReadOrders()
+	if err != nil {
+		return err
+	}
+	if which := firstDifference(rec.read, again.read); which != "" {
+		return fmt.Errorf("turn %d not written: the orders folder changed while the turn was carried out (%s); run sfhost turn again", h.State.Turn+1, which)
+	}
+	return nil
+}
+
+// firstDifference names the first file read one way and not the other
+// ("" when both reads are the same).
+func firstDifference(before, after []string) string {
+	name := func(entry string) string { return Shown(entry[:strings.IndexByte(entry, 0)]) }
+	for i := 0; i < min(len(before), len(after)); i++ {
+		if before[i] != after[i] {
+			return name(min(before[i], after[i]))
+		}
+	}
+	switch {
+	case len(before) > len(after):
+		return name(before[len(after)])
+	case len(after) > len(before):
+		return name(after[len(before)])
+	}
+	return ""
 }
 
 // advance carries out the turn on a copy of the state.

@@ -109,3 +109,35 @@ func TestPassedOverFilesNamed(t *testing.T) {
 		t.Errorf("the host's own folders named as skipped: %q (%v)", rec.Skipped, err)
 	}
 }
+
+// A file changed, added or removed in the orders folder while the turn
+// runs: the turn is not written (the orders on disk would not be those
+// carried out, and the replay would differ), and once run again it is.
+func TestOrdersChangedDuringTheTurn(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(g *Game)
+	}{
+		{"changed", func(g *Game) { put(t, g, "a.txt", orderFile(t, g, 1, "PI 7")) }},
+		{"added", func(g *Game) { put(t, g, "b.txt", orderFile(t, g, 2, "PI 7")) }},
+		{"removed", func(g *Game) { os.Remove(filepath.Join(TurnDir(g.Dir, 1), OrdersDir, "a.txt")) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newGame(t, 2)
+			put(t, g, "a.txt", orderFile(t, g, 1, "PI 2"))
+			g.whileTurn = func() { tc.change(g) }
+			_, err := g.Turn(TurnOptions{})
+			if err == nil || !strings.Contains(err.Error(), "changed while the turn was carried out") || g.State.Turn != 1 {
+				t.Fatalf("turn %d: %v; want it not written", g.State.Turn, err)
+			}
+			if _, err := os.Stat(TurnDir(g.Dir, 2)); err == nil {
+				t.Error("turn 2's folder was written")
+			}
+			g.whileTurn = nil
+			if _, err := g.Turn(TurnOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			replayMatches(t, g)
+		})
+	}
+}
