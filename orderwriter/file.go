@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"silverfall/engine/order"
 )
@@ -26,6 +27,9 @@ type File struct {
 	// are written as "#? " comment lines, which a reader of orders skips
 	// and which keep them for the player (and a moderator's eye).
 	Unread []string
+	// HeaderLines are, for a file read, the line of each header given
+	// (GAME, PLAYER, TURN, PASSWORD), for messages about its values.
+	HeaderLines map[string]int
 }
 
 // UnreadMark starts a comment line that holds a line the player typed
@@ -134,7 +138,7 @@ func IsOrderFile(data []byte) bool {
 // Read reads an order file; name is used in messages. It reads as far as it
 // can and returns every error with its line.
 func Read(r io.Reader, name string) (*File, error) {
-	f := &File{}
+	f := &File{HeaderLines: map[string]int{}}
 	var errs ErrorList
 	bad := func(n int, format string, args ...any) {
 		errs = append(errs, Error{name, n, fmt.Sprintf(format, args...)})
@@ -188,8 +192,12 @@ func Read(r io.Reader, name string) (*File, error) {
 			continue
 		}
 		if sec == 0 {
-			key, val, _ := strings.Cut(trimmed, " ")
-			val = strings.TrimSpace(val)
+			// Any blank after the word: a tab, or a no-break space a
+			// mail program or word processor put there.
+			key, val := trimmed, ""
+			if i := strings.IndexFunc(trimmed, unicode.IsSpace); i >= 0 {
+				key, val = trimmed[:i], strings.TrimSpace(trimmed[i:])
+			}
 			if first, twice := header[strings.ToUpper(key)]; twice {
 				bad(n, "%s is given a second time (first on line %d); an order file has one header of each", strings.ToUpper(key), first)
 				continue
@@ -202,6 +210,7 @@ func Read(r io.Reader, name string) (*File, error) {
 			case "PLAYER", "TURN":
 				v, err := strconv.Atoi(val)
 				if err != nil || v < 1 {
+					v = 0 // a number out of range is none, never the largest
 					bad(n, "%s must be followed by a number of 1 or more, got %q", strings.ToUpper(key), val)
 				}
 				if strings.ToUpper(key) == "PLAYER" {
@@ -214,6 +223,7 @@ func Read(r io.Reader, name string) (*File, error) {
 				continue
 			}
 			header[strings.ToUpper(key)] = n
+			f.HeaderLines[strings.ToUpper(key)] = n
 			continue
 		}
 		o, err := readOrder(sec, line)

@@ -179,3 +179,22 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// A header's word and value may stand apart by any blank (a tab, a
+// no-break space a mail program put there), as numbers of an order may;
+// a number too large for any game names no player rather than the largest
+// number there is; the lines of the header are kept for messages.
+func TestHeaderBlanksAndNumbers(t *testing.T) {
+	text := Magic + "\nGAME\tSilverfall 7\nPLAYER\u00a02\nTURN 3\nPASSWORD\tk7m2-x9pq-ta4e\n[GENERAL]\nEND\n"
+	f, err := Read(strings.NewReader(text), "o.txt")
+	if err != nil || f.Game != "Silverfall 7" || f.Player != 2 || f.Turn != 3 || f.Password != "k7m2-x9pq-ta4e" {
+		t.Errorf("read as %+v, %v", f, err)
+	}
+	if want := map[string]int{"GAME": 2, "PLAYER": 3, "TURN": 4, "PASSWORD": 5}; !reflect.DeepEqual(f.HeaderLines, want) {
+		t.Errorf("header lines %v, want %v", f.HeaderLines, want)
+	}
+	f, err = Read(strings.NewReader("GAME G\nPLAYER 99999999999999999999\nTURN 2\n[GENERAL]\nEND\n"), "o.txt")
+	if f.Player != 0 || err == nil || !strings.Contains(err.Error(), "o.txt:2: PLAYER must be followed by a number") {
+		t.Errorf("player %d, %v", f.Player, err)
+	}
+}
