@@ -548,12 +548,12 @@ func choose(g *model.Game, cands []*candidate, rec *Received) *candidate {
 			ok = append(ok, c)
 			continue
 		}
-		what := "a wrong password"
+		what, line := "a wrong password", c.f.HeaderLines["PASSWORD"]
 		if strings.TrimSpace(c.f.Password) == "" {
-			what = "no password"
+			what, line = "no password", c.f.HeaderLines["PLAYER"]
 		}
-		rec.Aside = append(rec.Aside, fmt.Sprintf("%s: orders for player %d with %s; refused and set aside in %s/ (his sheet says so)",
-			c.where, c.f.Player, what, filepath.Join(OrdersDir, RefusedDir)))
+		rec.Aside = append(rec.Aside, fmt.Sprintf("%s:%d: orders for player %d with %s; refused and set aside in %s/ (his sheet says so)",
+			c.where, max(line, 1), c.f.Player, what, filepath.Join(OrdersDir, RefusedDir)))
 		rec.Refused[c.f.Player] = append(rec.Refused[c.f.Player], refusedLine)
 		rec.moves = append(rec.moves, move{c.path, RefusedDir})
 	}
@@ -698,15 +698,18 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) *c
 	if err != nil && !errors.As(err, &c.bad) {
 		return problem("%v", err)
 	}
+	// at is the file and the line of a header, as every message gives it
+	// (the first line when the header is missing).
+	at := func(key string) string { return fmt.Sprintf("%s:%d", where, max(f.HeaderLines[key], 1)) }
 	switch {
 	case f.Player == 0:
-		return problem("%s: the file names no player", where)
+		return problem("%s: the file names no player", at("PLAYER"))
 	case f.Game != g.Name:
-		return problem("%s: the orders are for game %q, this is %q", where, f.Game, g.Name)
+		return problem("%s: the orders are for game %q, this is %q", at("GAME"), f.Game, g.Name)
 	case f.Turn != g.Turn+1:
-		return problem("%s: the orders are for turn %d; this game takes orders for turn %d", where, f.Turn, g.Turn+1)
+		return problem("%s: the orders are for turn %d; this game takes orders for turn %d", at("TURN"), f.Turn, g.Turn+1)
 	case g.Empire(f.Player) == nil || !r.IsPlayer(f.Player):
-		return problem("%s: there is no player %d in this game", where, f.Player)
+		return problem("%s: there is no player %d in this game", at("PLAYER"), f.Player)
 	}
 	c.f, c.cutLine, c.left = f, cutLine, left
 	return c
