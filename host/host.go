@@ -483,8 +483,17 @@ func readFolder(r *rules.Rules, gameDir string, g *model.Game, dir string, rec *
 				Shown(name), ComputerDir, RefusedDir, SupersededDir))
 			continue
 		}
+		n := len(rec.Problems)
 		if c := readOrderFile(r, g, name, rec); c != nil {
 			out = append(out, c)
+		}
+		if base := filepath.Base(dir); base == RefusedDir || base == SupersededDir {
+			// Set aside already (a forged mail, say): what does not read
+			// there is named, and never stops the turn.
+			for _, p := range rec.Problems[n:] {
+				rec.Skipped = append(rec.Skipped, p+"; kept aside, not taken")
+			}
+			rec.Problems = rec.Problems[:n]
 		}
 	}
 	return out, nil

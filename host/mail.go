@@ -139,6 +139,11 @@ func (mf *mailFetch) take(m mail.Message) error {
 		mf.sum.Problems = append(mf.sum.Problems, about+fmt.Sprintf(format, args...))
 		return mf.keep(filepath.Join(h.Dir, mailDir, otherDir, fmt.Sprintf("%d-%d.eml", m.Key.UIDValidity, m.Key.UID)), m)
 	}
+	if len(m.Raw) > maxOrderFile {
+		// The turn reads no larger file: kept in orders/ (refused/ for a
+		// forged sender, even) it would stop the turn for everyone.
+		return problem("more than the %d bytes the turn reads of an order file; not taken, kept in %s", maxOrderFile, filepath.Join(mailDir, otherDir))
+	}
 	text, _, err := messageText(m.From, m.Raw)
 	if err != nil || !orderwriter.IsOrderFile([]byte(text)) {
 		return problem("holds no order file; kept in %s", filepath.Join(mailDir, otherDir))
