@@ -437,8 +437,33 @@ func readOrders(r *rules.Rules, gameDir string, g *model.Game) (*Received, error
 			take(r, c, rec)
 		}
 	}
+	for p, lines := range rec.Refused {
+		rec.Refused[p] = collapseAside(lines)
+	}
 	sort.Strings(rec.Problems)
 	return rec, nil
+}
+
+// collapseAside says once, with their count, what many files set aside
+// would say each: a thousand forged files make one line of the player's
+// sheet, not a thousand (nor a sheet too large to read).
+func collapseAside(lines []string) []string {
+	many := map[string]string{refusedLine: refusedMany, supersededLine: supersededMany}
+	count := map[string]int{}
+	for _, l := range lines {
+		count[l]++
+	}
+	out := lines[:0:0]
+	for _, l := range lines {
+		switch n := count[l]; {
+		case many[l] == "" || n == 1:
+			out = append(out, l)
+		case n > 1:
+			out = append(out, fmt.Sprintf(many[l], n))
+			count[l] = 0 // said
+		}
+	}
+	return out
 }
 
 // oldComputerFile reports whether c, in the orders folder itself, is
@@ -533,6 +558,8 @@ func passwordOK(g *model.Game, c *candidate) bool {
 const (
 	refusedLine    = "An order file for your empire was refused: it does not carry your password (the Password line at the head of this sheet); none of its orders were carried out."
 	supersededLine = "Another, different order file for your empire came this turn and was set aside: only the newest one was carried out."
+	refusedMany    = "%d order files for your empire were refused: none carries your password (the Password line at the head of this sheet); none of their orders were carried out."
+	supersededMany = "%d other, different order files for your empire came this turn and were set aside: only the newest one was carried out."
 )
 
 // setAside records c, set aside into sub by an earlier turn: its

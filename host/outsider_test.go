@@ -2,11 +2,13 @@ package host
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A player's file with his password in the orders folder is his, even
@@ -140,4 +142,36 @@ func TestOrdersChangedDuringTheTurn(t *testing.T) {
 			replayMatches(t, g)
 		})
 	}
+}
+
+// Many files set aside for one player (forged mails by the thousand) make
+// one line of his sheet with their count, not one line each.
+func TestManyRefusedFilesOneLine(t *testing.T) {
+	g := newGame(t, 2)
+	forged := bytes.Replace(orderFile(t, g, 2, "PI 1"), []byte(g.State.Empire(2).Password), []byte("aaaa-bbbb-cccc"), 1)
+	for i := range 300 {
+		put(t, g, fmt.Sprintf("forged-%03d.txt", i), forged)
+	}
+	put(t, g, "old.txt", orderFile(t, g, 2, "PI 1"))
+	put(t, g, "old2.txt", orderFile(t, g, 2, "PI 2"))
+	put(t, g, "new.txt", orderFile(t, g, 2, "PI 3"))
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(filepath.Join(TurnDir(g.Dir, 1), OrdersDir, "old.txt"), old, old)
+	os.Chtimes(filepath.Join(TurnDir(g.Dir, 1), OrdersDir, "old2.txt"), old, old)
+	sum, err := g.Turn(TurnOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Aside) != 302 {
+		t.Errorf("the moderator is told of %d files, want each of the 302", len(sum.Aside))
+	}
+	sheet := strings.Join(strings.Fields(sheetOf(t, g, 2)), " ")
+	if n := strings.Count(sheet, "refused"); n != 1 || !strings.Contains(sheet, "300 order files for your empire were refused") ||
+		!strings.Contains(sheet, "2 other, different order files for your empire came this turn") {
+		t.Errorf("player 2's sheet says %q %d times:\n%s", "refused", n, sheetOf(t, g, 2))
+	}
+	if g.State.Empire(2).Interceptors != 3 {
+		t.Errorf("player 2 has %d interceptors, want 3 (the newest file)", g.State.Empire(2).Interceptors)
+	}
+	replayMatches(t, g)
 }
