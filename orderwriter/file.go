@@ -242,8 +242,8 @@ func Read(r io.Reader, name string) (*File, error) {
 			bad(1, "the header line %s is missing", k)
 		}
 	}
-	if !ended && len(errs) == 0 {
-		bad(n, "the file ends without %s: it may be cut short", End)
+	if !ended { // whatever else is wrong: a file cut mid-line is the usual way
+		bad(max(n, 1), "the file ends without %s: it may be cut short", End)
 	}
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
 	if len(errs) > 0 {

@@ -198,3 +198,14 @@ func TestHeaderBlanksAndNumbers(t *testing.T) {
 		t.Errorf("player %d, %v", f.Player, err)
 	}
 }
+
+// A file cut mid-line (a mail cut short, the usual way) says it may be cut
+// short besides the broken line's own error.
+func TestCutMidLineSaysCutShort(t *testing.T) {
+	_, err := Read(strings.NewReader("GAME G\nPLAYER 1\nTURN 2\n[GENERAL]\nPI 5\nLO 1 "), "orders.txt")
+	var list ErrorList
+	if !errors.As(err, &list) || len(list) != 2 || !strings.Contains(list[0].Msg, "LO") || list[1].Line != 6 ||
+		!strings.Contains(list[1].Msg, "the file ends without END: it may be cut short") {
+		t.Errorf("errors %v", list)
+	}
+}
