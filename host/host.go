@@ -896,8 +896,10 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 			if err != nil {
 				return sum, err
 			}
-			// In a folder of its own: no file of a player's is ever in the way.
-			written[filepath.Join(ComputerDir, turnsheet.FileName(p))] = data
+			// In a folder of its own, under a name no file holds: a file
+			// found there is never overwritten (a player's, put there by
+			// hand, even), whatever its name.
+			written[h.freeComputerName(p)] = data
 			rec.Orders[p], rec.Computer[p] = orders, true
 			sum.Computer = append(sum.Computer, p)
 		default:
@@ -963,6 +965,20 @@ func firstDifference(before, after []string) string {
 		return name(after[len(before)])
 	}
 	return ""
+}
+
+// freeComputerName is the name, in the orders folder, for the computer's
+// orders for p: player-PP.txt in the computer's folder, or with a number
+// before it when a file holds that name.
+func (h *Game) freeComputerName(p int) string {
+	dir := filepath.Join(TurnDir(h.Dir, h.State.Turn), OrdersDir, ComputerDir)
+	name := turnsheet.FileName(p)
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(filepath.Join(dir, name)); errors.Is(err, os.ErrNotExist) {
+			return filepath.Join(ComputerDir, name)
+		}
+		name = fmt.Sprintf("%d-%s", i, turnsheet.FileName(p))
+	}
 }
 
 // advance carries out the turn on a copy of the state.

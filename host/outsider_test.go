@@ -175,3 +175,26 @@ func TestManyRefusedFilesOneLine(t *testing.T) {
 	}
 	replayMatches(t, g)
 }
+
+// A file in the computer's folder under the name the computer would give
+// its orders for another empire (player 1's, put there by hand as
+// player-02.txt) is never overwritten: the computer's go beside it, and
+// the replay is the same.
+func TestComputerNeverOverwritesAFileInItsFolder(t *testing.T) {
+	g := newGame(t, 2)
+	if err := os.MkdirAll(filepath.Join(TurnDir(g.Dir, 1), OrdersDir, ComputerDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mine := orderFile(t, g, 1, "PI 5")
+	put(t, g, filepath.Join(ComputerDir, "player-02.txt"), mine)
+	if _, err := g.Turn(TurnOptions{AutoMissing: true}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(TurnDir(g.Dir, 1), OrdersDir, ComputerDir, "player-02.txt")); !bytes.Equal(got, mine) {
+		t.Error("the file was overwritten by the computer's orders")
+	}
+	if g.State.Empire(1).Interceptors != 5 {
+		t.Errorf("player 1 has %d interceptors, want 5", g.State.Empire(1).Interceptors)
+	}
+	replayMatches(t, g)
+}
