@@ -623,7 +623,13 @@ func choose(g *model.Game, cands []*candidate, rec *Received) *candidate {
 // there already gets a number.
 func setAsideFiles(rec *Received) error {
 	for _, m := range rec.moves {
-		dir := filepath.Join(filepath.Dir(m.path), m.sub)
+		// Into the orders folder's own, as the messages say, from the
+		// computer's folder too: a replay reads them there.
+		dir := filepath.Dir(m.path)
+		if filepath.Base(dir) == ComputerDir {
+			dir = filepath.Dir(dir)
+		}
+		dir = filepath.Join(dir, m.sub)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}

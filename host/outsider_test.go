@@ -198,3 +198,22 @@ func TestComputerNeverOverwritesAFileInItsFolder(t *testing.T) {
 	}
 	replayMatches(t, g)
 }
+
+// A file without its player's password found in the computer's folder is
+// set aside in orders/refused/, as the moderator is told, and the replay
+// says so again on the player's sheet.
+func TestRefusedFromTheComputersFolder(t *testing.T) {
+	g := newGame(t, 2)
+	if err := os.MkdirAll(filepath.Join(TurnDir(g.Dir, 1), OrdersDir, ComputerDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	put(t, g, filepath.Join(ComputerDir, "x.txt"), bytes.Replace(orderFile(t, g, 1, "PI 1"), []byte(g.State.Empire(1).Password), []byte("aaaa-bbbb-cccc"), 1))
+	sum, err := g.Turn(TurnOptions{})
+	if err != nil || len(sum.Aside) != 1 || !strings.Contains(sum.Aside[0], "set aside in orders/refused/") {
+		t.Fatalf("aside %q: %v", sum.Aside, err)
+	}
+	if _, err := os.Stat(filepath.Join(TurnDir(g.Dir, 1), OrdersDir, RefusedDir, "x.txt")); err != nil {
+		t.Error(err)
+	}
+	replayMatches(t, g)
+}
