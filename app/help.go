@@ -42,6 +42,7 @@ var shortcutLines = [][2]string{
 	{"Ctrl+N", "Next ship without a battle/movement order"},
 	{"Alt+Left / Alt+Right", "Show the turn before / after the one shown (earlier turns are read-only)"},
 	{"Alt+End", "Back to the current turn"},
+	{"Ctrl+M", "Map only: the map takes the whole window (again: the panels come back)"},
 	{"Ctrl+R", "Ruler: click two places or objects on the map to measure between them (again: take it away)"},
 	{"Enter / Esc", "In an order form: take the order / cancel"},
 	{"Drag", "Turn the map"},
