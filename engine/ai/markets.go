@@ -1,0 +1,165 @@
+package ai
+
+import (
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
+)
+
+// pullUntil is how far the pull of Silverfall draws a ship or planet in
+// from the start of this turn to the end of turn last.
+func (p *planner) pullUntil(last int) int {
+	n := 0
+	for t := p.turn; t <= last; t++ {
+		n += p.r.GravityPull(t)
+	}
+	return n
+}
+
+// lastTurnAt is the last turn a planet or ship now at loc still exists
+// at, if nothing moves it out: the game's expected end when the pull never
+// reaches it.
+func (p *planner) lastTurnAt(loc geom.Point) int {
+	end := p.r.Game.ExpectedLastTurn + 1
+	d := loc.Dist(geom.Origin) - p.r.Movement.DestructionRadius
+	for t := p.turn; t <= end; t++ {
+		if p.pullUntil(t) >= d {
+			return t
+		}
+	}
+	return end
+}
+
+// marketLast is the last turn that trades at the trading planet tp (the
+// engine's rules.MarketLastTurn): the pull of Silverfall takes it at that
+// turn's end. Far beyond the game when the trading planets hold their
+// place (a house rule).
+func (p *planner) marketLast(tp *model.TradingPlanet) int {
+	if t := p.r.MarketLastTurn(tp.Planet.Loc, p.k.Turn); t > 0 {
+		return t
+	}
+	return 1 << 30
+}
+
+// lastMarket is the last turn any trading planet trades (marketLast).
+func (p *planner) lastMarket() int {
+	last := 0
+	for i := range p.k.Trading {
+		last = max(last, p.marketLast(&p.k.Trading[i]))
+	}
+	return last
+}
+
+// marketsHold reports whether the trading planets hold their place under
+// the pull (the house rule): ships over them are drawn off them.
+func (p *planner) marketsHold() bool { return p.r.House.TradingPlanetsHold }
+
+// ceilDiv is a/b rounded up, for positive b.
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// orePrice is what a unit of ore type t (0-based) fetches where it
+// sells best, by this turn's prices; the base price where no trading
+// planet is known. The ore that is scarce sells dearest: mines, loads
+// and sources follow it, and feed the markets where they run low.
+func (p *planner) orePrice(t int) int {
+	best := 0
+	for i := range p.k.Trading {
+		best = max(best, p.k.Trading[i].Prices.Ore[t])
+	}
+	if best == 0 {
+		return p.r.Market.BaseOrePrices[t]
+	}
+	return best
+}
+
+func (p *planner) tradingAt(loc geom.Point) *model.TradingPlanet {
+	for i := range p.k.Trading {
+		if p.k.Trading[i].Planet.Loc == loc {
+			return &p.k.Trading[i]
+		}
+	}
+	return nil
+}
+
+func (p *planner) tradingByID(id int) *model.TradingPlanet {
+	for i := range p.k.Trading {
+		if p.k.Trading[i].Planet.ID == id {
+			return &p.k.Trading[i]
+		}
+	}
+	return nil
+}
+
+// marketLasts reports whether the ship can still trade at the trading
+// planet when it gets there.
+func (p *planner) marketLasts(s *model.Ship, tp *model.TradingPlanet) bool {
+	st := p.r.Ship(s.Type)
+	if st == nil || !st.Movement.OK || st.Movement.N <= 0 {
+		return false
+	}
+	arrive := p.turn + (s.Loc.Dist(tp.Planet.Loc)+st.Movement.N-1)/st.Movement.N - 1
+	return p.marketOpen(arrive) && arrive+1 <= p.marketLast(tp)
+}
+
+// marketOpen reports whether a ship reaching a trading planet by the end
+// of turn arrive can trade there: a level that lands on the markets can
+// always (see above and goTrade); others only before the pull starts.
+func (p *planner) marketOpen(arrive int) bool { return p.lv.PullLanding || p.sellsAfter(arrive) }
+
+// above is where a ship must end turn p.turn for the pull of Silverfall to
+// leave it over the fixed planet at to (a trading planet or an origin):
+// further out on the line from Silverfall, by the pull. ok is false when
+// no point rounds onto it.
+func (p *planner) above(to geom.Point) (at geom.Point, ok bool) {
+	pull := p.r.GravityPull(p.turn)
+	if pull <= 0 {
+		return to, true
+	}
+	d := to.Exact(geom.Origin)
+	if d == 0 {
+		return to, false
+	}
+	f := (d + float64(pull)) / d
+	c := geom.Point{X: geom.Round(float64(to.X) * f), Y: geom.Round(float64(to.Y) * f), Z: geom.Round(float64(to.Z) * f)}
+	for dx := -2; dx <= 2; dx++ {
+		for dy := -2; dy <= 2; dy++ {
+			for dz := -2; dz <= 2; dz++ {
+				q := geom.Point{X: c.X + dx, Y: c.Y + dy, Z: c.Z + dz}
+				if q.Toward(geom.Origin, pull) == to && (!ok || q.Dist2(c) < at.Dist2(c)) {
+					at, ok = q, true
+				}
+			}
+		}
+	}
+	return at, ok
+}
+
+// sellsAfter reports whether a ship that reaches a trading planet by the
+// end of turn arrive is still over it when the next turn's trade is done:
+// the pull draws the trading planets in with the ships above them; where
+// a house rule holds the trading planets, the pull draws the ships off
+// them at the end of each turn from its start.
+func (p *planner) sellsAfter(arrive int) bool {
+	return !p.marketsHold() || p.r.GravityPull(arrive) == 0
+}
+
+// bestMarket is the trading planet that pays most for the ship's cargo
+// per position of the way there, among those still there on arrival.
+func (p *planner) bestMarket(s *model.Ship) *model.TradingPlanet {
+	var best *model.TradingPlanet
+	bestWorth := 0.0
+	for i := range p.k.Trading {
+		tp := &p.k.Trading[i]
+		if !p.marketLasts(s, tp) {
+			continue
+		}
+		worth := 0
+		for t, n := range s.Cargo {
+			worth += n * tp.Prices.Ore[t]
+		}
+		w := float64(worth+1) / float64(20+s.Loc.Dist(tp.Planet.Loc))
+		if best == nil || w > bestWorth {
+			best, bestWorth = tp, w
+		}
+	}
+	return best
+}
