@@ -102,6 +102,11 @@ type planner struct {
 	origin             *model.Planet // the empire's origin (in k.Planets); nil when it has none
 	outAllowed, outNow int           // ships away from the origin the tax keeps, and how many are
 
+	// vw answers what the sheet shows about a place (view.go).
+	vw *view
+	// mk judges the markets and the pull (markets.go).
+	mk *markets
+
 	// stations is the station of Sauran the warships go for with the
 	// allies this turn (sauran.go).
 	stations stationPlan
@@ -111,6 +116,8 @@ func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *pla
 	p := &planner{r: r, k: k, lv: lv, rng: rand.New(rand.NewPCG(seed, uint64(k.Empire.Player))), me: k.Empire.Player,
 		turn: k.Turn + 1, credits: k.Empire.Credits, own: map[geom.Point]*model.Planet{}, ownByID: map[int]*model.Planet{},
 		targeted: map[int]bool{}, moved: map[int]bool{}, fuelFor: map[int]int{}, starved: map[int]int{}}
+	p.vw = &view{r: r, k: k, lv: lv, own: p.own}
+	p.mk = &markets{r: r, k: k, lv: lv, turn: p.turn}
 	for i := range k.Planets {
 		pl := &k.Planets[i]
 		p.own[pl.Loc] = pl

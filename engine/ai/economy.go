@@ -42,7 +42,7 @@ func (p *planner) spend(cost, extra, margin int) bool {
 func (p *planner) mines() {
 	// Nor once its ore could no longer reach a market before the pull
 	// takes them: a mine pays only by the ore sold.
-	if p.thrifty() || p.turn+p.lv.ThriftTurns > p.lastMarket() {
+	if p.thrifty() || p.turn+p.lv.ThriftTurns > p.mk.lastMarket() {
 		return
 	}
 	mr := p.r.Mines
@@ -61,7 +61,7 @@ func (p *planner) mines() {
 				continue
 			}
 			for t, ore := range pl.Ore {
-				worth := min(ore, 10*p.r.Mining.Rates[t]) * p.orePrice(t)
+				worth := min(ore, 10*p.r.Mining.Rates[t]) * p.mk.orePrice(t)
 				if ore > 0 && !mined[[2]int{pl.ID, t + 1}] && worth > bestWorth {
 					bestPlanet, bestType, bestWorth = pl.ID, t+1, worth
 				}
@@ -190,7 +190,7 @@ func (p *planner) nextBuild() *rules.ShipType {
 		return st // the strike wing for the joint attacks (sauran.go)
 	}
 	cargo := lv.CargoShips
-	if p.turn > lv.CargoUntil || !p.marketOpen(p.turn+4) || p.turn+4 > p.lastMarket() {
+	if p.turn > lv.CargoUntil || !p.mk.marketOpen(p.turn+4) || p.turn+4 > p.mk.lastMarket() {
 		cargo = 0
 	}
 	wants := []struct{ have, want, typ int }{

@@ -36,7 +36,7 @@ func (p *planner) claim(s *model.Ship, st *rules.ShipType) {
 		if late {
 			// Late in the game, the planets that last to the end count:
 			// the share of the planets held then wins the game.
-			last := p.lastTurnAt(fp.Loc)
+			last := p.mk.lastTurnAt(fp.Loc)
 			if last <= p.turn+1 {
 				continue
 			}
@@ -118,7 +118,7 @@ func (p *planner) canFind(s *model.Ship, st *rules.ShipType) bool {
 // still at the end of the game's expected last turn, with a little to
 // spare for the rounding of the pull's steps.
 func (p *planner) survivors() int {
-	return p.r.Movement.DestructionRadius + p.pullUntil(p.r.Game.ExpectedLastTurn) + 3
+	return p.r.Movement.DestructionRadius + p.mk.pullUntil(p.r.Game.ExpectedLastTurn) + 3
 }
 
 // shell claims for the end of the game. The planets that outlast the pull
@@ -161,7 +161,7 @@ func (p *planner) shell(s *model.Ship, st *rules.ShipType) bool {
 	}
 	rho := s.Loc.Dist(geom.Origin)
 	stance := rs + st.Movement.N - p.lv.ShellSlack
-	if (s.Fuel < max(0, stance-rho)+st.Movement.N || !p.onPlanet(s.Loc) && s.Fuel < 2*st.Movement.N) && p.fillOnWay(s, st, rs) {
+	if (s.Fuel < max(0, stance-rho)+st.Movement.N || !p.vw.onPlanet(s.Loc) && s.Fuel < 2*st.Movement.N) && p.fillOnWay(s, st, rs) {
 		return true
 	}
 	m := min(st.Movement.N, s.Fuel)
@@ -176,7 +176,7 @@ func (p *planner) shell(s *model.Ship, st *rules.ShipType) bool {
 		// Out in empty space the last FP may have found nothing left to
 		// take within reach (its own planets do not count): then it moves
 		// along the shell to where it holds fewer, and looks there.
-		if !p.unowned(s.Loc) && (p.turn+s.ID)%2 == 0 && p.relocate(s, st, stance, m) {
+		if !p.vw.unowned(s.Loc) && (p.turn+s.ID)%2 == 0 && p.relocate(s, st, stance, m) {
 			return true
 		}
 		if !p.canFind(s, st) {
@@ -193,54 +193,6 @@ func (p *planner) shell(s *model.Ship, st *rules.ShipType) bool {
 	to := s.Loc.Toward(far, n)
 	p.moveTo(s, "MO %d %d %d %d", s.ID, to.X, to.Y, to.Z)
 	return true
-}
-
-// onPlanet reports whether a planet the sheet shows is at loc.
-func (p *planner) onPlanet(loc geom.Point) bool {
-	if p.own[loc] != nil {
-		return true
-	}
-	for i := range p.k.ForeignPlanets {
-		if p.k.ForeignPlanets[i].Loc == loc {
-			return true
-		}
-	}
-	return false
-}
-
-// knownDry reports whether the planet at loc is the one scanned last
-// turn and held no fuel then (of other planets the fuel is unknown).
-func (p *planner) knownDry(loc geom.Point) bool {
-	sp := p.k.ScannedPlanet
-	return sp != nil && sp.Loc == loc && sp.Fuel == 0
-}
-
-// unowned reports whether a planet no one holds is at loc (a ship above
-// it takes it at the end of the turn).
-func (p *planner) unowned(loc geom.Point) bool {
-	for i := range p.k.ForeignPlanets {
-		if fp := &p.k.ForeignPlanets[i]; fp.Loc == loc && fp.Owner == 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// ownWithin counts the planets of ours and of allies within n of loc:
-// FP does not go to them.
-func (p *planner) ownWithin(loc geom.Point, n int) int {
-	c := 0
-	for i := range p.k.Planets {
-		if p.k.Planets[i].Loc.Within(loc, n) {
-			c++
-		}
-	}
-	for i := range p.k.ForeignPlanets {
-		if fp := &p.k.ForeignPlanets[i]; fp.Owner != 0 && p.k.Empire.HasAlly(fp.Owner) && fp.Loc.Within(loc, n) {
-			c++
-		}
-	}
-	return c
 }
 
 // relocate moves a planet-taker along the stance sphere (stance from
@@ -265,7 +217,7 @@ func (p *planner) relocate(s *model.Ship, st *rules.ShipType, stance, m int) boo
 		if s.Loc.Dist(q) > step || s.Loc.Dist(q) < step/2 {
 			continue
 		}
-		if w := -1000*p.ownWithin(q, m+20) + s.Loc.Dist(q); !found || w > bestW {
+		if w := -1000*p.vw.ownWithin(q, m+20) + s.Loc.Dist(q); !found || w > bestW {
 			best, bestW, found = q, w, true
 		}
 	}
@@ -289,7 +241,7 @@ func (p *planner) fillOnWay(s *model.Ship, st *rules.ShipType, rs int) bool {
 		// Two positions of slack: the pull draws ship and planet in by
 		// rounded steps of their own, and a ship that arrives dry one
 		// position off cannot load.
-		if pl.Loc == s.Loc || d+2 > s.Fuel || p.targeted[pl.ID] || p.lastTurnAt(pl.Loc) <= p.turn+2 {
+		if pl.Loc == s.Loc || d+2 > s.Fuel || p.targeted[pl.ID] || p.mk.lastTurnAt(pl.Loc) <= p.turn+2 {
 			return
 		}
 		if w := 2*pl.Loc.Dist(geom.Origin) - d; best == nil || w > bestW {
@@ -324,7 +276,7 @@ func (p *planner) explore(s *model.Ship, st *rules.ShipType) bool {
 	if reach <= 10 {
 		return false
 	}
-	minR := p.r.Movement.DestructionRadius + 40 + p.pullUntil(p.turn+2)
+	minR := p.r.Movement.DestructionRadius + 40 + p.mk.pullUntil(p.turn+2)
 	// Late in the game the search goes outward, where the planets last.
 	late := p.turn >= p.lv.OutwardFrom
 	var best geom.Point

@@ -24,7 +24,7 @@ func (p *planner) ships() {
 	// are fought together.
 	if p.k.ScannedPlayerID == sauran {
 		for _, s := range p.k.ScannedPlayer {
-			if !seen[s.ID] && p.allyNear(s.Loc) {
+			if !seen[s.ID] && p.vw.allyNear(s.Loc) {
 				s.Owner = sauran
 				threats = append(threats, s)
 			}
@@ -43,7 +43,7 @@ func (p *planner) ships() {
 			if s.Fuel == 0 {
 				p.fromTanker(s, st, ships)
 			}
-			if s.Fuel == 0 && p.own[s.Loc] == nil && p.tradingAt(s.Loc) == nil && p.onPlanet(s.Loc) && !p.knownDry(s.Loc) {
+			if s.Fuel == 0 && p.own[s.Loc] == nil && p.mk.tradingAt(s.Loc) == nil && p.vw.onPlanet(s.Loc) && !p.vw.knownDry(s.Loc) {
 				// Dry above a planet that is not ours: any planet's fuel may
 				// be loaded (the book allows taking a rival's). What it
 				// holds is unknown, so the plan does not count on it.
@@ -108,7 +108,7 @@ func (p *planner) ships() {
 				continue
 			}
 			if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Origin && guard*100 < p.warships*p.lv.GuardPercent && !p.contending() &&
-				p.lastTurnAt(s.Loc) > p.turn+1 {
+				p.mk.lastTurnAt(s.Loc) > p.turn+1 {
 				guard++
 				p.topUp(s, st, 0)
 				p.moveTo(s, "DF %d %d", s.ID, sauran)
@@ -124,7 +124,7 @@ func (p *planner) ships() {
 // inDanger reports whether a ship would be too close to Silverfall by
 // the end of next turn.
 func (p *planner) inDanger(s *model.Ship, st *rules.ShipType) bool {
-	return p.turn >= p.lv.OutwardFrom && p.lastTurnAt(s.Loc) <= p.turn+1
+	return p.turn >= p.lv.OutwardFrom && p.mk.lastTurnAt(s.Loc) <= p.turn+1
 }
 
 // arrivesTooLate reports whether a ship's standing move goes to a trading
@@ -133,8 +133,8 @@ func (p *planner) arrivesTooLate(s *model.Ship) bool {
 	if s.Standing.Code != order.MP {
 		return false
 	}
-	tp := p.tradingByID(s.Standing.Planet())
-	return tp != nil && !p.marketLasts(s, tp)
+	tp := p.mk.tradingByID(s.Standing.Planet())
+	return tp != nil && !p.mk.marketLasts(s, tp)
 }
 
 // grab sends a ship, in the game's expected last turn, to the nearest
@@ -153,8 +153,8 @@ func (p *planner) grab(s *model.Ship, st *rules.ShipType) (int, bool) {
 	var best *model.Planet
 	for i := range p.k.ForeignPlanets {
 		fp := &p.k.ForeignPlanets[i]
-		if fp.Owner != 0 || p.targeted[fp.ID] || p.tradingAt(fp.Loc) != nil ||
-			s.Loc.Dist(fp.Loc) > reach || p.lastTurnAt(fp.Loc) <= p.turn {
+		if fp.Owner != 0 || p.targeted[fp.ID] || p.mk.tradingAt(fp.Loc) != nil ||
+			s.Loc.Dist(fp.Loc) > reach || p.mk.lastTurnAt(fp.Loc) <= p.turn {
 			continue
 		}
 		if best == nil || s.Loc.Dist(fp.Loc) < s.Loc.Dist(best.Loc) {
@@ -183,7 +183,7 @@ func (p *planner) grab(s *model.Ship, st *rules.ShipType) (int, bool) {
 // lowest number keeps it (ships are planned in that order).
 func (p *planner) keeper(s *model.Ship) bool {
 	pl := p.own[s.Loc]
-	if pl == nil || pl.Kind != model.Independent || pl.DefenceUnits > 0 || s.Cloaked || p.lastTurnAt(pl.Loc) <= p.turn {
+	if pl == nil || pl.Kind != model.Independent || pl.DefenceUnits > 0 || s.Cloaked || p.mk.lastTurnAt(pl.Loc) <= p.turn {
 		return false
 	}
 	for i := range p.k.Ships {
@@ -206,7 +206,7 @@ func (p *planner) toSafety(loc geom.Point) int {
 	}
 	for i := range p.k.Trading {
 		tp := &p.k.Trading[i]
-		if d := loc.Dist(tp.Planet.Loc); d < best && p.marketOpen(p.turn+2) && p.turn+1 <= p.marketLast(tp) && p.fuelAt(tp.Planet.Loc) {
+		if d := loc.Dist(tp.Planet.Loc); d < best && p.mk.marketOpen(p.turn+2) && p.turn+1 <= p.mk.marketLast(tp) && p.fuelAt(tp.Planet.Loc) {
 			best = d
 		}
 	}
@@ -234,7 +234,7 @@ func (p *planner) fight(s *model.Ship, st *rules.ShipType, threats []model.Ship)
 		}
 		// Sauran's ships an ally is at are fought together, from further
 		// off; his stations only so.
-		joint := p.lv.JointAttacks && t.Owner == p.r.Game.PlayerSauran && p.allyNear(t.Loc)
+		joint := p.lv.JointAttacks && t.Owner == p.r.Game.PlayerSauran && p.vw.allyNear(t.Loc)
 		r := reach
 		if joint {
 			r = min(st.Movement.N*p.lv.JointReach, s.Fuel)
@@ -265,17 +265,6 @@ func (p *planner) fight(s *model.Ship, st *rules.ShipType, threats []model.Ship)
 	return true
 }
 
-// allyNear reports whether a ship of an ally is within the level's reach
-// of a joint attack of loc.
-func (p *planner) allyNear(loc geom.Point) bool {
-	for _, o := range p.k.ForeignShips {
-		if p.k.Empire.HasAlly(o.Owner) && o.Loc.Within(loc, p.lv.JointRadius) {
-			return true
-		}
-	}
-	return false
-}
-
 // tooFarIn reports whether, late in the game, the planets within n of
 // the ship fall into Silverfall before the end: FP would find those.
 func (p *planner) tooFarIn(s *model.Ship, n int) bool {
@@ -283,7 +272,7 @@ func (p *planner) tooFarIn(s *model.Ship, n int) bool {
 		return false
 	}
 	end := p.r.Game.ExpectedLastTurn
-	return s.Loc.Dist(geom.Origin)-p.pullUntil(end) < p.r.Movement.DestructionRadius
+	return s.Loc.Dist(geom.Origin)-p.mk.pullUntil(end) < p.r.Movement.DestructionRadius
 }
 
 // mayLeave reports whether a ship at the origin may go out, counting it
@@ -312,7 +301,7 @@ func (p *planner) home(s *model.Ship) {
 		// could load. It stops where the pull leaves it over the origin;
 		// further than a move, it goes a move's way toward that point and
 		// plans the rest under the next turn's pull.
-		at, ok := p.above(pl.Loc)
+		at, ok := p.mk.above(pl.Loc)
 		st := p.r.Ship(s.Type)
 		if !ok || st == nil || !st.Movement.OK || s.Loc.Dist(at) > s.Fuel {
 			return

@@ -17,7 +17,7 @@ func (p *planner) fuelledFor(s *model.Ship) bool {
 	if pl := p.ownByID[id]; pl != nil {
 		return s.Fuel >= s.Loc.Dist(pl.Loc)
 	}
-	if tp := p.tradingByID(id); tp != nil {
+	if tp := p.mk.tradingByID(id); tp != nil {
 		return s.Fuel >= s.Loc.Dist(tp.Planet.Loc)+p.toSafety(tp.Planet.Loc)
 	}
 	for _, fp := range p.k.ForeignPlanets {
@@ -77,16 +77,6 @@ func (p *planner) buyFuel(s *model.Ship, st *rules.ShipType, tp *model.TradingPl
 	}
 }
 
-// fuelAtStart is the fuel a ship of ours has at the start of the turn.
-func (p *planner) fuelAtStart(id int) int {
-	for i := range p.k.Ships {
-		if p.k.Ships[i].ID == id {
-			return p.k.Ships[i].Fuel
-		}
-	}
-	return 0
-}
-
 // spare is the fuel an own planet holds beyond what is promised to ships.
 func (p *planner) spare(pl *model.Planet) int { return max(0, pl.Fuel-p.fuelFor[pl.ID]) }
 
@@ -97,7 +87,7 @@ func (p *planner) fuelAt(loc geom.Point) bool {
 	if pl := p.own[loc]; pl != nil {
 		return pl.Fuel-p.fuelFor[pl.ID] >= p.lv.FuelStop
 	}
-	if tp := p.tradingAt(loc); tp != nil {
+	if tp := p.mk.tradingAt(loc); tp != nil {
 		return p.marketFuel(tp, p.turn+1)
 	}
 	return false
@@ -107,7 +97,7 @@ func (p *planner) fuelAt(loc geom.Point) bool {
 // when: it still trades then, its price shows a stock, and there are
 // credits to buy it.
 func (p *planner) marketFuel(tp *model.TradingPlanet, when int) bool {
-	if p.credits <= 30_000 || when > p.marketLast(tp) {
+	if p.credits <= 30_000 || when > p.mk.marketLast(tp) {
 		return false
 	}
 	// The price follows the stock: below the lowest the top of the price
@@ -127,7 +117,7 @@ func (p *planner) tank(s *model.Ship, st *rules.ShipType) bool {
 	if origin == nil || origin.Fuel >= p.lv.OriginFuel || p.r.GravityPull(p.turn+1) > 0 {
 		return false // no builds at the origin once the pull starts
 	}
-	if tp := p.tradingAt(s.Loc); tp != nil && s.Fuel*10 < st.MaxFuel.N*6 {
+	if tp := p.mk.tradingAt(s.Loc); tp != nil && s.Fuel*10 < st.MaxFuel.N*6 {
 		p.buyFuel(s, st, tp, st.MaxFuel.N) // the markets keep fuel, at four times its price
 	}
 	if s.Loc == origin.Loc {
@@ -174,7 +164,7 @@ func (p *planner) refuelIdle(s *model.Ship, st *rules.ShipType) bool {
 		p.topUp(s, st, 0) // its own planet under it has fuel
 		return false
 	}
-	if tp := p.tradingAt(s.Loc); tp != nil && p.marketFuel(tp, p.turn) {
+	if tp := p.mk.tradingAt(s.Loc); tp != nil && p.marketFuel(tp, p.turn) {
 		p.buyFuel(s, st, tp, st.MaxFuel.N*6/10)
 		return false // it goes on to claim, with the fuel
 	}
@@ -187,7 +177,7 @@ func (p *planner) toMarketFuel(s *model.Ship, st *rules.ShipType) bool {
 	var best *model.TradingPlanet
 	for i := range p.k.Trading {
 		tp := &p.k.Trading[i]
-		if p.fuelAt(tp.Planet.Loc) && p.marketLasts(s, tp) && s.Fuel >= s.Loc.Dist(tp.Planet.Loc) &&
+		if p.fuelAt(tp.Planet.Loc) && p.mk.marketLasts(s, tp) && s.Fuel >= s.Loc.Dist(tp.Planet.Loc) &&
 			(best == nil || s.Loc.Dist(tp.Planet.Loc) < s.Loc.Dist(best.Planet.Loc)) {
 			best = tp
 		}
@@ -225,7 +215,7 @@ func (p *planner) tenderKeep(st *rules.ShipType) int { return 2 * st.Movement.N 
 // it cannot fill one more new ship. false when it has nothing to do.
 func (p *planner) tend(s *model.Ship, st *rules.ShipType, origin *model.Planet) bool {
 	spare := s.Fuel - p.tenderKeep(st)
-	if tp := p.tradingAt(s.Loc); tp != nil && spare < st.MaxFuel.N/2 {
+	if tp := p.mk.tradingAt(s.Loc); tp != nil && spare < st.MaxFuel.N/2 {
 		p.buyFuel(s, st, tp, st.MaxFuel.N)
 		spare = s.Fuel - p.tenderKeep(st)
 	}
@@ -252,7 +242,7 @@ func (p *planner) tend(s *model.Ship, st *rules.ShipType, origin *model.Planet) 
 		spare := pl.Fuel - p.fuelFor[pl.ID] - 50
 		d := s.Loc.Dist(pl.Loc)
 		if pl.Kind == model.Origin || pl.Loc == s.Loc || spare < 100 || d > s.Fuel || pl.Loc.Dist(origin.Loc) > 2*st.Movement.N ||
-			p.targeted[-pl.ID] || p.lastTurnAt(pl.Loc) <= p.turn+2 {
+			p.targeted[-pl.ID] || p.mk.lastTurnAt(pl.Loc) <= p.turn+2 {
 			continue
 		}
 		if w := float64(min(spare, st.MaxFuel.N-s.Fuel)) / float64(20+d+pl.Loc.Dist(origin.Loc)); src == nil || w > bestW {

@@ -3,14 +3,26 @@ package ai
 import (
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
+	"silverfall/engine/rules"
 )
+
+// markets judges the trading planets and the pull of Silverfall from the
+// sheet alone: when a place or a market falls, what ore fetches, where a
+// ship must stop to be left over a planet. It holds nothing the plan
+// changes as it goes, so every part of the plan asks the same.
+type markets struct {
+	r    *rules.Rules
+	k    *model.Knowledge
+	lv   *Level
+	turn int // the turn the orders are for
+}
 
 // pullUntil is how far the pull of Silverfall draws a ship or planet in
 // from the start of this turn to the end of turn last.
-func (p *planner) pullUntil(last int) int {
+func (m *markets) pullUntil(last int) int {
 	n := 0
-	for t := p.turn; t <= last; t++ {
-		n += p.r.GravityPull(t)
+	for t := m.turn; t <= last; t++ {
+		n += m.r.GravityPull(t)
 	}
 	return n
 }
@@ -18,11 +30,11 @@ func (p *planner) pullUntil(last int) int {
 // lastTurnAt is the last turn a planet or ship now at loc still exists
 // at, if nothing moves it out: the game's expected end when the pull never
 // reaches it.
-func (p *planner) lastTurnAt(loc geom.Point) int {
-	end := p.r.Game.ExpectedLastTurn + 1
-	d := loc.Dist(geom.Origin) - p.r.Movement.DestructionRadius
-	for t := p.turn; t <= end; t++ {
-		if p.pullUntil(t) >= d {
+func (m *markets) lastTurnAt(loc geom.Point) int {
+	end := m.r.Game.ExpectedLastTurn + 1
+	d := loc.Dist(geom.Origin) - m.r.Movement.DestructionRadius
+	for t := m.turn; t <= end; t++ {
+		if m.pullUntil(t) >= d {
 			return t
 		}
 	}
@@ -33,25 +45,25 @@ func (p *planner) lastTurnAt(loc geom.Point) int {
 // engine's rules.MarketLastTurn): the pull of Silverfall takes it at that
 // turn's end. Far beyond the game when the trading planets hold their
 // place (a house rule).
-func (p *planner) marketLast(tp *model.TradingPlanet) int {
-	if t := p.r.MarketLastTurn(tp.Planet.Loc, p.k.Turn); t > 0 {
+func (m *markets) marketLast(tp *model.TradingPlanet) int {
+	if t := m.r.MarketLastTurn(tp.Planet.Loc, m.k.Turn); t > 0 {
 		return t
 	}
 	return 1 << 30
 }
 
 // lastMarket is the last turn any trading planet trades (marketLast).
-func (p *planner) lastMarket() int {
+func (m *markets) lastMarket() int {
 	last := 0
-	for i := range p.k.Trading {
-		last = max(last, p.marketLast(&p.k.Trading[i]))
+	for i := range m.k.Trading {
+		last = max(last, m.marketLast(&m.k.Trading[i]))
 	}
 	return last
 }
 
 // marketsHold reports whether the trading planets hold their place under
 // the pull (the house rule): ships over them are drawn off them.
-func (p *planner) marketsHold() bool { return p.r.House.TradingPlanetsHold }
+func (m *markets) marketsHold() bool { return m.r.House.TradingPlanetsHold }
 
 // ceilDiv is a/b rounded up, for positive b.
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
@@ -60,30 +72,30 @@ func ceilDiv(a, b int) int { return (a + b - 1) / b }
 // sells best, by this turn's prices; the base price where no trading
 // planet is known. The ore that is scarce sells dearest: mines, loads
 // and sources follow it, and feed the markets where they run low.
-func (p *planner) orePrice(t int) int {
+func (m *markets) orePrice(t int) int {
 	best := 0
-	for i := range p.k.Trading {
-		best = max(best, p.k.Trading[i].Prices.Ore[t])
+	for i := range m.k.Trading {
+		best = max(best, m.k.Trading[i].Prices.Ore[t])
 	}
 	if best == 0 {
-		return p.r.Market.BaseOrePrices[t]
+		return m.r.Market.BaseOrePrices[t]
 	}
 	return best
 }
 
-func (p *planner) tradingAt(loc geom.Point) *model.TradingPlanet {
-	for i := range p.k.Trading {
-		if p.k.Trading[i].Planet.Loc == loc {
-			return &p.k.Trading[i]
+func (m *markets) tradingAt(loc geom.Point) *model.TradingPlanet {
+	for i := range m.k.Trading {
+		if m.k.Trading[i].Planet.Loc == loc {
+			return &m.k.Trading[i]
 		}
 	}
 	return nil
 }
 
-func (p *planner) tradingByID(id int) *model.TradingPlanet {
-	for i := range p.k.Trading {
-		if p.k.Trading[i].Planet.ID == id {
-			return &p.k.Trading[i]
+func (m *markets) tradingByID(id int) *model.TradingPlanet {
+	for i := range m.k.Trading {
+		if m.k.Trading[i].Planet.ID == id {
+			return &m.k.Trading[i]
 		}
 	}
 	return nil
@@ -91,26 +103,26 @@ func (p *planner) tradingByID(id int) *model.TradingPlanet {
 
 // marketLasts reports whether the ship can still trade at the trading
 // planet when it gets there.
-func (p *planner) marketLasts(s *model.Ship, tp *model.TradingPlanet) bool {
-	st := p.r.Ship(s.Type)
+func (m *markets) marketLasts(s *model.Ship, tp *model.TradingPlanet) bool {
+	st := m.r.Ship(s.Type)
 	if st == nil || !st.Movement.OK || st.Movement.N <= 0 {
 		return false
 	}
-	arrive := p.turn + (s.Loc.Dist(tp.Planet.Loc)+st.Movement.N-1)/st.Movement.N - 1
-	return p.marketOpen(arrive) && arrive+1 <= p.marketLast(tp)
+	arrive := m.turn + (s.Loc.Dist(tp.Planet.Loc)+st.Movement.N-1)/st.Movement.N - 1
+	return m.marketOpen(arrive) && arrive+1 <= m.marketLast(tp)
 }
 
 // marketOpen reports whether a ship reaching a trading planet by the end
 // of turn arrive can trade there: a level that lands on the markets can
 // always (see above and goTrade); others only before the pull starts.
-func (p *planner) marketOpen(arrive int) bool { return p.lv.PullLanding || p.sellsAfter(arrive) }
+func (m *markets) marketOpen(arrive int) bool { return m.lv.PullLanding || m.sellsAfter(arrive) }
 
-// above is where a ship must end turn p.turn for the pull of Silverfall to
+// above is where a ship must end turn m.turn for the pull of Silverfall to
 // leave it over the fixed planet at to (a trading planet or an origin):
 // further out on the line from Silverfall, by the pull. ok is false when
 // no point rounds onto it.
-func (p *planner) above(to geom.Point) (at geom.Point, ok bool) {
-	pull := p.r.GravityPull(p.turn)
+func (m *markets) above(to geom.Point) (at geom.Point, ok bool) {
+	pull := m.r.GravityPull(m.turn)
 	if pull <= 0 {
 		return to, true
 	}
@@ -138,18 +150,18 @@ func (p *planner) above(to geom.Point) (at geom.Point, ok bool) {
 // the pull draws the trading planets in with the ships above them; where
 // a house rule holds the trading planets, the pull draws the ships off
 // them at the end of each turn from its start.
-func (p *planner) sellsAfter(arrive int) bool {
-	return !p.marketsHold() || p.r.GravityPull(arrive) == 0
+func (m *markets) sellsAfter(arrive int) bool {
+	return !m.marketsHold() || m.r.GravityPull(arrive) == 0
 }
 
 // bestMarket is the trading planet that pays most for the ship's cargo
 // per position of the way there, among those still there on arrival.
-func (p *planner) bestMarket(s *model.Ship) *model.TradingPlanet {
+func (m *markets) bestMarket(s *model.Ship) *model.TradingPlanet {
 	var best *model.TradingPlanet
 	bestWorth := 0.0
-	for i := range p.k.Trading {
-		tp := &p.k.Trading[i]
-		if !p.marketLasts(s, tp) {
+	for i := range m.k.Trading {
+		tp := &m.k.Trading[i]
+		if !m.marketLasts(s, tp) {
 			continue
 		}
 		worth := 0

@@ -98,43 +98,6 @@ type stationPlan struct {
 	ok     bool
 }
 
-// isStation reports whether a ship the sheet shows is one of Sauran's
-// battle stations.
-func (p *planner) isStation(s *model.Ship) bool {
-	return s.Owner == p.r.Game.PlayerSauran && s.Type == rules.TypeBattleStation
-}
-
-// seenStations are the stations of Sauran the empire's own sheet shows:
-// those in sight, and those of last turn's scan of his fleet.
-func (p *planner) seenStations() []geom.Point {
-	var out []geom.Point
-	for i := range p.k.ForeignShips {
-		if s := &p.k.ForeignShips[i]; p.isStation(s) {
-			out = append(out, s.Loc)
-		}
-	}
-	if p.k.ScannedPlayerID == p.r.Game.PlayerSauran {
-		for i := range p.k.ScannedPlayer {
-			if s := p.k.ScannedPlayer[i]; s.Type == rules.TypeBattleStation {
-				out = append(out, s.Loc)
-			}
-		}
-	}
-	return out
-}
-
-// sees reports whether a ship of ours (undocked) is within its sight of
-// loc: a station there would show on the sheet.
-func (p *planner) sees(loc geom.Point) bool {
-	for i := range p.k.Ships {
-		s := &p.k.Ships[i]
-		if st := p.r.Ship(s.Type); s.Inside == 0 && st != nil && st.CommRange.OK && s.Loc.Within(loc, st.CommRange.N) {
-			return true
-		}
-	}
-	return false
-}
-
 // planStations works out the station the strike wing goes for with the
 // allies this turn and broadcasts it (and any named station it finds
 // gone). It reads its allies' notes and its own of last turn, and what its
@@ -149,7 +112,7 @@ func (p *planner) planStations() {
 	for _, a := range p.k.Empire.Allies {
 		friends[a] = true
 	}
-	seen := p.seenStations()
+	seen := p.vw.seenStations()
 	bound := p.r.Game.MapRadius + 200
 	gone := map[geom.Point]bool{}
 	var notes []stationNote
@@ -182,7 +145,7 @@ func (p *planner) planStations() {
 		if gone[n.at] {
 			continue
 		}
-		if !slices.Contains(seen, n.at) && p.sees(n.at) {
+		if !slices.Contains(seen, n.at) && p.vw.sees(n.at) {
 			gone[n.at] = true
 			gonePts = append(gonePts, n.at)
 			continue
@@ -241,7 +204,7 @@ func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	// until four turns before the end (a ship without fuel out there
 	// would wait alone for more than three turns).
 	if d > lv.StationRally+st.Movement.N {
-		need := s.Loc.Dist(rally) + lv.FuelMargin + p.pullUntil(p.r.Game.ExpectedLastTurn-4)
+		need := s.Loc.Dist(rally) + lv.FuelMargin + p.mk.pullUntil(p.r.Game.ExpectedLastTurn-4)
 		if d > p.reachBy(st.Movement.N, lv.StationReach) || need > s.Fuel+p.loadable(s, st) {
 			p.waitHome(s)
 			return true
@@ -323,7 +286,7 @@ func (p *planner) waitHome(s *model.Ship) {
 		p.home(s)
 		return
 	}
-	if pl := p.own[s.Loc]; pl != nil && pl.Kind != model.Origin && p.lastTurnAt(pl.Loc) > p.turn+2 {
+	if pl := p.own[s.Loc]; pl != nil && pl.Kind != model.Origin && p.mk.lastTurnAt(pl.Loc) > p.turn+2 {
 		p.topUp(s, st, p.lv.FuelStop+p.lv.StrikeFuelKeep)
 		if s.Fuel*10 >= st.MaxFuel.Or(0)*9 || p.spare(pl) < p.lv.FuelStop*2 {
 			if src := p.fuelSource(s, s.Loc); src == nil || src.Loc == s.Loc || s.Loc.Dist(src.Loc) > s.Fuel-p.lv.FuelMargin {
@@ -334,7 +297,7 @@ func (p *planner) waitHome(s *model.Ship) {
 	}
 	if s.Fuel*10 < st.MaxFuel.Or(0)*9 {
 		if src := p.fuelSource(s, s.Loc); src != nil && src.Loc != s.Loc && s.Loc.Dist(src.Loc) <= s.Fuel-p.lv.FuelMargin &&
-			p.lastTurnAt(src.Loc) > p.turn+2 && p.mayLeave(s) {
+			p.mk.lastTurnAt(src.Loc) > p.turn+2 && p.mayLeave(s) {
 			p.moveTo(s, "MP %d %d", s.ID, src.ID)
 			return
 		}

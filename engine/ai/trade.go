@@ -11,7 +11,7 @@ import (
 // trade runs ore from the planets' stocks to the trading planet that pays
 // best for it; false when there is no trade for the ship.
 func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
-	if tp := p.tradingAt(s.Loc); tp != nil {
+	if tp := p.mk.tradingAt(s.Loc); tp != nil {
 		// Short of money, a trader sells all it has: waiting costs a fleet's
 		// upkeep.
 		if p.lv.SpreadSales && p.dueNext == 0 && p.afford(0, p.r.Upkeep.Fleet, p.lv.BuildMargin) && p.holdBack(s, st, tp) {
@@ -65,7 +65,7 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 		p.load(s, st, pl)
 	}
 	if s.Cargo.Total() > 0 {
-		tp := p.bestMarket(s)
+		tp := p.mk.bestMarket(s)
 		if tp == nil {
 			return false
 		}
@@ -104,7 +104,7 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 // last move to take a planet (grab) stays aboard: the sale comes in phase
 // one, the move after. true when it did; the ship stays unless it grabs.
 func (p *planner) sellOut(s *model.Ship, st *rules.ShipType) bool {
-	if !p.lv.SellOut || p.turn < p.r.Game.ExpectedLastTurn || p.tradingAt(s.Loc) == nil {
+	if !p.lv.SellOut || p.turn < p.r.Game.ExpectedLastTurn || p.mk.tradingAt(s.Loc) == nil {
 		return false
 	}
 	if s.Cargo.Total() > 0 && p.add("UL %d 0 0", s.ID) {
@@ -112,7 +112,7 @@ func (p *planner) sellOut(s *model.Ship, st *rules.ShipType) bool {
 	}
 	// Fuel is unloaded before any is loaded or passed on in the turn: what
 	// it sells is what it had at the start.
-	start := p.fuelAtStart(s.ID)
+	start := p.vw.fuelAtStart(s.ID)
 	keep, _ := p.grab(s, st)
 	if n := min(start, s.Fuel) - keep; n > 0 && p.add("UF %d %d", s.ID, n) {
 		s.Fuel -= n
@@ -190,14 +190,14 @@ func (p *planner) splitCheap(tp *model.TradingPlanet, t, n int) bool {
 // the pull brings it back over the planet. false in the market's last
 // turn: there is no next turn's sale.
 func (p *planner) stay(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
-	if p.turn+1 > p.marketLast(tp) {
+	if p.turn+1 > p.mk.marketLast(tp) {
 		return false // the pull takes the market at this turn's end
 	}
-	if p.r.GravityPull(p.turn) == 0 || !p.marketsHold() {
+	if p.r.GravityPull(p.turn) == 0 || !p.mk.marketsHold() {
 		p.moved[s.ID] = true // no move: it stays
 		return true
 	}
-	at, ok := p.above(tp.Planet.Loc)
+	at, ok := p.mk.above(tp.Planet.Loc)
 	if !ok || s.Loc.Dist(at) > min(st.Movement.N, s.Fuel-p.toSafety(tp.Planet.Loc)) {
 		return false
 	}
@@ -211,7 +211,7 @@ func (p *planner) due() int {
 	n := 0
 	for _, s := range p.k.Ships {
 		st := p.r.Ship(s.Type)
-		if st == nil || role(st) != roleTrader || s.Cargo.Total() == 0 || p.tradingAt(s.Loc) != nil {
+		if st == nil || role(st) != roleTrader || s.Cargo.Total() == 0 || p.mk.tradingAt(s.Loc) != nil {
 			continue
 		}
 		for i := range p.k.Trading {
@@ -228,7 +228,7 @@ func (p *planner) due() int {
 // a cargo unit at today's best price first.
 func (p *planner) load(s *model.Ship, st *rules.ShipType, pl *model.Planet) {
 	types := []int{0, 1, 2, 3, 4}
-	worth := func(t int) int { return p.orePrice(t) * p.r.Ore.PerCargoUnit[t] }
+	worth := func(t int) int { return p.mk.orePrice(t) * p.r.Ore.PerCargoUnit[t] }
 	sort.SliceStable(types, func(i, j int) bool { return worth(types[i]) > worth(types[j]) })
 	room := st.Cargo.N
 	for t, n := range s.Cargo {
@@ -261,7 +261,7 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 		v, worth := 0, 0 // at base prices (min_load's measure), at today's best
 		for t, n := range pl.Stock {
 			v += n * p.r.Market.BaseOrePrices[t]
-			worth += n * p.orePrice(t)
+			worth += n * p.mk.orePrice(t)
 		}
 		if v < p.lv.MinLoad || p.targeted[-pl.ID] {
 			continue
@@ -270,19 +270,19 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 		st := p.r.Ship(s.Type)
 		for j := range p.k.Trading {
 			tp := &p.k.Trading[j]
-			if !p.marketOpen(p.turn + 2) {
+			if !p.mk.marketOpen(p.turn + 2) {
 				continue
 			}
 			// Only a market that still trades when the ore gets there: it
 			// loads the turn after it reaches the source, and sells the
 			// turn after it reaches the market.
 			d := pl.Loc.Dist(tp.Planet.Loc)
-			if st != nil && st.Movement.N > 0 && p.turn+ceilDiv(s.Loc.Dist(pl.Loc), st.Movement.N)+ceilDiv(d, st.Movement.N) > p.marketLast(tp) {
+			if st != nil && st.Movement.N > 0 && p.turn+ceilDiv(s.Loc.Dist(pl.Loc), st.Movement.N)+ceilDiv(d, st.Movement.N) > p.mk.marketLast(tp) {
 				continue
 			}
 			toMarket = min(toMarket, d)
 		}
-		if toMarket == 1<<20 && !p.marketsHold() {
+		if toMarket == 1<<20 && !p.mk.marketsHold() {
 			continue // the pull takes the markets before its ore would reach one
 		}
 		// A source the pull takes before the trader is back out is none;
@@ -295,7 +295,7 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 			// It loads the turn after it gets there (this turn if it is
 			// there) and sells the turn after it reaches the market.
 			sells := p.turn + ceilDiv(s.Loc.Dist(pl.Loc), n) + ceilDiv(toMarket, n)
-			if p.lastTurnAt(pl.Loc) <= at+min(3, max(0, end-at)) || p.lv.SellOut && sells > end {
+			if p.mk.lastTurnAt(pl.Loc) <= at+min(3, max(0, end-at)) || p.lv.SellOut && sells > end {
 				continue
 			}
 		}
@@ -337,7 +337,7 @@ func (p *planner) tripNeed(s *model.Ship, st *rules.ShipType, src geom.Point, be
 		tp := &p.k.Trading[j]
 		// Under the book's pull, only a market that still trades when the
 		// ore gets there.
-		if !p.marketsHold() && p.turn+ceilDiv(before+src.Dist(tp.Planet.Loc), st.Movement.N) > p.marketLast(tp) {
+		if !p.mk.marketsHold() && p.turn+ceilDiv(before+src.Dist(tp.Planet.Loc), st.Movement.N) > p.mk.marketLast(tp) {
 			continue
 		}
 		if mkt == nil || src.Dist(tp.Planet.Loc) < src.Dist(mkt.Planet.Loc) {
@@ -360,7 +360,7 @@ func (p *planner) tripNeed(s *model.Ship, st *rules.ShipType, src geom.Point, be
 		return 1 << 20, true
 	}
 	landing := 0
-	if p.marketsHold() {
+	if p.mk.marketsHold() {
 		landing = p.r.GravityPull(arrive)
 	}
 	return d + landing + back + p.lv.FuelMargin, true
@@ -383,8 +383,8 @@ func (p *planner) tripFuelled(s *model.Ship, st *rules.ShipType, pl *model.Plane
 // pull leaves it over the planet; false when the ship cannot go.
 func (p *planner) goTrade(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
 	to := tp.Planet.Loc
-	if p.marketsHold() && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
-		at, ok := p.above(to)
+	if p.mk.marketsHold() && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
+		at, ok := p.mk.above(to)
 		// Where the market sells fuel the ship needs no margin beyond the
 		// way (two positions for the pull's rounding): it fills up there.
 		if !ok || !p.canGo(s, at) && !(p.fuelAt(to) && s.Loc.Dist(at)+2 <= s.Fuel) {
@@ -401,7 +401,7 @@ func (p *planner) goTrade(s *model.Ship, st *rules.ShipType, tp *model.TradingPl
 	// with the fuel for the straight way alone ran dry short of the
 	// market with its cargo.
 	if n := st.Movement.N; p.lv.PullLanding && n > 0 && s.Loc.Dist(to) > n &&
-		s.Fuel < s.Loc.Dist(to)+p.pullUntil(p.turn+ceilDiv(s.Loc.Dist(to), n)-1) {
+		s.Fuel < s.Loc.Dist(to)+p.mk.pullUntil(p.turn+ceilDiv(s.Loc.Dist(to), n)-1) {
 		return false
 	}
 	p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
@@ -412,8 +412,8 @@ func (p *planner) goTrade(s *model.Ship, st *rules.ShipType, tp *model.TradingPl
 // reach fuel again from it: it buys some there, or takes a planet nearby.
 func (p *planner) goTradeAnyway(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
 	to := tp.Planet.Loc
-	if p.marketsHold() && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
-		at, ok := p.above(to)
+	if p.mk.marketsHold() && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
+		at, ok := p.mk.above(to)
 		if !ok || s.Loc.Dist(at) > s.Fuel {
 			return false
 		}
