@@ -82,9 +82,7 @@ type planner struct {
 	out []order.Order
 
 	me, turn           int // the player, and the turn the orders are for
-	credits            int // left for what the plan buys, as it goes
-	tax                int // the tax the planets bring at the end of the turn
-	upkeep             int // the pay at the end of the turn, as the plan stands
+	account                // credits, tax and upkeep as the plan stands (economy.go)
 	own                map[geom.Point]*model.Planet
 	ownByID            map[int]*model.Planet
 	targeted           map[int]bool // planets a ship of ours is sent to
@@ -114,7 +112,7 @@ type planner struct {
 
 func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *planner {
 	p := &planner{r: r, k: k, lv: lv, rng: rand.New(rand.NewPCG(seed, uint64(k.Empire.Player))), me: k.Empire.Player,
-		turn: k.Turn + 1, credits: k.Empire.Credits, own: map[geom.Point]*model.Planet{}, ownByID: map[int]*model.Planet{},
+		turn: k.Turn + 1, account: account{credits: k.Empire.Credits, level: lv}, own: map[geom.Point]*model.Planet{}, ownByID: map[int]*model.Planet{},
 		targeted: map[int]bool{}, moved: map[int]bool{}, fuelFor: map[int]int{}, starved: map[int]int{}}
 	p.vw = &view{r: r, k: k, lv: lv, own: p.own}
 	p.mk = &markets{r: r, k: k, lv: lv, turn: p.turn}

@@ -6,34 +6,46 @@ import (
 	"silverfall/engine/rules"
 )
 
+// account is the plan's purse: the credits left for what it buys, and the
+// tax and upkeep at the end of the turn as the plan stands. Each purchase
+// asks it first and is entered in it, so the later parts of the plan see
+// what the earlier ones spent.
+type account struct {
+	credits int // left for what the plan buys, as it goes
+	tax     int // the tax the planets bring at the end of the turn
+	upkeep  int // the pay at the end of the turn, as the plan stands
+	level   *Level
+}
+
 // deficit is how much more the end of the turn pays out than the tax
 // brings in, with extra more upkeep.
-func (p *planner) deficit(extra int) int { return max(0, p.upkeep+extra-p.tax) }
+func (a *account) deficit(extra int) int { return max(0, a.upkeep+extra-a.tax) }
 
 // afford reports whether the plan can pay cost now and extra more upkeep
 // each turn and still cover the level's turns of any deficit, keeping
 // margin besides.
-func (p *planner) afford(cost, extra, margin int) bool {
-	return p.credits-cost-p.deficit(extra)*p.lv.ReserveTurns >= margin
+func (a *account) afford(cost, extra, margin int) bool {
+	return a.credits-cost-a.deficit(extra)*a.level.ReserveTurns >= margin
 }
 
 // invest pays for what pays for itself soon (a mine) keeping only one
 // turn of any deficit and the level's margin, when the level invests so.
-func (p *planner) invest(cost, extra int) bool {
-	if !p.lv.InvestFromReserve || p.credits-cost-p.deficit(extra) < p.lv.BuildMargin {
+func (a *account) invest(cost, extra int) bool {
+	if !a.level.InvestFromReserve || a.credits-cost-a.deficit(extra) < a.level.BuildMargin {
 		return false
 	}
-	p.credits -= cost
-	p.upkeep += extra
+	a.credits -= cost
+	a.upkeep += extra
 	return true
 }
 
-func (p *planner) spend(cost, extra, margin int) bool {
-	if !p.afford(cost, extra, margin) {
+// spend pays cost now and enters extra more upkeep, when afford allows.
+func (a *account) spend(cost, extra, margin int) bool {
+	if !a.afford(cost, extra, margin) {
 		return false
 	}
-	p.credits -= cost
-	p.upkeep += extra
+	a.credits -= cost
+	a.upkeep += extra
 	return true
 }
 
