@@ -1,0 +1,43 @@
+package sparring
+
+import "silverfall/engine/model"
+
+// turtle plays the turtle: its armed ships go home and guard the origin,
+// its planets buy defence units and keep them active, it buys
+// interceptors against scans and raids, and starts mines; little else.
+func turtle(s *sheet) {
+	s.mines(20_000)
+	for _, sh := range s.movable() {
+		s.refuel(sh)
+		if st := s.r.Ship(sh.Type); st.Armed() && s.origin != nil && !s.moved[sh.ID] {
+			if sh.Loc == s.origin.Loc {
+				s.move(sh, "DF %d 0", sh.ID)
+			} else if sh.Fuel > 0 {
+				s.move(sh, "MP %d %d", sh.ID, s.origin.ID)
+			}
+		}
+	}
+	for i := range s.k.Planets {
+		s.fortify(&s.k.Planets[i])
+	}
+	ir := s.r.Interceptors
+	if n := min(20, ir.Max-s.k.Empire.Interceptors); n > 0 && s.pay(n*ir.Cost, 40_000) {
+		s.add("PI %d", n)
+	}
+}
+
+// fortify buys the planet the defence units a turn allows, as far as its
+// industry and the credits go, and keeps them active.
+func (s *sheet) fortify(pl *model.Planet) {
+	pd := s.r.PlanetDefence
+	if pl.Kind == model.Trading || pl.Population < pd.MinPopulation {
+		return
+	}
+	n := min(pd.MaxPerTurn, pd.MaxPerPlanet-pl.DefenceUnits, pl.Industry/pd.IndustryPerUnit, max(0, s.credits-40_000)/pd.UnitCost)
+	if n > 0 && s.pay(n*pd.UnitCost, 40_000) {
+		s.add("BU %d %d", pl.ID, n)
+	}
+	if (pl.DefenceUnits > 0 || n > 0) && !pl.DefenceActive {
+		s.add("AD %d", pl.ID)
+	}
+}
