@@ -253,6 +253,27 @@ func (s *sheet) raided() int {
 	return n
 }
 
+// deficit is how much more the end of the turn pays out than the
+// planets' tax brings in, as the sheet stands (each place with ships of
+// ours one fleet, as the rules count them), with extra more pay.
+func (s *sheet) deficit(extra int) int {
+	tax, pay := 0, extra+s.k.Empire.Interceptors*s.r.Interceptors.PayPerTurn
+	for _, pl := range s.k.Planets {
+		tax += pl.Industry
+	}
+	places := map[geom.Point]bool{}
+	for _, sh := range s.k.Ships {
+		if st := s.r.Ship(sh.Type); st != nil {
+			pay += s.r.CrewPay(st)
+		}
+		if !places[sh.Loc] {
+			places[sh.Loc] = true
+			pay += s.r.Upkeep.Fleet
+		}
+	}
+	return max(0, pay-tax)
+}
+
 // build has the empire's battle stations and monitors build ships of type
 // t, as many as they build a turn, while the planet under them has the
 // industry and fuel to start each one and the credits stay above keep.
@@ -269,7 +290,10 @@ func (s *sheet) build(t, keep, most int) {
 			continue
 		}
 		for n := 0; n < s.r.Builds(b.Type) && most > 0; n++ {
-			if pl.Industry < ind || s.fuel[pl.ID] < st.MaxFuel.Or(0) || !s.pay(s.r.BuildCost(st, 0, 0), keep) {
+			// A ship is bought only while the credits cover three turns
+			// of what the pay would then exceed the tax by.
+			extra := (n + 1) * (s.r.CrewPay(st) + s.r.Upkeep.Fleet)
+			if pl.Industry < ind || s.fuel[pl.ID] < st.MaxFuel.Or(0) || !s.pay(s.r.BuildCost(st, 0, 0), keep+3*s.deficit(extra)) {
 				break
 			}
 			s.add("BS %d %d", b.ID, t)

@@ -88,7 +88,7 @@ func (s *sheet) lastTurnOf(tp *model.TradingPlanet) int {
 
 // bestMarket is the trading planet that pays most for the ship's load
 // (the stock of the planet under it, when it is loading) for the way to
-// it, of those the ship reaches before their last turn of trade, with a
+// it, of those the ship reaches on the fuel it has before their last turn of trade, with a
 // turn to leave again before the pull takes them.
 func (s *sheet) bestMarket(sh *model.Ship) *model.TradingPlanet {
 	st := s.r.Ship(sh.Type)
@@ -99,7 +99,9 @@ func (s *sheet) bestMarket(sh *model.Ship) *model.TradingPlanet {
 		tp := &s.k.Trading[i]
 		d := sh.Loc.Dist(tp.Planet.Loc)
 		arrive := s.turn + (d+st.Movement.N-1)/st.Movement.N - 1
-		if d > 0 && arrive+1 > s.lastTurnOf(tp) || d == 0 && s.turn >= s.lastTurnOf(tp) {
+		// Nor one beyond its fuel: a hold of ore stranded on the way sells
+		// nothing.
+		if d > sh.Fuel || d > 0 && arrive+1 > s.lastTurnOf(tp) || d == 0 && s.turn >= s.lastTurnOf(tp) {
 			continue
 		}
 		worth := 1
