@@ -78,7 +78,7 @@ func (p *planner) raidTarget() int {
 func (p *planner) raidSauran() {
 	sr, ir := p.r.ScanPlayer, p.r.Interceptors
 	n, buying := 1, false
-	if p.lv.SauranRaids > 1 && p.raidGain() >= p.lv.SauranRaidGain {
+	if p.lv.SauranRaids > 1 && p.vw.raidGain() >= p.lv.SauranRaidGain {
 		n, buying = p.lv.SauranRaids, true
 	}
 	have := p.k.Empire.Interceptors
@@ -112,22 +112,11 @@ func (p *planner) raidSauran() {
 // station to go for. Where a house rule spares him the pay, or the last
 // raid brought credits back, his credits are worth the raid.
 func (p *planner) sauranWorthScanning() bool {
-	if p.r.House.SauranPaysNoUpkeep || p.raidGain() > 0 {
+	if p.r.House.SauranPaysNoUpkeep || p.vw.raidGain() > 0 {
 		return true
 	}
 	lv := p.lv
 	return lv.StationAttacks && !p.stations.ok && p.wing() > 0 && p.turn >= lv.StationFrom-lv.StationReach
-}
-
-// raidGain is what the empire's raiders brought back last turn.
-func (p *planner) raidGain() int {
-	n := 0
-	for _, l := range p.k.Credit.Lines {
-		if l.What == "Raids" && l.Amount > 0 {
-			n += l.Amount
-		}
-	}
-	return n
 }
 
 // scans looks at a rival's ship and planet each turn: the nearest ones

@@ -104,7 +104,7 @@ func (p *planner) defence() {
 	if p.lv.LockPlanets && p.turn >= p.lv.OutwardFrom {
 		// A planet with defence units cannot be taken: those that last to
 		// the end, and so count for the win, get one.
-		rs := p.survivors()
+		rs := p.mk.survivors()
 		for _, pl := range p.k.Planets {
 			if pl.Kind == model.Independent && pl.DefenceUnits == 0 && pl.Population >= pd.MinPopulation &&
 				pl.Industry >= pd.IndustryPerUnit && pl.Loc.Dist(geom.Origin) > rs && p.spend(pd.UnitCost, 0, p.lv.BuildMargin) {

@@ -52,12 +52,12 @@ func (p *planner) claim(s *model.Ship, st *rules.ShipType) {
 		p.targeted[best.ID] = true
 		if best.Loc != s.Loc {
 			p.moveTo(s, "MP %d %d", s.ID, best.ID)
-		} else if p.inDanger(s, st) {
+		} else if p.mk.inDanger(s, st) {
 			p.outward(s, st)
 		}
 		return
 	}
-	if p.inDanger(s, st) {
+	if p.mk.inDanger(s, st) {
 		if !p.toFuel(s, st) {
 			p.outward(s, st)
 		}
@@ -65,7 +65,7 @@ func (p *planner) claim(s *model.Ship, st *rules.ShipType) {
 	}
 	// A planet out of sight: the turn finds one within reach. The ship
 	// goes only with the fuel to come back to fuel from wherever it lands.
-	if n := st.Movement.N; p.lv.FindPlanets && s.Fuel-n >= p.toSafety(s.Loc)+n && !p.tooFarIn(s, n) && p.mayLeave(s) {
+	if n := st.Movement.N; p.lv.FindPlanets && s.Fuel-n >= p.toSafety(s.Loc)+n && !p.mk.tooFarIn(s, n) && p.mayLeave(s) {
 		p.moveTo(s, "FP %d 0", s.ID)
 		return
 	}
@@ -114,13 +114,6 @@ func (p *planner) canFind(s *model.Ship, st *rules.ShipType) bool {
 	return s.Fuel >= st.Movement.N+2
 }
 
-// survivors is how far from Silverfall a planet must be now to be there
-// still at the end of the game's expected last turn, with a little to
-// spare for the rounding of the pull's steps.
-func (p *planner) survivors() int {
-	return p.r.Movement.DestructionRadius + p.mk.pullUntil(p.r.Game.ExpectedLastTurn) + 3
-}
-
 // shell claims for the end of the game. The planets that outlast the pull
 // lie in a thin shell far out, some 70 apart, while a planet-taker sees
 // only 35 around it: it goes to one it sees, else it finds one with FP
@@ -129,7 +122,7 @@ func (p *planner) survivors() int {
 // last, else it moves out to that stance. The share of the planets held at
 // the end is what wins. false when the ship has not the fuel to go on.
 func (p *planner) shell(s *model.Ship, st *rules.ShipType) bool {
-	rs := p.survivors()
+	rs := p.mk.survivors()
 	var best *model.Planet
 	bestD := 0
 	for i := range p.k.ForeignPlanets {

@@ -86,7 +86,7 @@ func (p *planner) ships() {
 		// they must stop for it to leave them over a market changes.
 		replan := (role(st) == roleTrader || role(st) == roleTanker) && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 ||
 			p.lv.Shell && p.late(st) && role(st) != roleTrader
-		if s.Standing.Code != order.Invalid && !replan && !p.inDanger(s, st) && !p.arrivesTooLate(s) && p.fuelledFor(s) {
+		if s.Standing.Code != order.Invalid && !replan && !p.mk.inDanger(s, st) && !p.mk.arrivesTooLate(s) && p.fuelledFor(s) {
 			p.topUp(s, st, 0)
 			continue // a ship on its way goes on
 		}
@@ -119,22 +119,6 @@ func (p *planner) ships() {
 			p.claim(s, st)
 		}
 	}
-}
-
-// inDanger reports whether a ship would be too close to Silverfall by
-// the end of next turn.
-func (p *planner) inDanger(s *model.Ship, st *rules.ShipType) bool {
-	return p.turn >= p.lv.OutwardFrom && p.mk.lastTurnAt(s.Loc) <= p.turn+1
-}
-
-// arrivesTooLate reports whether a ship's standing move goes to a trading
-// planet that falls into Silverfall before it arrives.
-func (p *planner) arrivesTooLate(s *model.Ship) bool {
-	if s.Standing.Code != order.MP {
-		return false
-	}
-	tp := p.mk.tradingByID(s.Standing.Planet())
-	return tp != nil && !p.mk.marketLasts(s, tp)
 }
 
 // grab sends a ship, in the game's expected last turn, to the nearest
@@ -263,16 +247,6 @@ func (p *planner) fight(s *model.Ship, st *rules.ShipType, threats []model.Ship)
 		p.moveTo(s, "EN %d %d %d %d %d", s.ID, target.Owner, target.Loc.X, target.Loc.Y, target.Loc.Z)
 	}
 	return true
-}
-
-// tooFarIn reports whether, late in the game, the planets within n of
-// the ship fall into Silverfall before the end: FP would find those.
-func (p *planner) tooFarIn(s *model.Ship, n int) bool {
-	if p.turn < p.lv.OutwardFrom {
-		return false
-	}
-	end := p.r.Game.ExpectedLastTurn
-	return s.Loc.Dist(geom.Origin)-p.mk.pullUntil(end) < p.r.Movement.DestructionRadius
 }
 
 // mayLeave reports whether a ship at the origin may go out, counting it

@@ -3,12 +3,14 @@ package ai
 import (
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
+	"silverfall/engine/order"
 	"silverfall/engine/rules"
 )
 
 // markets judges the trading planets and the pull of Silverfall from the
 // sheet alone: when a place or a market falls, what ore fetches, where a
-// ship must stop to be left over a planet. It holds nothing the plan
+// ship must stop to be left over a planet, which ships the pull puts in
+// danger and how far out a ship gets against it. It holds nothing the plan
 // changes as it goes, so every part of the plan asks the same.
 type markets struct {
 	r    *rules.Rules
@@ -174,4 +176,47 @@ func (m *markets) bestMarket(s *model.Ship) *model.TradingPlanet {
 		}
 	}
 	return best
+}
+
+// arrivesTooLate reports whether a ship's standing move goes to a trading
+// planet that falls into Silverfall before it arrives.
+func (m *markets) arrivesTooLate(s *model.Ship) bool {
+	if s.Standing.Code != order.MP {
+		return false
+	}
+	tp := m.tradingByID(s.Standing.Planet())
+	return tp != nil && !m.marketLasts(s, tp)
+}
+
+// inDanger reports whether a ship would be too close to Silverfall by
+// the end of next turn.
+func (m *markets) inDanger(s *model.Ship, st *rules.ShipType) bool {
+	return m.turn >= m.lv.OutwardFrom && m.lastTurnAt(s.Loc) <= m.turn+1
+}
+
+// survivors is how far from Silverfall a planet must be now to be there
+// still at the end of the game's expected last turn, with a little to
+// spare for the rounding of the pull's steps.
+func (m *markets) survivors() int {
+	return m.r.Movement.DestructionRadius + m.pullUntil(m.r.Game.ExpectedLastTurn) + 3
+}
+
+// tooFarIn reports whether, late in the game, the planets within n of
+// the ship fall into Silverfall before the end: FP would find those.
+func (m *markets) tooFarIn(s *model.Ship, n int) bool {
+	if m.turn < m.lv.OutwardFrom {
+		return false
+	}
+	end := m.r.Game.ExpectedLastTurn
+	return s.Loc.Dist(geom.Origin)-m.pullUntil(end) < m.r.Movement.DestructionRadius
+}
+
+// reachBy is how far out a ship of movement move gets in n turns from
+// this one, against the pull of Silverfall (at worst straight against it).
+func (m *markets) reachBy(move, n int) int {
+	d := 0
+	for t := m.turn; t < m.turn+n; t++ {
+		d += max(0, move-m.r.GravityPull(t))
+	}
+	return d
 }

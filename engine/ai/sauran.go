@@ -205,7 +205,7 @@ func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	// would wait alone for more than three turns).
 	if d > lv.StationRally+st.Movement.N {
 		need := s.Loc.Dist(rally) + lv.FuelMargin + p.mk.pullUntil(p.r.Game.ExpectedLastTurn-4)
-		if d > p.reachBy(st.Movement.N, lv.StationReach) || need > s.Fuel+p.loadable(s, st) {
+		if d > p.mk.reachBy(st.Movement.N, lv.StationReach) || need > s.Fuel+p.loadable(s, st) {
 			p.waitHome(s)
 			return true
 		}
@@ -217,7 +217,7 @@ func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	// drawn the guards off, and once an ally's warship is there too or the
 	// level's turns of waiting are over.
 	atRally := s.Loc.Dist(rally) <= st.Movement.N/2
-	ready := p.turn >= lv.StationFrom && atRally && (p.allyArmedNear(rally, lv.StationRally) || p.turn >= lv.StationFrom+lv.StationWait)
+	ready := p.turn >= lv.StationFrom && atRally && (p.vw.allyArmedNear(rally, lv.StationRally) || p.turn >= lv.StationFrom+lv.StationWait)
 	// A ship that engaged and was drawn off the station by the pull goes
 	// back at it: the way back to the meeting point would cost the fuel
 	// for the rest of the fight and leave it alone and dry out there.
@@ -257,18 +257,6 @@ func rallyPoint(to geom.Point, n int) geom.Point {
 	}
 	f := float64(n) / l
 	return geom.Point{X: to.X + geom.Round(cx*f), Y: to.Y + geom.Round(cy*f), Z: to.Z + geom.Round(cz*f)}
-}
-
-// allyArmedNear reports whether the sheet shows an armed ship of an ally
-// within n of loc.
-func (p *planner) allyArmedNear(loc geom.Point, n int) bool {
-	for i := range p.k.ForeignShips {
-		o := &p.k.ForeignShips[i]
-		if st := p.r.Ship(o.Type); st != nil && st.Armed() && p.k.Empire.HasAlly(o.Owner) && o.Loc.Within(loc, n) {
-			return true
-		}
-	}
-	return false
 }
 
 // waitHome keeps a ship of the strike wing ready until there is a station
@@ -374,16 +362,6 @@ func (p *planner) strikeBuild() *rules.ShipType {
 		}
 	}
 	return nil
-}
-
-// reachBy is how far out a ship of movement move gets in n turns from
-// this one, against the pull of Silverfall (at worst straight against it).
-func (p *planner) reachBy(move, n int) int {
-	d := 0
-	for t := p.turn; t < p.turn+n; t++ {
-		d += max(0, move-p.r.GravityPull(t))
-	}
-	return d
 }
 
 // loadable is the fuel a ship of the strike wing may load at an own planet

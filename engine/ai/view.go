@@ -6,9 +6,9 @@ import (
 	"silverfall/engine/rules"
 )
 
-// view answers what the empire's sheet shows about a place: whose planet
-// is there, whether it is known to be dry, what of ours or Sauran's is
-// near. It keeps nothing of its own: it reads the plan's copy of the sheet
+// view answers what the empire's sheet shows: whose planet is at a place,
+// whether it is known to be dry, what of ours, an ally's or Sauran's is
+// near, what last turn's raids brought back. It keeps nothing of its own: it reads the plan's copy of the sheet
 // and the empire's planets by place.
 type view struct {
 	r   *rules.Rules
@@ -121,4 +121,27 @@ func (v *view) sees(loc geom.Point) bool {
 		}
 	}
 	return false
+}
+
+// allyArmedNear reports whether the sheet shows an armed ship of an ally
+// within n of loc.
+func (v *view) allyArmedNear(loc geom.Point, n int) bool {
+	for i := range v.k.ForeignShips {
+		o := &v.k.ForeignShips[i]
+		if st := v.r.Ship(o.Type); st != nil && st.Armed() && v.k.Empire.HasAlly(o.Owner) && o.Loc.Within(loc, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// raidGain is what the empire's raiders brought back last turn.
+func (v *view) raidGain() int {
+	n := 0
+	for _, l := range v.k.Credit.Lines {
+		if l.What == "Raids" && l.Amount > 0 {
+			n += l.Amount
+		}
+	}
+	return n
 }
