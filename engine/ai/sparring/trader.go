@@ -19,9 +19,9 @@ func trade(s *sheet) {
 	s.build(cargo, 60_000, 2)
 }
 
-// cargo is the ship type the trader builds: the small cargo ship, the
-// cheapest hold (30 cargo units) that moves far.
-const cargo = 11
+// cargo is the ship type the trader builds: the large cargo ship, the
+// cheapest hold of 100 cargo units (35,000 credits).
+const cargo = 12
 
 // haul runs the cargo ship between the empire's planets and the markets:
 // it sells what it carries at a market, loads the stock of an own planet
@@ -55,10 +55,35 @@ func (s *sheet) haul(sh *model.Ship) {
 			return
 		}
 	}
-	if to := s.richest(); to != nil && to.Loc != sh.Loc {
-		s.buyFuel(sh, sh.Loc.Dist(to.Loc))
+	to := s.richest()
+	if to == nil || to.Loc == sh.Loc {
+		return
+	}
+	s.buyFuel(sh, sh.Loc.Dist(to.Loc))
+	if d := sh.Loc.Dist(to.Loc); d > sh.Fuel {
+		// Short of fuel for the way: to the nearest own planet with fuel
+		// it reaches, rather than to a stop in empty space.
+		to = s.fuelWithin(sh)
+	}
+	if to != nil && to.Loc != sh.Loc {
 		s.move(sh, "MP %d %d", sh.ID, to.ID)
 	}
+}
+
+// fuelWithin is the nearest own planet with fuel on it that the ship
+// reaches on the fuel it has, clear of the pull; nil when none is.
+func (s *sheet) fuelWithin(sh *model.Ship) *model.Planet {
+	var best *model.Planet
+	for i := range s.k.Planets {
+		pl := &s.k.Planets[i]
+		if pl.Kind == model.Trading || s.fuel[pl.ID] == 0 || !sh.Loc.Within(pl.Loc, sh.Fuel) || !s.safe(pl.Loc) {
+			continue
+		}
+		if best == nil || sh.Loc.Dist(pl.Loc) < sh.Loc.Dist(best.Loc) {
+			best = pl
+		}
+	}
+	return best
 }
 
 // room is the cargo units the ship has free.
