@@ -2,6 +2,7 @@ package sparring
 
 import (
 	"fmt"
+	"sort"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
@@ -129,7 +130,9 @@ func (s *sheet) falls(loc geom.Point) int {
 	return end + 1
 }
 
-// movable are the ships that can move, undocked, in number order.
+// movable are the ships that can move, undocked, the emptiest tank first
+// (then by number): they load the fuel of the planet under them first, so
+// that a new ship is not left without while older ones top up.
 func (s *sheet) movable() []*model.Ship {
 	var out []*model.Ship
 	for i := range s.k.Ships {
@@ -138,6 +141,7 @@ func (s *sheet) movable() []*model.Ship {
 			out = append(out, sh)
 		}
 	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Fuel < out[j].Fuel })
 	return out
 }
 
