@@ -5,8 +5,10 @@
 // writes the ordinary orders of an order file.
 //
 // The partners are a planet-taker (taker.go), a raider (raider.go), a
-// trader (trader.go) and a turtle (turtle.go); sheet.go holds what they
-// share: the sheet, the orders given so far and the credits they leave.
+// trader (trader.go, whose hauling of ore the planet-taker shares) and a
+// turtle (turtle.go); sheet.go holds what they all share: the sheet, the
+// orders given so far, the credits and fuel they leave, mines, scans and
+// building.
 // They are sparring partners, not opponents for players: they play by
 // rule of thumb, and the tests of engine/ai measure each level against
 // them.

@@ -29,7 +29,7 @@ const cargo = 12
 // trades when it gets there, and goes empty to the planet with the most
 // stock.
 func (s *sheet) haul(sh *model.Ship) {
-	if s.moved[sh.ID] || s.reach(sh) == 0 && sh.Fuel == 0 {
+	if s.moved[sh.ID] || sh.Fuel == 0 {
 		s.buyFuel(sh, 0)
 		return
 	}
