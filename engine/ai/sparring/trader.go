@@ -154,7 +154,8 @@ func (s *sheet) richest() *model.Planet {
 }
 
 // buyFuel buys at the trading planet under the ship the fuel it lacks for
-// a way of d (a full tank with d 0), while the credits allow.
+// a way of d, with some to spare (a full tank with d 0), while the credits
+// allow.
 func (s *sheet) buyFuel(sh *model.Ship, d int) {
 	tp := s.market(sh.Loc)
 	st := s.r.Ship(sh.Type)
@@ -163,7 +164,9 @@ func (s *sheet) buyFuel(sh *model.Ship, d int) {
 	}
 	need := st.MaxFuel.N - sh.Fuel
 	if d > 0 {
-		need = min(need, d-sh.Fuel)
+		// A fifth more than the way: the pull draws the ship in, and the
+		// planet it goes to with it, on the way.
+		need = min(need, d+d/5+10-sh.Fuel)
 	}
 	if need > 0 && s.pay(need*tp.Prices.Fuel*s.r.Trade.BuyPriceFactor, 20_000) {
 		s.add("LF %d %d", sh.ID, need)
