@@ -33,6 +33,9 @@ func hostedApp(t *testing.T, turns int) *App {
 	for g.State.Turn < turns {
 		if g.State.Turn == turns-1 {
 			f := &orderwriter.File{Game: g.State.Name, Player: 1, Turn: g.State.Turn + 1}
+			if e := g.State.Empire(1); e != nil {
+				f.Password = e.Password // as his sheet gives it
+			}
 			bad, _ := order.Parse("SM 9999 1")
 			f.Orders = append(f.Orders, bad)
 			var b bytes.Buffer

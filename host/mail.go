@@ -1,16 +1,19 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"silverfall/engine/password"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/capfile"
 	"silverfall/mail"
 	"silverfall/orderwriter"
 )
@@ -76,6 +79,11 @@ type FetchSummary struct {
 	// Replaced are the players whose address sent a different order file
 	// after an earlier one: the later is taken, both are kept.
 	Replaced []string
+	// Strangers are the newest unread mails from addresses no player of
+	// game.toml has (mail.MaxStrangers at most), left unread and not
+	// taken: a player writing from a new address is named here, not
+	// passed over as missing.
+	Strangers []string
 }
 
 // notFetchedFile lists, in DIR/mail/, the mails the last fetch left in the
@@ -110,7 +118,11 @@ func (h *Game) FetchOrders(ctx context.Context, a mail.Account) (FetchSummary, e
 	if mf.seen, err = mail.LoadSeen(filepath.Join(h.Dir, mailDir, seenFile)); err != nil {
 		return mf.sum, err
 	}
-	skipped, err := mail.Fetch(ctx, a, mail.FetchOptions{From: from, Seen: mf.seen.Has}, mf.take)
+	stranger := func(sk mail.Skipped) {
+		mf.sum.Strangers = append(mf.sum.Strangers, fmt.Sprintf("mail from %s (%d bytes, subject %s): no player of game.toml has this address; left unread and not taken",
+			Shown(sk.From), sk.Size, strconv.Quote(sk.Subject)))
+	}
+	skipped, err := mail.Fetch(ctx, a, mail.FetchOptions{From: from, Seen: mf.seen.Has, Strangers: stranger}, mf.take)
 	for _, sk := range skipped {
 		mf.sum.NotFetched = append(mf.sum.NotFetched, fmt.Sprintf("mail from %s (%d bytes, player %s): %s; left unread in the mailbox and not taken",
 			Shown(sk.From), sk.Size, playerOf(mf.byAddr, sk.From), sk.Reason))
@@ -138,6 +150,11 @@ func (mf *mailFetch) take(m mail.Message) error {
 	problem := func(format string, args ...any) error {
 		mf.sum.Problems = append(mf.sum.Problems, about+fmt.Sprintf(format, args...))
 		return mf.keep(filepath.Join(h.Dir, mailDir, otherDir, fmt.Sprintf("%d-%d.eml", m.Key.UIDValidity, m.Key.UID)), m)
+	}
+	if len(m.Raw) > maxOrderFile {
+		// The turn reads no larger file: kept in orders/ (refused/ for a
+		// forged sender, even) it would stop the turn for everyone.
+		return problem("more than the %d bytes the turn reads of an order file; not taken, kept in %s", maxOrderFile, filepath.Join(mailDir, otherDir))
 	}
 	text, _, err := messageText(m.From, m.Raw)
 	if err != nil || !orderwriter.IsOrderFile([]byte(text)) {
@@ -167,7 +184,15 @@ func (mf *mailFetch) take(m mail.Message) error {
 	}
 	// The later mail wins: it replaces the one the turn takes.
 	taken := filepath.Join(mf.orders, fmt.Sprintf("player-%02d.eml", p))
-	if before, err := os.ReadFile(taken); err == nil {
+	if before, err := capfile.Read(taken, maxOrderFile); err == nil && !mf.fetched(p, before) {
+		// Not a mail this fetch kept (a file the moderator saved under
+		// that name: another player's, even): it stays, and the mail goes
+		// beside it, where the turn takes the newer of the player's.
+		beside := filepath.Join(mf.orders, name)
+		mf.sum.Replaced = append(mf.sum.Replaced, fmt.Sprintf("player %d: %s was not written by mail fetch and is left as it is; the mail from %s (%q) is kept beside it as %s",
+			p, Shown(taken), m.From, m.Subject, Shown(beside)))
+		taken = beside
+	} else if err == nil {
 		if old, _, err := messageText(taken, before); err == nil && old != text {
 			mf.sum.Replaced = append(mf.sum.Replaced, fmt.Sprintf("player %d: %s sent a different order file (%q); it replaces the one before, both are kept in %s",
 				p, m.From, m.Subject, filepath.Join(mf.orders, keptDir)))
@@ -179,6 +204,18 @@ func (mf *mailFetch) take(m mail.Message) error {
 	mf.sum.Taken[p] = taken
 	mf.sum.Kept++
 	return nil
+}
+
+// fetched reports whether data is a mail of player p that a fetch kept
+// (its copy is in orders/mail/).
+func (mf *mailFetch) fetched(p int, data []byte) bool {
+	kept, _ := filepath.Glob(filepath.Join(mf.orders, keptDir, fmt.Sprintf("player-%02d-*.eml", p)))
+	for _, k := range kept {
+		if other, err := os.ReadFile(k); err == nil && bytes.Equal(other, data) {
+			return true
+		}
+	}
+	return false
 }
 
 // keep writes the mail to name and remembers it as seen.
@@ -253,7 +290,7 @@ func (h *Game) SendSheets(ctx context.Context, a mail.Account, again bool) (Send
 			sum.Already = append(sum.Already, p)
 			continue
 		}
-		sheet, err := os.ReadFile(filepath.Join(turnDir, SheetsDir, turnsheet.FileName(p)))
+		sheet, err := capfile.Read(filepath.Join(turnDir, SheetsDir, turnsheet.FileName(p)), MaxStateFile)
 		if err != nil {
 			return sum, err
 		}

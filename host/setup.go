@@ -8,8 +8,11 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"silverfall/engine/rules"
 	"silverfall/engine/setup"
+	"silverfall/internal/capfile"
 )
 
 // SetupsDir is the folder of the players' set-up files in a game's folder
@@ -45,7 +48,9 @@ func readSetups(r *rules.Rules, dir string, c Config) (map[int]*setup.Setup, err
 		}
 		shown := Shown(name)
 		switch {
-		case s.Game != c.Name:
+		case norm.NFC.String(s.Game) != norm.NFC.String(c.Name):
+			// The player types the name: "é" as one character or as "e"
+			// and an accent looks the same to him, and is the same name.
 			errs = append(errs, fmt.Sprintf("%s:%d: the set-up is for game %q; this game is %q", shown, s.Lines.Game, s.Game, c.Name))
 		case s.Player > c.Players:
 			errs = append(errs, fmt.Sprintf("%s:%d: player %d: this game has players 1 to %d", shown, s.Lines.Player, s.Player, c.Players))
@@ -67,21 +72,18 @@ func readSetupFile(r *rules.Rules, dir, name string) (*setup.Setup, error) {
 	if why := special(dir, name); why != "" {
 		return nil, fmt.Errorf("%s: %s; a set-up is a file", Shown(name), why)
 	}
-	f, err := os.Open(name)
-	if err != nil {
+	f, _, err := capfile.Open(name, setup.MaxFileSize)
+	var notFile *capfile.NotFileError
+	var tooLarge *capfile.TooLargeError
+	switch {
+	case errors.As(err, &notFile):
+		return nil, fmt.Errorf("%s: not a file but %s; a set-up is a file", Shown(name), capfile.Kind(notFile.Mode))
+	case errors.As(err, &tooLarge):
+		return nil, fmt.Errorf("%s: %d bytes, far more than a set-up takes (at most %d); not read", Shown(name), tooLarge.Size, setup.MaxFileSize)
+	case err != nil:
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a file but %s; a set-up is a file", Shown(name), kindOf(info.Mode()))
-	}
-	if info.Size() > setup.MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes, far more than a set-up takes (at most %d); not read", Shown(name), info.Size(), setup.MaxFileSize)
-	}
 	return setup.Read(f, Shown(name), r)
 }
 

@@ -108,6 +108,9 @@ type planner struct {
 	// stations is the station of Sauran the warships go for with the
 	// allies this turn (sauran.go).
 	stations stationPlan
+
+	tankersAt map[geom.Point][]int // fromTanker's tankers, by place
+	tankersOf *model.Ship          // the list tankersAt is of
 }
 
 func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *planner {

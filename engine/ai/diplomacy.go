@@ -130,6 +130,17 @@ func (p *planner) scans() {
 	// first: the scans go to stations, which last, or to rivals' ships
 	// far from Sauran's and from our raids.
 	sauran := p.r.Game.PlayerSauran
+	nearSauran, nearRaid := newNearSet(200), newNearSet(150)
+	for _, o := range p.k.ForeignShips {
+		if o.Owner == sauran {
+			nearSauran.add(o.Loc)
+		}
+	}
+	for _, o := range p.k.Ships {
+		if st := p.r.Ship(o.Type); st != nil && st.Armed() {
+			nearRaid.add(o.Loc)
+		}
+	}
 	safe := func(s *model.Ship) bool {
 		if st := p.r.Ship(s.Type); st != nil && !st.CanMove() && st.Defence.Max >= 30 {
 			return true
@@ -137,17 +148,7 @@ func (p *planner) scans() {
 		if s.Owner == sauran || s.Owner == p.enemyPlan {
 			return false
 		}
-		for _, o := range p.k.ForeignShips {
-			if o.Owner == sauran && o.Loc.Within(s.Loc, 200) {
-				return false
-			}
-		}
-		for _, o := range p.k.Ships {
-			if st := p.r.Ship(o.Type); st != nil && st.Armed() && o.Loc.Within(s.Loc, 150) {
-				return false
-			}
-		}
-		return true
+		return !nearSauran.near(s.Loc) && !nearRaid.near(s.Loc)
 	}
 	var ship *model.Ship
 	for i := range p.k.ForeignShips {

@@ -190,7 +190,20 @@ func (p *planner) toMarketFuel(s *model.Ship, st *rules.ShipType) bool {
 // ship built at the origin is drawn off it, with the tanker that waited
 // there for it, before it could load fuel from the planet.
 func (p *planner) fromTanker(s *model.Ship, st *rules.ShipType, ships []model.Ship) {
-	for i := range ships {
+	if len(ships) == 0 {
+		return
+	}
+	if p.tankersOf != &ships[0] {
+		// The tankers by place, in the list's order: the ships do not move
+		// while the plan is made.
+		p.tankersAt, p.tankersOf = map[geom.Point][]int{}, &ships[0]
+		for i := range ships {
+			if tt := p.r.Ship(ships[i].Type); tt != nil && role(tt) == roleTanker {
+				p.tankersAt[ships[i].Loc] = append(p.tankersAt[ships[i].Loc], i)
+			}
+		}
+	}
+	for _, i := range p.tankersAt[s.Loc] {
 		t := &ships[i]
 		tt := p.r.Ship(t.Type)
 		if t.Loc != s.Loc || t.ID == s.ID || t.Inside != 0 || tt == nil || role(tt) != roleTanker {

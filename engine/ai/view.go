@@ -8,13 +8,16 @@ import (
 
 // view answers what the empire's sheet shows: whose planet is at a place,
 // whether it is known to be dry, what of ours, an ally's or Sauran's is
-// near, what last turn's raids brought back. It keeps nothing of its own: it reads the plan's copy of the sheet
-// and the empire's planets by place.
+// near, what last turn's raids brought back. It reads the plan's copy of
+// the sheet and the empire's planets by place, and keeps only the allies'
+// places it gathers on first use.
 type view struct {
 	r   *rules.Rules
 	k   *model.Knowledge
 	lv  *Level
 	own map[geom.Point]*model.Planet // the empire's planets by place
+
+	allies *nearSet // the places of allies' ships, for allyNear (made on first use)
 }
 
 // onPlanet reports whether a planet the sheet shows is at loc.
@@ -78,12 +81,15 @@ func (v *view) fuelAtStart(id int) int {
 // allyNear reports whether a ship of an ally is within the level's reach
 // of a joint attack of loc.
 func (v *view) allyNear(loc geom.Point) bool {
-	for _, o := range v.k.ForeignShips {
-		if v.k.Empire.HasAlly(o.Owner) && o.Loc.Within(loc, v.lv.JointRadius) {
-			return true
+	if v.allies == nil {
+		v.allies = newNearSet(v.lv.JointRadius)
+		for _, o := range v.k.ForeignShips {
+			if v.k.Empire.HasAlly(o.Owner) {
+				v.allies.add(o.Loc)
+			}
 		}
 	}
-	return false
+	return v.allies.near(loc)
 }
 
 // isStation reports whether a ship the sheet shows is one of Sauran's
