@@ -3,6 +3,8 @@ package sparring
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
@@ -204,17 +206,50 @@ func (s *sheet) mines(keep int) {
 	}
 }
 
-// scanSauran scans Dark Lord Sauran once, buying the interceptors the scan
-// takes, from the turn a scan of him has a chance, while the last raids
-// brought something back or none was tried yet.
+// scanSauran scans Dark Lord Sauran from the turn a scan of him has a
+// chance: once that turn; three times a turn while his last raid brought
+// back more than a scan costs; once while rich and the last did not get
+// through (his interceptors stopped it).
 func (s *sheet) scanSauran(keep int) {
-	if s.turn < s.r.Game.SauranScanFromTurn {
+	sauran, from := s.r.Game.PlayerSauran, s.r.Game.SauranScanFromTurn
+	if s.turn < from {
 		return
 	}
-	if s.turn > s.r.Game.SauranScanFromTurn && s.raided() <= 0 {
-		return
+	n := 0
+	switch {
+	case s.turn == from:
+		n = 1
+	case s.broughtBack(sauran) > s.r.ScanPlayer.CostCredits+s.r.ScanPlayer.CostInterceptors*s.r.Interceptors.Cost:
+		n = 3
+	case s.k.ScannedPlayerID != sauran && s.credits > 300_000:
+		n = 1
 	}
-	s.scan(s.r.Game.PlayerSauran, keep)
+	for i := 0; i < n; i++ {
+		if !s.scan(sauran, keep) {
+			return
+		}
+	}
+}
+
+// broughtBack is what last turn's raids on player p brought back, by the
+// sheet's messages.
+func (s *sheet) broughtBack(p int) int {
+	const lead = "Your raiders brought back "
+	tail := fmt.Sprintf(" from player %d.", p)
+	n := 0
+	for _, m := range s.k.Messages {
+		if !strings.HasPrefix(m, lead) || !strings.HasSuffix(m, tail) {
+			continue
+		}
+		f := strings.Fields(strings.TrimPrefix(m, lead))
+		if len(f) == 0 {
+			continue
+		}
+		if v, err := strconv.Atoi(strings.ReplaceAll(f[0], ",", "")); err == nil {
+			n += v
+		}
+	}
+	return n
 }
 
 // scan gives a scan of player p, buying the interceptors it takes.
@@ -241,17 +276,6 @@ func (s *sheet) interceptors() int {
 			n += o.Amount()
 		case order.SR:
 			n -= s.r.ScanPlayer.CostInterceptors
-		}
-	}
-	return n
-}
-
-// raided is what the empire's raids brought back last turn.
-func (s *sheet) raided() int {
-	n := 0
-	for _, l := range s.k.Credit.Lines {
-		if l.What == "Raids" {
-			n += l.Amount
 		}
 	}
 	return n

@@ -16,9 +16,8 @@ import (
 // play plays a six-player game to the expected end: the four partners in
 // seats 1 to 4, normal computer empires in 5 and 6. visit sees each
 // partner's orders with the sheet they were written on.
-func play(t *testing.T, seed int64, visit func(name string, g *model.Game, k *model.Knowledge, orders []order.Order)) *model.Game {
+func play(t *testing.T, r *rules.Rules, seed int64, visit func(name string, g *model.Game, k *model.Knowledge, orders []order.Order)) *model.Game {
 	t.Helper()
-	r := rules.Default()
 	g, err := galaxy.Generate(r, galaxy.Options{Seed: seed, Players: 6})
 	if err != nil {
 		t.Fatal(err)
@@ -45,18 +44,24 @@ func play(t *testing.T, seed int64, visit func(name string, g *model.Game, k *mo
 }
 
 // Every order a partner gives passes the checker, and each plays its
-// strategy: the orders it is named for come in every game.
+// strategy: the orders it is named for come in every game. Two games by
+// the book, and one under every house rule (the trading planets hold).
 func TestOrdersPassTheChecker(t *testing.T) {
-	r := rules.Default()
+	book := rules.Default()
+	house := book.WithHouse(rules.HouseRules{TradingPlanetsHold: true, StationRepairOfMaximum: true, SauranPaysNoUpkeep: true})
 	wants := map[string][]order.Code{
 		"taker":  {order.FP, order.MP, order.SM, order.BS, order.SR},
 		"raider": {order.FP, order.SR, order.PI},
 		"trader": {order.LO, order.UL, order.MP, order.SM},
 		"turtle": {order.BU, order.AD, order.PI},
 	}
-	for seed := int64(1); seed <= 2; seed++ {
+	for seed := int64(1); seed <= 3; seed++ {
+		r := book
+		if seed == 3 {
+			r = house
+		}
 		given := map[string]map[order.Code]int{}
-		play(t, seed, func(name string, g *model.Game, k *model.Knowledge, orders []order.Order) {
+		play(t, r, seed, func(name string, g *model.Game, k *model.Knowledge, orders []order.Order) {
 			if given[name] == nil {
 				given[name] = map[order.Code]int{}
 			}
@@ -76,6 +81,19 @@ func TestOrdersPassTheChecker(t *testing.T) {
 					t.Errorf("seed %d: the %s gave no %v order in a whole game (%v)", seed, name, c, given[name])
 				}
 			}
+		}
+	}
+}
+
+// A sheet with nothing on it (an empire out of the game) gives no orders
+// and no fault.
+func TestEmptySheet(t *testing.T) {
+	r := rules.Default()
+	k := &model.Knowledge{Turn: 7, Empire: model.Empire{Player: 3, Credits: -5000}}
+	for _, p := range sparring.Partners() {
+		orders, err := p.Play(r, k)
+		if err != nil || len(orders) != 0 {
+			t.Errorf("%s on an empty sheet: %v, %v", p.Name, orders, err)
 		}
 	}
 }
