@@ -40,7 +40,7 @@ func Play(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) []order.Or
 	p := newPlanner(r, &mine, seed, lv)
 	p.plan()
 	c := check.New(p.r, k)
-	orders := p.clean(c, p.out)
+	orders := clean(c, p.out)
 	if lv.BudgetTurns > 0 {
 		orders = p.budget(c, orders)
 	}
@@ -229,7 +229,7 @@ func (p *planner) plan() {
 
 // clean drops every order the checker finds an error in, until none is
 // left: what the computer gives always passes.
-func (p *planner) clean(c *check.Checker, orders []order.Order) []order.Order {
+func clean(c *check.Checker, orders []order.Order) []order.Order {
 	for round := 0; round < 10; round++ {
 		bad := map[int]bool{}
 		for _, d := range c.Check(orders) {

@@ -149,7 +149,7 @@ func (p *planner) build() {
 				return
 			}
 			if p.tankerFuel > 0 && pl.Kind == model.Origin && role(want) != roleTanker &&
-				pl.Fuel-p.fuelFor[pl.ID] < p.buildFuel(want) {
+				pl.Fuel-p.fuelFor[pl.ID] < p.lv.buildFuel(want) {
 				// The origin cannot fuel what is wanted: the first tanker
 				// comes first, to bring more.
 				want = p.r.Ship(tanker)
@@ -158,7 +158,7 @@ func (p *planner) build() {
 				p.fuelFor[pl.ID] -= p.tankerFuel // the fuel kept for it
 				p.tankerFuel = 0
 			}
-			fuel := p.buildFuel(want)
+			fuel := p.lv.buildFuel(want)
 			if tended {
 				// A tanker waits at the origin with the fuel.
 				if p.tender < fuel || pl.Industry < p.r.BuildIndustry(want) {

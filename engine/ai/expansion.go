@@ -110,7 +110,7 @@ func (p *planner) contending() bool {
 // finds may be as far as its movement, and a ship that runs dry on the
 // way stops short of it, in empty space, where it can load nothing. Two
 // positions more allow for the pull's rounding.
-func (p *planner) canFind(s *model.Ship, st *rules.ShipType) bool {
+func canFind(s *model.Ship, st *rules.ShipType) bool {
 	return s.Fuel >= st.Movement.N+2
 }
 
@@ -172,7 +172,7 @@ func (p *planner) shell(s *model.Ship, st *rules.ShipType) bool {
 		if !p.vw.unowned(s.Loc) && (p.turn+s.ID)%2 == 0 && p.relocate(s, st, stance, m) {
 			return true
 		}
-		if !p.canFind(s, st) {
+		if !canFind(s, st) {
 			return false
 		}
 		p.moveTo(s, "FP %d 0", s.ID)

@@ -147,7 +147,7 @@ func (p *planner) grab(s *model.Ship, st *rules.ShipType) (int, bool) {
 	}
 	if best == nil {
 		safe := s.Loc.Dist(geom.Origin)-st.Movement.N-p.r.GravityPull(p.turn) > p.r.Movement.DestructionRadius+2
-		if !p.lv.FindPlanets || !safe || !p.canFind(s, st) {
+		if !p.lv.FindPlanets || !safe || !canFind(s, st) {
 			return 0, false
 		}
 		p.moveTo(s, "FP %d 0", s.ID)

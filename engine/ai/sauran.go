@@ -322,8 +322,8 @@ func (p *planner) wing() int {
 // two moves' worth, but for a ship of the strike wing only the level's
 // strike_build_fuel (it fills up at the planets of ours that have fuel
 // to spare, not at the origin, which has little).
-func (p *planner) buildFuel(st *rules.ShipType) int {
-	if lv := p.lv; lv.StrikeShips > 0 && st.ID == lv.StrikeType && lv.StrikeBuildFuel > 0 {
+func (lv *Level) buildFuel(st *rules.ShipType) int {
+	if lv.StrikeShips > 0 && st.ID == lv.StrikeType && lv.StrikeBuildFuel > 0 {
 		return min(startFuel(st), lv.StrikeBuildFuel)
 	}
 	return startFuel(st)
@@ -357,7 +357,7 @@ func (p *planner) strikeBuild() *rules.ShipType {
 		}
 		// Not once the pull has started: the fuel the tankers hold there
 		// is for the ships that trade and claim.
-		if p.r.GravityPull(p.turn) == 0 && pl.Fuel-p.fuelFor[pl.ID] >= p.buildFuel(st)+lv.StrikeFuelKeep {
+		if p.r.GravityPull(p.turn) == 0 && pl.Fuel-p.fuelFor[pl.ID] >= p.lv.buildFuel(st)+lv.StrikeFuelKeep {
 			return st
 		}
 	}

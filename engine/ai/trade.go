@@ -49,7 +49,7 @@ func (p *planner) trade(s *model.Ship, st *rules.ShipType) bool {
 			p.moveTo(s, "MP %d %d", s.ID, src.ID)
 			return true
 		}
-		if p.lv.FindPlanets && p.canFind(s, st) {
+		if p.lv.FindPlanets && canFind(s, st) {
 			p.moveTo(s, "FP %d 0", s.ID)
 			return true
 		}
