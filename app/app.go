@@ -305,7 +305,7 @@ func (x *App) shortcuts() {
 	c := x.win.Canvas()
 	for key, f := range map[fyne.KeyName]func(){
 		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyT: x.practice.EndTurn,
-		fyne.KeyR: x.ruler.Toggle,
+		fyne.KeyR: x.ruler.Toggle, fyne.KeyQ: x.Close,
 	} {
 		f := f
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
@@ -344,6 +344,9 @@ func (x *App) menu() *fyne.MainMenu {
 	exp := fyne.NewMenuItem("Export orders…", x.export.Dialog)
 	exp.Shortcut = short(fyne.KeyE)
 	cp := fyne.NewMenuItem("Copy orders", x.export.Copy)
+	// Fyne adds a Quit of its own, without a key, unless the menu has one.
+	quit := fyne.NewMenuItem("Quit", x.Close)
+	quit.IsQuit, quit.Shortcut = true, short(fyne.KeyQ)
 	demo := fyne.NewMenuItem("Open the demo game", func() {
 		if err := x.open.LoadDemo(); err != nil {
 			dialog.ShowError(err, x.win)
@@ -378,7 +381,8 @@ func (x *App) menu() *fyne.MainMenu {
 	})
 	return fyne.NewMainMenu(
 		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator()}, x.practice.items()...),
-			append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...)...)...),
+			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
+				fyne.NewMenuItemSeparator(), quit)...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
 		fyne.NewMenu("View", fit, ships, changed, plotted, measure, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
