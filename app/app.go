@@ -122,7 +122,9 @@ func New(a fyne.App, opt Options) *App {
 	}
 	x.win = a.NewWindow("Silverfall")
 	x.mailing = newMailView(x)
-	x.files = newFileChooser(x.win, func() { x.status.say("A file dialog is open already: finish it first.") })
+	const busy = "A file dialog is open already: finish it first."
+	x.files = newFileChooser(x.win, func() { x.status.say(busy) })
+	x.files.free = func() { x.status.unsay(busy) }
 	x.build(frames)
 	x.win.Resize(fyne.NewSize(s.Window.Width, s.Window.Height))
 	x.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {

@@ -234,7 +234,7 @@ func TestUnreadLinesKept(t *testing.T) {
 func TestStatusShowsCreditsLeft(t *testing.T) {
 	x := newApp(t)
 	x.text.SetText("PI 10\n") // 20,000 of 150,000
-	if !strings.Contains(x.status.Text(), "after these orders 130,000") {
+	if !strings.Contains(x.status.Text(), "credits 150,000: orders spend 20,000, turn leaves ") {
 		t.Errorf("status %q", x.status.Text())
 	}
 }

@@ -196,7 +196,7 @@ func (v *practiceView) NewDialog() {
 // start makes the practice game and shows its first sheet.
 func (v *practiceView) start(o practice.Options) {
 	root := v.root()
-	v.status.say("Making the galaxy…")
+	v.status.hold("Making the galaxy…")
 	v.background(func() {
 		g, err := practice.New(root, o)
 		var game *Game
@@ -309,11 +309,11 @@ func (v *practiceView) run(p *practice.Game) {
 	f.Orders = slices.Clone(f.Orders)
 	v.running = true
 	v.sync()
-	v.status.say(fmt.Sprintf("Carrying out turn %d…", f.Turn))
+	v.status.hold(fmt.Sprintf("Carrying out turn %d…", f.Turn))
 	ws := v.st.Workspace()
 	v.background(func() {
 		res, err := p.EndTurn(f, func() {
-			fyne.Do(func() { v.status.say("Another program (sfhost) is working on this game; waiting for it…") })
+			fyne.Do(func() { v.status.hold("Another program (sfhost) is working on this game; waiting for it…") })
 		})
 		var kept error
 		if err == nil && ws != nil {
