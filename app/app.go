@@ -206,7 +206,8 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 		}}
 	x.export = &exporter{st: x.st, win: x.win, keep: x.keep, status: x.status, clipboard: x.fyneApp.Clipboard(),
 		folder: func() string { return x.settings.LastFolder },
-		native: func() bool { return x.NativeDialogs }, files: x.files}
+		native: func() bool { return x.NativeDialogs }, files: x.files,
+		practice: func() bool { return x.practice.Shown() != nil }}
 	x.practice = newPracticeView(x)
 	x.status.addButton(x.practice.button)
 	x.clicks = &mapClicks{st: x.st, win: x.win, view: x.mapView}

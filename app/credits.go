@@ -19,7 +19,7 @@ import (
 func creditsText(k *model.Knowledge, f *check.Forecast, left *draft.Left) string {
 	g := turnsheet.Grouped
 	var then []string
-	if left != nil {
+	if left != nil && (left.Certain != k.Empire.Credits || left.Sales > 0) {
 		s := "orders spend " + g(k.Empire.Credits-left.Certain)
 		if left.Sales > 0 {
 			s += " and sell for " + g(left.Sales)

@@ -271,11 +271,11 @@ func (v *mailView) sendDialog() {
 	if wt, wtext := v.warning(); wt != "" {
 		title, text = wt+": send them anyway?", wtext+text
 	}
-	dialog.ShowConfirm(title, text, func(ok bool) {
+	confirm(v.win, title, text, func(ok bool) {
 		if ok {
 			v.withAccount("Send", func(a mail.Account) { v.send(a, letter) })
 		}
-	}, v.win)
+	})
 }
 
 // send sends in the background with a progress dialog that can be

@@ -224,11 +224,11 @@ func (v *practiceView) ContinueDialog() {
 		return
 	}
 	if len(games) == 0 {
-		dialog.ShowConfirm("No practice games yet", "Start one?", func(ok bool) {
+		confirm(v.win, "No practice games yet", "Start one?", func(ok bool) {
 			if ok {
 				v.NewDialog()
 			}
-		}, v.win)
+		})
 		return
 	}
 	chosen := 0
@@ -279,12 +279,12 @@ func (v *practiceView) EndTurn() {
 		return
 	}
 	if now.Turn != g.K.Turn {
-		dialog.ShowConfirm("An older turn", fmt.Sprintf("This is the sheet of turn %d; the game is at turn %d. Open its newest sheet?", g.K.Turn, now.Turn),
+		confirm(v.win, "An older turn", fmt.Sprintf("This is the sheet of turn %d; the game is at turn %d. Open its newest sheet?", g.K.Turn, now.Turn),
 			func(ok bool) {
 				if ok {
 					v.continueGame(now)
 				}
-			}, v.win)
+			})
 		return
 	}
 	v.ask("End the turn", func() { v.run(now) })
