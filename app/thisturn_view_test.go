@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"silverfall/app/changes"
 	"silverfall/engine/check"
@@ -136,7 +137,11 @@ func TestThisTurnRowsWrap(t *testing.T) {
 	if v.wrap.width < 300 || v.wrap.width > 1000 {
 		t.Fatalf("the list is %v wide", v.wrap.width)
 	}
-	if h := v.wrap.Height(len(v.rows) - 2); h < 2*line {
+	row := v.list.CreateItem().(*fyne.Container).Objects[0].(*widget.Label)
+	if row.Wrapping != fyne.TextWrapWord || row.Truncation != fyne.TextTruncateOff {
+		t.Error("the rows' text is cut, not wrapped")
+	}
+	if h := v.wrap.Height(len(v.rows) - 2); h <= line {
 		t.Errorf("a row of %d characters is %v high at width %v, one line is %v", len(long), h, v.wrap.width, line)
 	}
 	if h := v.wrap.Height(len(v.rows) - 1); h != line {
