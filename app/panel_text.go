@@ -35,7 +35,7 @@ type textPanel struct {
 	editing bool
 	msgs    []string
 	list    *widget.List
-	wrap    *wrapRows // each message as tall as its text needs
+	wrap    *wrapRows     // each message as tall as its text needs
 	full    *widget.Label // the whole of the message selected
 	box     fyne.CanvasObject
 	area    *fyne.Container
