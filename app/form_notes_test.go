@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
@@ -64,5 +65,43 @@ func TestShipTypeReadable(t *testing.T) {
 	}
 	if need := widest + 2*theme.InnerPadding(); sel.Size().Width < need {
 		t.Errorf("the ship type field is %v wide; its longest choice needs %v", sel.Size().Width, need)
+	}
+}
+
+// TestShipsTableFullText: a chosen row's orders and the checker's words,
+// cut to their columns in the table, are under it whole, and follow the
+// orders as they change.
+func TestShipsTableFullText(t *testing.T) {
+	x := newApp(t)
+	long := "MO 1 0 0 0\nPI 1\nBS 1 1\nBS 1 2\nBS 1 3\n"
+	x.text.SetText(long)
+	p := x.ships
+	row := -1
+	for i, id := range p.RowIDs() {
+		if id == 1 {
+			row = i
+		}
+	}
+	p.table.Select(widget.TableCellID{Row: row, Col: 0})
+	got := p.full.Text
+	if !p.full.Visible() || !strings.Contains(got, "Ship 1 · orders: MO 1 0 0 0; BS 1 1; BS 1 2; BS 1 3") || !strings.Contains(got, "checker: ") {
+		t.Errorf("under the table: %q", got)
+	}
+	if p.full.Wrapping != fyne.TextWrapWord {
+		t.Error("the text under the table is cut")
+	}
+	// At 1280x800 the orders and the checker's column start in sight.
+	x.bottomTabs.SelectIndex(1)
+	x.Window().Canvas().Capture()
+	left := float32(0)
+	for i := 0; i < shownAt(7); i++ {
+		left += p.colW[shipShown[i]]
+	}
+	if w := p.table.Size().Width; left+100 > w {
+		t.Errorf("the checker's column starts at %v of a table %v wide: out of sight", left, w)
+	}
+	x.text.SetText("PI 1\n")
+	if got := p.full.Text; strings.Contains(got, "MO 1") {
+		t.Errorf("after the orders changed: %q", got)
 	}
 }

@@ -29,6 +29,11 @@ type shipsPanel struct {
 	sortBy int
 	desc   bool
 	count  *widget.Label
+	// full is the chosen row's orders and checker's words whole, wrapped:
+	// in the table they are cut to their columns.
+	full   *widget.Label
+	fullID int // the ship full speaks of; 0 for none
+	colW   [shipColumns]float32 // each column's width, by its place in the rows
 	box    fyne.CanvasObject
 }
 
@@ -49,6 +54,11 @@ const shipColumns = 8
 var shipHeads = [shipColumns]string{"Ship", "Type", "Name", "Location", "Fuel", "Cargo", "Orders", "Checker"}
 var shipWidths = [shipColumns]float32{60, 150, 140, 120, 80, 150, 230, 260}
 
+// shipShown is the order the columns show in, by their place in the rows:
+// the orders and the checker's words, what a player comes to the table
+// for, come after the type, not past the edge of a 1280-wide window.
+var shipShown = [shipColumns]int{0, 1, 6, 7, 4, 5, 3, 2}
+
 // fitColumns widens each column to its longest cell, as far as twice its
 // usual width, so that figures such as "1000/1000" are never cut. Only the
 // longest text of a column is measured: measuring is shaping.
@@ -63,7 +73,8 @@ func (p *shipsPanel) fitColumns() {
 			}
 		}
 		w := fyne.MeasureText(longest, theme.TextSize(), style).Width + pad
-		p.table.SetColumnWidth(c, min(max(w, shipWidths[c]*0.6), shipWidths[c]*2))
+		p.colW[c] = min(max(w, shipWidths[c]*0.6), shipWidths[c]*2)
+		p.table.SetColumnWidth(shownAt(c), p.colW[c])
 	}
 }
 
@@ -89,8 +100,8 @@ func newShipsPanel(st *State) *shipsPanel {
 			return l
 		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
-			if id.Row < len(p.rows) && id.Col < shipColumns {
-				o.(*widget.Label).SetText(p.rows[id.Row].cells[id.Col])
+			if id.Row < len(p.rows) && id.Col >= 0 && id.Col < shipColumns {
+				o.(*widget.Label).SetText(p.rows[id.Row].cells[shipShown[id.Col]])
 			}
 		})
 	p.table.ShowHeaderColumn = false
@@ -106,7 +117,7 @@ func newShipsPanel(st *State) *shipsPanel {
 			b.SetText("")
 			return
 		}
-		col := id.Col
+		col := shipShown[id.Col]
 		text := shipHeads[col]
 		if col == p.sortBy {
 			text += map[bool]string{false: " ▲", true: " ▼"}[p.desc]
@@ -115,17 +126,22 @@ func newShipsPanel(st *State) *shipsPanel {
 		b.OnTapped = func() { p.sortOn(col) }
 	}
 	for i, w := range shipWidths {
-		p.table.SetColumnWidth(i, w)
+		p.table.SetColumnWidth(shownAt(i), w)
 	}
 	p.table.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row < len(p.rows) {
 			key := model.ShipKey(p.rows[id.Row].id)
+			p.fullID = p.rows[id.Row].id
+			p.showFull()
 			if key != st.Selected() {
 				st.Select(key, FromShips)
 			}
 		}
 	}
-	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), nil, nil, nil, p.table)
+	p.full = widget.NewLabel("")
+	p.full.Wrapping = fyne.TextWrapWord
+	p.full.Hide()
+	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), p.full, nil, nil, p.table)
 	// The forecast of the orders follows every change of them (a moment
 	// later, off the window's thread): the table waits for it, and is
 	// rebuilt once a change, orders and fuel after the turn together.
@@ -137,7 +153,18 @@ func newShipsPanel(st *State) *shipsPanel {
 	return p
 }
 
-// sortOn sorts by column col; a second click turns the order round.
+// shownAt is where the rows' column c shows in the table.
+func shownAt(c int) int {
+	for i, s := range shipShown {
+		if s == c {
+			return i
+		}
+	}
+	return c
+}
+
+// sortOn sorts by column col (its place in the rows); a second click
+// turns the order round.
 func (p *shipsPanel) sortOn(col int) {
 	if p.sortBy == col {
 		p.desc = !p.desc
@@ -258,6 +285,24 @@ func (p *shipsPanel) rebuild() {
 	p.count.SetText(fmt.Sprintf("%d of %s", len(p.rows), plural.Count(total, "ship")))
 	p.fitColumns()
 	p.table.Refresh()
+	p.showFull()
+}
+
+// showFull shows the chosen ship's orders and the checker's words on it
+// whole, under the table; nothing when the ship is not in the table.
+func (p *shipsPanel) showFull() {
+	for _, r := range p.rows {
+		if r.id == p.fullID && p.fullID != 0 {
+			orders := r.cells[6]
+			if orders == "" {
+				orders = "none"
+			}
+			p.full.SetText(fmt.Sprintf("Ship %d · orders: %s · checker: %s", r.id, orders, r.cells[7]))
+			p.full.Show()
+			return
+		}
+	}
+	p.full.Hide()
 }
 
 // keep applies the filter.
