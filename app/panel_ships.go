@@ -32,7 +32,7 @@ type shipsPanel struct {
 	// full is the chosen row's orders and checker's words whole, wrapped:
 	// in the table they are cut to their columns.
 	full   *widget.Label
-	fullID int // the ship full speaks of; 0 for none
+	fullID int                  // the ship full speaks of; 0 for none
 	colW   [shipColumns]float32 // each column's width, by its place in the rows
 	box    fyne.CanvasObject
 }
