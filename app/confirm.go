@@ -16,11 +16,29 @@ import (
 // as the default), Esc is No. The question holds the keyboard while it
 // shows.
 func confirm(win fyne.Window, title, text string, answered func(bool)) *dialog.ConfirmDialog {
+	return ask(win, title, text, "Yes", false, answered)
+}
+
+// confirmDanger asks before something that cannot be undone: its button
+// (yes) is marked as dangerous, and Enter, like Esc, answers No.
+func confirmDanger(win fyne.Window, title, text, yes string, answered func(bool)) *dialog.ConfirmDialog {
+	return ask(win, title, text, yes, true, answered)
+}
+
+func ask(win fyne.Window, title, text, yes string, danger bool, answered func(bool)) *dialog.ConfirmDialog {
 	keys := &dialogKeys{}
 	msg := widget.NewLabel(text)
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm(title, "Yes", "No", container.NewStack(keys, msg), answered, win)
+	no := "No"
+	if danger {
+		no = "Cancel"
+	}
+	d := dialog.NewCustomConfirm(title, yes, no, container.NewStack(keys, msg), answered, win)
 	keys.yes, keys.no = d.Confirm, d.Dismiss
+	if danger {
+		d.SetConfirmImportance(widget.DangerImportance)
+		keys.yes = d.Dismiss
+	}
 	// As Fyne's own questions: as wide as the text, up to 600 and most of
 	// the window; a longer text wraps.
 	// (The dialog's own padding is about 20 on each side.)

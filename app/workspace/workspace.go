@@ -56,9 +56,14 @@ type Workspace struct {
 	Dir string
 }
 
+// DirOf is the folder of player p's workspace in game under root.
+func DirOf(root, game string, p int) string {
+	return filepath.Join(root, fmt.Sprintf("%s-player-%02d", SafeName(game), p))
+}
+
 // Open opens (making it if need be) the workspace of player p in game.
 func Open(root, game string, p int) (*Workspace, error) {
-	dir := filepath.Join(root, fmt.Sprintf("%s-player-%02d", SafeName(game), p))
+	dir := DirOf(root, game, p)
 	if err := os.MkdirAll(filepath.Join(dir, "exports"), 0o755); err != nil {
 		return nil, err
 	}
