@@ -89,7 +89,7 @@ const (
 
 func newShipsPanel(st *State) *shipsPanel {
 	p := &shipsPanel{st: st}
-	p.filter = widget.NewSelect([]string{filterAll, filterNoOrders, filterErrors, filterWarnings, filterStation}, func(string) { p.rebuild() })
+	p.filter = widget.NewSelect([]string{filterAll, filterNoOrders, filterErrors, filterWarnings, filterStation}, func(string) { p.refresh() })
 	p.filter.SetSelected(filterAll)
 	p.count = widget.NewLabel("")
 	p.table = widget.NewTableWithHeaders(
@@ -128,26 +128,15 @@ func newShipsPanel(st *State) *shipsPanel {
 	for i, w := range shipWidths {
 		p.table.SetColumnWidth(shownAt(i), w)
 	}
-	p.table.OnSelected = func(id widget.TableCellID) {
-		if id.Row >= 0 && id.Row < len(p.rows) {
-			key := model.ShipKey(p.rows[id.Row].id)
-			p.fullID = p.rows[id.Row].id
-			p.showFull()
-			if key != st.Selected() {
-				st.Select(key, FromShips)
-			}
-		}
-	}
-	p.full = widget.NewLabel("")
-	p.full.Wrapping = fyne.TextWrapWord
-	p.full.Hide()
+	p.table.OnSelected = p.chose
+	p.full = hiddenWrapLabel()
 	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), p.full, nil, nil, p.table)
 	// The forecast of the orders follows every change of them (a moment
 	// later, off the window's thread): the table waits for it, and is
 	// rebuilt once a change, orders and fuel after the turn together.
 	st.Subscribe(func(c Change) {
 		if c.Has(ChangeGame | ChangeForecast) {
-			p.rebuild()
+			p.refresh()
 		}
 	})
 	return p
@@ -285,7 +274,26 @@ func (p *shipsPanel) rebuild() {
 	p.count.SetText(fmt.Sprintf("%d of %s", len(p.rows), plural.Count(total, "ship")))
 	p.fitColumns()
 	p.table.Refresh()
+}
+
+// refresh makes the rows again, and the chosen ship's text under them.
+func (p *shipsPanel) refresh() {
+	p.rebuild()
+	if p.full != nil {
+		p.showFull()
+	}
+}
+
+// chose selects the ship of the row chosen, and shows its orders whole.
+func (p *shipsPanel) chose(id widget.TableCellID) {
+	if id.Row < 0 || id.Row >= len(p.rows) {
+		return
+	}
+	p.fullID = p.rows[id.Row].id
 	p.showFull()
+	if key := model.ShipKey(p.fullID); key != p.st.Selected() {
+		p.st.Select(key, FromShips)
+	}
 }
 
 // showFull shows the chosen ship's orders and the checker's words on it

@@ -106,9 +106,7 @@ func newTextPanel(st *State) *textPanel {
 				o.(*widget.Label).SetText(p.msgs[i])
 			}
 		})
-	p.full = widget.NewLabel("")
-	p.full.Wrapping = fyne.TextWrapWord
-	p.full.Hide()
+	p.full = hiddenWrapLabel()
 	p.list.OnSelected = func(i widget.ListItemID) {
 		if i < len(p.msgs) {
 			p.full.SetText(p.msgs[i])

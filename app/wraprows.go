@@ -56,3 +56,12 @@ func (w *wrapRows) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 
 // MinSize is the list's.
 func (w *wrapRows) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+
+// hiddenWrapLabel is a label that wraps its text, hidden until it has one
+// to show.
+func hiddenWrapLabel() *widget.Label {
+	l := widget.NewLabel("")
+	l.Wrapping = fyne.TextWrapWord
+	l.Hide()
+	return l
+}
