@@ -253,7 +253,7 @@ func (f *orderForm) show() {
 		title = "FLEET " + title
 	}
 	f.dlg = dialog.NewForm(title, "OK", "Cancel", items, f.answered, f.win)
-	f.dlg.Resize(fyne.NewSize(560, 0))
+	f.dlg.Resize(fyne.NewSize(520, 0))
 	f.dlg.Show()
 	f.focusFirstEmpty()
 }
