@@ -45,7 +45,7 @@ var shortcutLines = [][2]string{
 	{"Alt+Left / Alt+Right", "Show the turn before / after the one shown (earlier turns are read-only)"},
 	{"Alt+End", "Back to the current turn"},
 	{"Ctrl+R", "Ruler: click two places or objects on the map to measure between them (again: take it away)"},
-	{"Enter / Esc", "In an order form: take the order / cancel"},
+	{"Enter / Esc", "In an order form: take the order / cancel. In a Yes/No question: Yes / No"},
 	{"Drag", "Turn the map"},
 	{"Right-drag or Shift-drag", "Move the map"},
 	{"Wheel, + and -, Page Up/Down", "Zoom (the wheel zooms toward the pointer)"},
@@ -61,7 +61,12 @@ func (x *helpWindows) ShowShortcuts() {
 		rows[i] = []string{l[0], l[1]}
 	}
 	t := newSortTable([]string{"Keys", "What they do"}, []float32{230, 480}, rows, nil, nil)
-	x.helpWindow("Keyboard shortcuts", t.box, fyne.NewSize(740, 420))
+	// Tall enough for every key without scrolling, on a screen of 800.
+	h := t.table.CreateHeader().MinSize().Height
+	for _, rh := range t.heights {
+		h += rh + theme.Padding()
+	}
+	x.helpWindow("Keyboard shortcuts", t.box, fyne.NewSize(740, min(h+theme.Padding(), 700)))
 }
 
 // shipTypeRows is the ship table of the rules, one row a type.
