@@ -49,3 +49,32 @@ func TestQuickRestarts(t *testing.T) {
 		time.Sleep(time.Second)
 	}
 }
+
+// TestQuestionKeysReal: with an order in error, Ctrl+E asks first, and
+// the question takes the keys a player presses: Esc answers No (no file
+// dialog opens), Enter answers Yes (the file dialog opens).
+func TestQuestionKeysReal(t *testing.T) {
+	bin := binary(t)
+	x := startX(t)
+	p := x.startPlayer(bin)
+	p.mapPixels("demo")
+	p.click(1056, 50)  // Order text
+	p.click(1080, 200) // below the last line
+	p.typeText("MO 999 0 0 0")
+	p.waitDraft("MO 999 0 0 0")
+	p.key("ctrl+e")
+	time.Sleep(700 * time.Millisecond)
+	x.shot("question")
+	p.key("Escape")
+	time.Sleep(1500 * time.Millisecond)
+	if n := x.windows("Save File"); n != 0 {
+		t.Fatalf("Esc answered Yes: %d file dialogs show", n)
+	}
+	p.key("ctrl+e")
+	time.Sleep(700 * time.Millisecond)
+	p.key("Return")
+	d := x.window("Save File", 20*time.Second) // Enter answered Yes: the desktop's save dialog
+	x.xdo("windowactivate", "--sync", d)
+	p.key("Escape")
+	p.quit()
+}
