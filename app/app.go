@@ -63,6 +63,7 @@ type App struct {
 	rulerV  *rulerView
 
 	practice *practiceView // practice games: New, Continue, End turn
+	setups   *setupView    // File > New game set-up…
 
 	// NativeDialogs uses the desktop's own file dialog when it can.
 	NativeDialogs bool
@@ -209,6 +210,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 		native: func() bool { return x.NativeDialogs }, files: x.files,
 		practice: func() bool { return x.practice.Shown() != nil }}
 	x.practice = newPracticeView(x)
+	x.setups = newSetupView(x)
 	x.status.addButton(x.practice.button)
 	x.clicks = &mapClicks{st: x.st, win: x.win, view: x.mapView}
 	x.fc = newForecaster(x.st, func(f func()) { x.Background(f) }, fyne.Do)
@@ -383,7 +385,7 @@ func (x *App) menu() *fyne.MainMenu {
 			"Settings are kept in "+x.setPathText()+".", x.win)
 	})
 	return fyne.NewMainMenu(
-		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator()}, x.practice.items()...),
+		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), x.setups.item()}, x.practice.items()...),
 			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
 				fyne.NewMenuItemSeparator(), quit)...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),

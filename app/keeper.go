@@ -104,8 +104,10 @@ func (k *keeper) saveView() {
 	})
 }
 
-// orderFileOf is the state's draft as an order file.
+// orderFileOf is the state's draft as an order file, with the password
+// the sheet gives (none in a game made before passwords).
 func orderFileOf(st *State) *orderwriter.File {
 	k, d := st.Game().K, st.Draft()
-	return &orderwriter.File{Game: k.Game, Player: k.Empire.Player, Turn: k.Turn + 1, Orders: d.Orders(), Unread: d.UnreadTexts()}
+	return &orderwriter.File{Game: k.Game, Player: k.Empire.Player, Turn: k.Turn + 1, Password: k.Empire.Password,
+		Orders: d.Orders(), Unread: d.UnreadTexts()}
 }

@@ -48,6 +48,8 @@ type practiceView struct {
 	running bool           // a turn is being carried out
 	button  *tipButton
 	endItem *fyne.MenuItem
+	// setupChoice is the last New dialog's choice of the player's set-up.
+	setupChoice *practiceSetup
 	// ended is told how long each End turn took, from the click to the new
 	// sheet shown (for measuring).
 	ended func(time.Duration)
@@ -160,16 +162,9 @@ func (v *practiceView) NewDialog() {
 	}
 	players.SetSelected(strconv.Itoa(practice.DefaultPlayers))
 	mine.SetSelected("1")
-	seed := widget.NewEntry()
-	// A new game each time unless the player asks for one he knows; the
-	// game's own chances come from this seed only.
-	seed.SetText(strconv.FormatInt(time.Now().UnixNano()%1_000_000, 10))
-	seed.Validator = func(s string) error {
-		if _, err := strconv.ParseInt(s, 10, 64); err != nil {
-			return fmt.Errorf("a whole number")
-		}
-		return nil
-	}
+	seed := practiceSeedEntry()
+	mySetup := newPracticeSetup(v.win, v.rules)
+	v.setupChoice = mySetup
 	level := widget.NewSelect(ai.LevelNames(), nil)
 	level.SetSelected("normal")
 	note := widget.NewLabel("Every other empire is played by the computer. The game is kept with your other games and can be continued later (File > Continue practice game).")
@@ -179,6 +174,7 @@ func (v *practiceView) NewDialog() {
 		widget.NewFormItem("Yours", mine),
 		widget.NewFormItem("Seed", seed),
 		widget.NewFormItem("Computer level", level),
+		mySetup.item,
 		widget.NewFormItem("", note),
 	}
 	items[2].HintText = "the same seed makes the same galaxy"
@@ -189,10 +185,10 @@ func (v *practiceView) NewDialog() {
 		n, _ := strconv.Atoi(players.Selected)
 		p, _ := strconv.Atoi(mine.Selected)
 		s, _ := strconv.ParseInt(seed.Text, 10, 64)
-		v.start(practice.Options{Players: n, Player: p, Seed: s, Level: level.Selected})
+		v.start(practice.Options{Players: n, Player: p, Seed: s, Level: level.Selected, Setup: mySetup.chosen})
 	}, v.win)
 	seed.OnSubmitted = func(string) { d.Submit() }
-	d.Resize(fyne.NewSize(480, 360))
+	d.Resize(fyne.NewSize(560, 420))
 	d.Show()
 	v.win.Canvas().Focus(seed)
 }

@@ -120,6 +120,8 @@ func removeUnfinished(dir string) {
 		}
 	}
 	tmp, _ := filepath.Glob(filepath.Join(dir, "turn-*", OrdersDir, ".*.tmp*"))
+	more, _ := filepath.Glob(filepath.Join(dir, "turn-*", OrdersDir, ComputerDir, ".*.tmp*"))
+	tmp = append(tmp, more...)
 	for _, f := range tmp {
 		os.Remove(f)
 	}

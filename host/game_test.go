@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
+	mrand "math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -25,8 +27,10 @@ var update = flag.Bool("update", false, "rewrite the golden game in testdata")
 // empire played by the computer, calling visit after each.
 func play(t testing.TB, seed int64, players, turns int, visit func(g *Game)) *Game {
 	t.Helper()
-	g, err := New(filepath.Join(t.(interface{ TempDir() string }).TempDir(), "game"),
-		Config{Seed: seed, Players: players, Name: fmt.Sprintf("Property %d", seed)})
+	// Passwords from a source of the test's own, so that the golden game
+	// is the same every time (sfhost draws them from crypto/rand).
+	g, err := NewWith(filepath.Join(t.(interface{ TempDir() string }).TempDir(), "game"),
+		Config{Seed: seed, Players: players, Name: fmt.Sprintf("Property %d", seed)}, testPasswords(seed))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,6 +47,13 @@ func play(t testing.TB, seed int64, players, turns int, visit func(g *Game)) *Ga
 		}
 	}
 	return g
+}
+
+// testPasswords is a repeatable source of passwords for a test game.
+func testPasswords(seed int64) io.Reader {
+	var key [32]byte
+	copy(key[:], fmt.Sprintf("silverfall test passwords %d", seed))
+	return mrand.NewChaCha8(key)
 }
 
 // The golden game: 6 players over 10 turns with computer players; every

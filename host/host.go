@@ -2,15 +2,18 @@ package host
 
 import (
 	"bytes"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -18,7 +21,9 @@ import (
 	"silverfall/engine/galaxy"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
+	"silverfall/engine/password"
 	"silverfall/engine/rules"
+	"silverfall/engine/setup"
 	"silverfall/engine/state"
 	"silverfall/engine/turn"
 	"silverfall/engine/turnsheet"
@@ -54,6 +59,8 @@ type Game struct {
 	Config Config
 	R      *rules.Rules
 	State  *model.Game // after the last turn
+	// Chosen are the players whose set-up files New read (New only).
+	Chosen []int
 	lock   *filelock.Lock
 }
 
@@ -75,8 +82,14 @@ func lockGame(dir string, busy func()) (*filelock.Lock, error) {
 }
 
 // New makes a game in dir (which must not hold one): game.toml and turn 1's
-// state and sheets. The game comes back locked: Close it.
-func New(dir string, c Config) (*Game, error) {
+// state and sheets, with a password for every player drawn from
+// crypto/rand. The game comes back locked: Close it.
+func New(dir string, c Config) (*Game, error) { return NewWith(dir, c, rand.Reader) }
+
+// NewWith is New drawing the passwords from src. Anything but
+// crypto/rand.Reader is for tests: a password must not follow from
+// anything a player can know.
+func NewWith(dir string, c Config, src io.Reader) (*Game, error) {
 	r := rules.Default()
 	if c.Name == "" {
 		c.Name = fmt.Sprintf("Silverfall %d", c.Seed)
@@ -91,7 +104,7 @@ func New(dir string, c Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := makeGame(dir, c, r)
+	g, err := makeGame(dir, c, r, src)
 	if err != nil {
 		lock.Unlock()
 		return nil, err
@@ -100,7 +113,7 @@ func New(dir string, c Config) (*Game, error) {
 	return g, nil
 }
 
-func makeGame(dir string, c Config, r *rules.Rules) (*Game, error) {
+func makeGame(dir string, c Config, r *rules.Rules, src io.Reader) (*Game, error) {
 	if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
 		return nil, fmt.Errorf("%s already holds a game", dir)
 	}
@@ -108,8 +121,15 @@ func makeGame(dir string, c Config, r *rules.Rules) (*Game, error) {
 		return nil, fmt.Errorf("%s holds turn folders but no %s; choose an empty folder", dir, ConfigFile)
 	}
 	removeUnfinished(dir)
-	g, err := firstTurn(r, c)
+	setups, err := readSetups(r, dir, c)
 	if err != nil {
+		return nil, err
+	}
+	g, err := firstTurn(r, c, setups)
+	if err != nil {
+		return nil, err
+	}
+	if err := drawPasswords(r, g, src); err != nil {
 		return nil, err
 	}
 	data, err := c.encode()
@@ -126,12 +146,13 @@ func makeGame(dir string, c Config, r *rules.Rules) (*Game, error) {
 	if err := atomicfile.WriteFile(filepath.Join(dir, ConfigFile), data, 0o644); err != nil {
 		return nil, err
 	}
-	return &Game{Dir: dir, Config: c, R: r, State: g}, nil
+	return &Game{Dir: dir, Config: c, R: r, State: g, Chosen: SetupPlayers(setups)}, nil
 }
 
-// firstTurn is the game as turn 1's sheets show it.
-func firstTurn(r *rules.Rules, c Config) (*model.Game, error) {
-	opt := galaxy.Options{Seed: c.Seed, Players: c.Players, Name: c.Name}
+// firstTurn is the game as turn 1's sheets show it, with the set-ups the
+// players chose (by player; the others' are drawn).
+func firstTurn(r *rules.Rules, c Config, setups map[int]*setup.Setup) (*model.Game, error) {
+	opt := galaxy.Options{Seed: c.Seed, Players: c.Players, Name: c.Name, Setups: setups}
 	names := map[int]string{}
 	computer := map[int]bool{}
 	for _, p := range c.Player {
@@ -151,6 +172,23 @@ func firstTurn(r *rules.Rules, c Config) (*model.Game, error) {
 		g.Empires[i].Computer = computer[g.Empires[i].Player]
 	}
 	return g, nil
+}
+
+// drawPasswords gives every player's empire a password from src. They are
+// not the game's chances: the seed does not make them, and a replay takes
+// them from turn 1's state.
+func drawPasswords(r *rules.Rules, g *model.Game, src io.Reader) error {
+	for i := range g.Empires {
+		if !r.IsPlayer(g.Empires[i].Player) {
+			continue
+		}
+		pw, err := password.New(src)
+		if err != nil {
+			return err
+		}
+		g.Empires[i].Password = pw
+	}
+	return nil
 }
 
 // Open opens the game in dir at its last turn, checking its state file,
@@ -324,7 +362,23 @@ type Received struct {
 	// Skipped are what the orders folder holds besides files (links out of
 	// the game's folder, pipes, devices): never read, each with the reason.
 	Skipped []string
+	// Aside are, for the moderator, the order files not taken though they
+	// read: a wrong password, or a player's other files besides the one
+	// taken. A turn moves them into orders/refused/ and orders/superseded/.
+	Aside []string
+	moves []move // what a turn moves aside once committed
 }
+
+// move is an order file a turn sets aside, into the orders folder's sub.
+type move struct{ path, sub string }
+
+// The folders of a turn's orders folder that hold what the host wrote or
+// set aside: never taken as a player's orders.
+const (
+	ComputerDir   = "computer"   // the computer's orders for the empires it plays
+	RefusedDir    = "refused"    // files whose password is not the player's
+	SupersededDir = "superseded" // a player's files besides the one taken
+)
 
 // computerMark starts the order files the computer writes.
 const computerMark = "# Written by the computer for an empire that sent no orders."
@@ -334,17 +388,62 @@ const computerMark = "# Written by the computer for an empire that sent no order
 // exports them, or saved e-mails holding one).
 func (h *Game) ReadOrders() (*Received, error) { return readOrders(h.R, h.Dir, h.State) }
 
-// readOrders reads the orders received in dir for the turn after g's.
+// candidate is an order file that reads, for its header's player.
+type candidate struct {
+	path, where   string // where: the name as messages show it
+	f             *orderwriter.File
+	text          string
+	bad           orderwriter.ErrorList
+	cutLine, left int
+	computer      bool
+	modified      time.Time
+}
+
+// readOrders reads the orders received in dir for the turn after g's:
+// the files of the orders folder, and the computer's in its folder; the
+// files set aside before (a replay) only say so on their players' sheets.
 func readOrders(r *rules.Rules, gameDir string, g *model.Game) (*Received, error) {
 	dir := filepath.Join(TurnDir(gameDir, g.Turn), OrdersDir)
 	rec := &Received{Orders: map[int][]order.Order{}, Refused: map[int][]string{}, Files: map[int]string{}, Computer: map[int]bool{}}
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return rec, nil
+	byPlayer := map[int][]*candidate{}
+	for _, sub := range []string{"", ComputerDir, RefusedDir, SupersededDir} {
+		cands, err := readFolder(r, gameDir, g, filepath.Join(dir, sub), rec)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cands {
+			c.computer = sub == ComputerDir || (sub == "" && strings.Contains(c.text[:min(len(c.text), 400)], computerMark))
+			if sub == RefusedDir || sub == SupersededDir {
+				setAside(g, c, sub, rec)
+				continue
+			}
+			byPlayer[c.f.Player] = append(byPlayer[c.f.Player], c)
+		}
 	}
+	players := make([]int, 0, len(byPlayer))
+	for p := range byPlayer {
+		players = append(players, p)
+	}
+	sort.Ints(players)
+	for _, p := range players {
+		if c := choose(g, byPlayer[p], rec); c != nil {
+			take(r, c, rec)
+		}
+	}
+	sort.Strings(rec.Problems)
+	return rec, nil
+}
+
+// readFolder reads the order files of one folder (none: no files).
+func readFolder(r *rules.Rules, gameDir string, g *model.Game, dir string, rec *Received) ([]*candidate, error) {
+	if info, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) || err == nil && !info.IsDir() {
+		return nil, nil // a file in a folder's place is a problem of the orders folder's
+	}
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
+	var out []*candidate
 	for _, e := range entries {
 		if e.IsDir() || strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), "~") {
 			continue
@@ -354,10 +453,117 @@ func readOrders(r *rules.Rules, gameDir string, g *model.Game) (*Received, error
 			rec.Skipped = append(rec.Skipped, fmt.Sprintf("%s: %s; skipped", Shown(name), why))
 			continue
 		}
-		readOrderFile(r, g, name, rec)
+		if reserved(e.Name()) {
+			// The host could not make its folder there; a mail fetch never
+			// names a file so.
+			rec.Problems = append(rec.Problems, fmt.Sprintf("%s: a file named as a folder the host keeps in orders/ (%s, %s, %s); give it another name",
+				Shown(name), ComputerDir, RefusedDir, SupersededDir))
+			continue
+		}
+		if c := readOrderFile(r, g, name, rec); c != nil {
+			out = append(out, c)
+		}
 	}
-	sort.Strings(rec.Problems)
-	return rec, nil
+	return out, nil
+}
+
+// reserved reports whether a file's name is that of a folder the host
+// keeps in the orders folder (in any case, for systems that ignore it).
+func reserved(name string) bool {
+	return strings.EqualFold(name, ComputerDir) || strings.EqualFold(name, RefusedDir) || strings.EqualFold(name, SupersededDir)
+}
+
+// passwordOK reports whether c carries its player's password; an empire
+// without one (a game made before passwords) takes any file.
+func passwordOK(g *model.Game, c *candidate) bool {
+	e := g.Empire(c.f.Player)
+	return e.Password == "" || password.Match(e.Password, c.f.Password)
+}
+
+// The lines a player's sheet gets for his files set aside.
+const (
+	refusedLine    = "An order file for your empire was refused: it does not carry your password (the Password line at the head of this sheet); none of its orders were carried out."
+	supersededLine = "Another, different order file for your empire came this turn and was set aside: only the newest one was carried out."
+)
+
+// setAside records c, set aside into sub by an earlier turn: its
+// player's sheet says so again, as it did then.
+func setAside(g *model.Game, c *candidate, sub string, rec *Received) {
+	line := supersededLine
+	if sub == RefusedDir || !passwordOK(g, c) {
+		line = refusedLine
+	}
+	rec.Refused[c.f.Player] = append(rec.Refused[c.f.Player], line)
+	rec.Aside = append(rec.Aside, fmt.Sprintf("%s: orders for player %d set aside, not taken (his sheet says so)", c.where, c.f.Player))
+}
+
+// choose picks the file a player's orders are taken from: only files with
+// his password; his own files before the computer's; of different files
+// the newest by arrival (the time it was last written; the name after
+// it), the others set aside. Files that hold the same text count once.
+func choose(g *model.Game, cands []*candidate, rec *Received) *candidate {
+	var ok []*candidate
+	for _, c := range cands {
+		if passwordOK(g, c) {
+			ok = append(ok, c)
+			continue
+		}
+		what := "a wrong password"
+		if strings.TrimSpace(c.f.Password) == "" {
+			what = "no password"
+		}
+		rec.Aside = append(rec.Aside, fmt.Sprintf("%s: orders for player %d with %s; refused and set aside in %s/ (his sheet says so)",
+			c.where, c.f.Player, what, filepath.Join(OrdersDir, RefusedDir)))
+		rec.Refused[c.f.Player] = append(rec.Refused[c.f.Player], refusedLine)
+		rec.moves = append(rec.moves, move{c.path, RefusedDir})
+	}
+	if slices.ContainsFunc(ok, func(c *candidate) bool { return !c.computer }) {
+		ok = slices.DeleteFunc(ok, func(c *candidate) bool { return c.computer })
+	}
+	if len(ok) == 0 {
+		return nil
+	}
+	sort.SliceStable(ok, func(i, j int) bool {
+		if !ok[i].modified.Equal(ok[j].modified) {
+			return ok[i].modified.After(ok[j].modified)
+		}
+		return ok[i].where > ok[j].where
+	})
+	newest := ok[0]
+	for _, c := range ok[1:] {
+		if c.text == newest.text || c.computer {
+			continue
+		}
+		rec.Aside = append(rec.Aside, fmt.Sprintf("%s: player %d sent another, different order file; %s, the newest, counts; this one is set aside in %s/ (his sheet says so)",
+			c.where, c.f.Player, newest.where, filepath.Join(OrdersDir, SupersededDir)))
+		rec.Refused[c.f.Player] = append(rec.Refused[c.f.Player], supersededLine)
+		rec.moves = append(rec.moves, move{c.path, SupersededDir})
+	}
+	return newest
+}
+
+// setAsideFiles moves the files a turn did not take into their folders,
+// once the turn is committed: a replay finds them there. A name taken
+// there already gets a number.
+func setAsideFiles(rec *Received) error {
+	for _, m := range rec.moves {
+		dir := filepath.Join(filepath.Dir(m.path), m.sub)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		base := filepath.Base(m.path)
+		to := filepath.Join(dir, base)
+		for i := 2; ; i++ {
+			if _, err := os.Lstat(to); errors.Is(err, os.ErrNotExist) {
+				break
+			}
+			to = filepath.Join(dir, fmt.Sprintf("%d-%s", i, base))
+		}
+		if err := os.Rename(m.path, to); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // special says why name is not a file to read orders from ("" when it is
@@ -420,66 +626,68 @@ func Shown(name string) string {
 // maxOrderFile bounds an order file (or the e-mail holding one).
 const maxOrderFile = orderwriter.MaxFileSize
 
-func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) {
-	problem := func(format string, args ...any) {
+// readOrderFile reads one file of the orders folder: an order file for
+// this game's next turn and one of its players, or nil with the problem
+// recorded. Whose orders it holds its header says, never its name.
+func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) *candidate {
+	problem := func(format string, args ...any) *candidate {
 		rec.Problems = append(rec.Problems, fmt.Sprintf(format, args...))
+		return nil
 	}
 	data, err := readLimited(name, maxOrderFile)
 	if err != nil {
-		problem("%v", err)
-		return
+		return problem("%v", err)
 	}
-	name = Shown(name)
-	text, where, err := messageText(name, data)
+	c := &candidate{path: name, where: Shown(name)}
+	if info, err := os.Stat(name); err == nil {
+		c.modified = info.ModTime()
+	}
+	text, where, err := messageText(c.where, data)
 	if err != nil {
-		problem("%v", err)
-		return
+		return problem("%v", err)
 	}
+	c.text, c.where = text, where
 	if !orderwriter.IsOrderFile([]byte(text)) {
-		problem("%s: not an order file (it should start with %q)", where, orderwriter.Magic)
-		return
+		return problem("%s: not an order file (it should start with %q)", where, orderwriter.Magic)
 	}
 	// Lines past the most orders a turn are not even read.
 	capped, cutLine, left := orderwriter.CapOrders([]byte(text))
 	f, err := orderwriter.Read(bytes.NewReader(capped), where)
-	var bad orderwriter.ErrorList
-	if err != nil && !errors.As(err, &bad) {
-		problem("%v", err)
-		return
+	if err != nil && !errors.As(err, &c.bad) {
+		return problem("%v", err)
 	}
 	switch {
 	case f.Player == 0:
-		problem("%s: the file names no player", where)
-		return
+		return problem("%s: the file names no player", where)
 	case f.Game != g.Name:
-		problem("%s: the orders are for game %q, this is %q", where, f.Game, g.Name)
-		return
+		return problem("%s: the orders are for game %q, this is %q", where, f.Game, g.Name)
 	case f.Turn != g.Turn+1:
-		problem("%s: the orders are for turn %d; this game takes orders for turn %d", where, f.Turn, g.Turn+1)
-		return
+		return problem("%s: the orders are for turn %d; this game takes orders for turn %d", where, f.Turn, g.Turn+1)
 	case g.Empire(f.Player) == nil || !r.IsPlayer(f.Player):
-		problem("%s: there is no player %d in this game", where, f.Player)
-		return
+		return problem("%s: there is no player %d in this game", where, f.Player)
 	}
-	if first, ok := rec.Files[f.Player]; ok {
-		problem("%s: player %d sent orders in %s already; only one file a player is taken", where, f.Player, first)
-		return
-	}
-	rec.Files[f.Player] = where
-	orders, refused := capOrders(r, f.Orders, f.Lines)
-	if cutLine > 0 {
+	c.f, c.cutLine, c.left = f, cutLine, left
+	return c
+}
+
+// take takes c's orders for its player.
+func take(r *rules.Rules, c *candidate, rec *Received) {
+	p := c.f.Player
+	rec.Files[p] = c.where
+	orders, refused := capOrders(r, c.f.Orders, c.f.Lines)
+	if c.cutLine > 0 {
 		refused = append(refused, fmt.Sprintf("line %d: %d more lines from here on were not read: at most %d orders a turn are taken",
-			cutLine, left, MaxOrders))
+			c.cutLine, c.left, MaxOrders))
 	}
-	rec.Orders[f.Player] = orders
-	rec.Refused[f.Player] = append(rec.Refused[f.Player], refused...)
-	rec.Computer[f.Player] = strings.Contains(text[:min(len(text), 400)], computerMark)
-	for i, e := range bad {
+	rec.Orders[p] = orders
+	rec.Refused[p] = append(rec.Refused[p], refused...)
+	rec.Computer[p] = c.computer
+	for i, e := range c.bad {
 		if i == maxRefusedLines {
-			rec.Refused[f.Player] = append(rec.Refused[f.Player], fmt.Sprintf("line %d: and %d more lines that do not read as orders", e.Line, len(bad)-i))
+			rec.Refused[p] = append(rec.Refused[p], fmt.Sprintf("line %d: and %d more lines that do not read as orders", e.Line, len(c.bad)-i))
 			break
 		}
-		rec.Refused[f.Player] = append(rec.Refused[f.Player], fmt.Sprintf("line %d: %s", e.Line, e.Msg))
+		rec.Refused[p] = append(rec.Refused[p], fmt.Sprintf("line %d: %s", e.Line, e.Msg))
 	}
 }
 
@@ -566,6 +774,7 @@ type Summary struct {
 	Errors   int   // orders that could not be carried out, over all sheets
 	Problems []string
 	Skipped  []string // what the orders folder holds besides files, never read
+	Aside    []string // order files not taken: wrong password, or a player's other files
 	// Refused are, by player, the lines of his order file that were not
 	// taken (not orders, unprintable text, past the most a turn), which his
 	// sheet lists.
@@ -580,7 +789,7 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	sum := Summary{Turn: h.State.Turn + 1, Problems: rec.Problems, Skipped: rec.Skipped, Refused: map[int][]string{}}
+	sum := Summary{Turn: h.State.Turn + 1, Problems: rec.Problems, Skipped: rec.Skipped, Aside: rec.Aside, Refused: map[int][]string{}}
 	for p, lines := range rec.Refused {
 		sum.Refused[p] = append([]string(nil), lines...)
 	}
@@ -606,7 +815,8 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 			if err != nil {
 				return sum, err
 			}
-			written[turnsheet.FileName(p)] = data
+			// In a folder of its own: no file of a player's is ever in the way.
+			written[filepath.Join(ComputerDir, turnsheet.FileName(p))] = data
 			rec.Orders[p], rec.Computer[p] = orders, true
 			sum.Computer = append(sum.Computer, p)
 		default:
@@ -631,6 +841,9 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 		return sum, err
 	}
 	h.State = next
+	if err := setAsideFiles(rec); err != nil {
+		return sum, fmt.Errorf("turn %d written, but the order files not taken could not be set aside: %v", next.Turn, err)
+	}
 	return sum, nil
 }
 
@@ -667,7 +880,11 @@ func computerSeed(g *model.Game, p int) uint64 {
 // computerOrderFile is an order file of the computer's orders for p.
 func computerOrderFile(g *model.Game, p int, orders []order.Order) ([]byte, error) {
 	var b bytes.Buffer
-	err := orderwriter.Write(&b, &orderwriter.File{Game: g.Name, Player: p, Turn: g.Turn + 1, Orders: orders})
+	f := &orderwriter.File{Game: g.Name, Player: p, Turn: g.Turn + 1, Orders: orders}
+	if e := g.Empire(p); e != nil {
+		f.Password = e.Password
+	}
+	err := orderwriter.Write(&b, f)
 	if err != nil {
 		return nil, err
 	}
@@ -695,9 +912,13 @@ type Status struct {
 	Computer []int          // empires played by the computer
 	Missing  []int          // players whose orders are not in
 	Problems []string
-	Skipped  []string    // what the orders folder holds besides files, never read
-	Scores   map[int]int // the empires still in the game
-	Out      []int       // the empires out of the game: they lost every ship
+	Skipped  []string // what the orders folder holds besides files, never read
+	Aside    []string // order files the turn will not take: wrong password, or a player's other files
+	// NotFetched are the mails the last mail fetch left in the mailbox (too
+	// large, or unreadable), with their senders and sizes.
+	NotFetched []string
+	Scores     map[int]int // the empires still in the game
+	Out        []int       // the empires out of the game: they lost every ship
 }
 
 // Status reports the game's turn and whose orders are in.
@@ -708,7 +929,10 @@ func (h *Game) Status() (Status, error) {
 	}
 	g := h.State
 	st := Status{Name: g.Name, Turn: g.Turn, Over: g.Over, Winners: g.Winners, Received: rec.Files, Problems: rec.Problems,
-		Skipped: rec.Skipped, Scores: map[int]int{}}
+		Skipped: rec.Skipped, Aside: rec.Aside, Scores: map[int]int{}}
+	if data, err := readLimited(NotFetchedPath(h.Dir), 1<<20); err == nil {
+		st.NotFetched = strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	}
 	w := turn.NewWorld(h.R, g, turn.Host)
 	for _, e := range g.Empires {
 		if !h.R.IsPlayer(e.Player) {

@@ -21,7 +21,7 @@ func TestLargestOrderFiles(t *testing.T) {
 	g := newGame(t, 3)
 	fill := func(p int, line string) []byte {
 		var b bytes.Buffer
-		fmt.Fprintf(&b, "%s\nGAME %s\nPLAYER %d\nTURN %d\n\n[GENERAL]\n", orderwriter.Magic, g.State.Name, p, g.State.Turn+1)
+		fmt.Fprintf(&b, "%s\nGAME %s\nPLAYER %d\nTURN %d\nPASSWORD %s\n\n[GENERAL]\n", orderwriter.Magic, g.State.Name, p, g.State.Turn+1, g.State.Empire(p).Password)
 		for b.Len()+len(line)+5 < maxOrderFile {
 			b.WriteString(line)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"silverfall/engine/password"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
 	"silverfall/mail"
@@ -68,77 +69,156 @@ type FetchSummary struct {
 	Taken    map[int]string // player -> the order file now taken for him
 	Kept     int            // order mails kept in all (a player's earlier ones too)
 	Problems []string
+	// NotFetched are the mails left in the mailbox, unread and not taken
+	// (too large, or their text could not be fetched), each with its sender
+	// and size; each fetch names them again until the moderator acts.
+	NotFetched []string
+	// Replaced are the players whose address sent a different order file
+	// after an earlier one: the later is taken, both are kept.
+	Replaced []string
 }
+
+// notFetchedFile lists, in DIR/mail/, the mails the last fetch left in the
+// mailbox, for the moderator's eye.
+const notFetchedFile = "not-fetched.txt"
+
+// NotFetchedPath is the list of mails the last fetch of the game in dir
+// left in the mailbox.
+func NotFetchedPath(dir string) string { return filepath.Join(dir, mailDir, notFetchedFile) }
 
 // FetchOrders collects the players' order mails for the next turn into
 // the last turn's orders folder. Every mail is kept under orders/mail/;
 // the latest from each player becomes orders/player-PP.eml, the one the
 // turn takes. Mails are remembered (UIDVALIDITY, UID, Message-Id) in
-// DIR/mail/seen.txt and never taken twice.
+// DIR/mail/seen.txt and never taken twice. Mails too large to fetch are
+// named in the summary and in DIR/mail/not-fetched.txt.
 func (h *Game) FetchOrders(ctx context.Context, a mail.Account) (FetchSummary, error) {
-	sum := FetchSummary{Taken: map[int]string{}}
-	byAddr := map[string]int{}
+	mf := &mailFetch{h: h, sum: FetchSummary{Taken: map[int]string{}}, byAddr: map[string]int{},
+		orders: filepath.Join(TurnDir(h.Dir, h.State.Turn), OrdersDir)}
 	var from []string
 	for _, p := range h.Config.Player {
 		if p.Email != "" {
 			addr := strings.ToLower(strings.TrimSpace(p.Email))
-			byAddr[addr] = p.Number
+			mf.byAddr[addr] = p.Number
 			from = append(from, addr)
 		}
 	}
 	if len(from) == 0 {
-		return sum, fmt.Errorf("game.toml gives no player an email address")
+		return mf.sum, fmt.Errorf("game.toml gives no player an email address")
 	}
-	seen, err := mail.LoadSeen(filepath.Join(h.Dir, mailDir, seenFile))
+	var err error
+	if mf.seen, err = mail.LoadSeen(filepath.Join(h.Dir, mailDir, seenFile)); err != nil {
+		return mf.sum, err
+	}
+	skipped, err := mail.Fetch(ctx, a, mail.FetchOptions{From: from, Seen: mf.seen.Has}, mf.take)
+	for _, sk := range skipped {
+		mf.sum.NotFetched = append(mf.sum.NotFetched, fmt.Sprintf("mail from %s (%d bytes, player %s): %s; left unread in the mailbox and not taken",
+			Shown(sk.From), sk.Size, playerOf(mf.byAddr, sk.From), sk.Reason))
+	}
 	if err != nil {
-		return sum, err
+		return mf.sum, err // the list is whole only after a whole fetch
 	}
-	turnDir := TurnDir(h.Dir, h.State.Turn)
-	orders := filepath.Join(turnDir, OrdersDir)
-	_, err2 := mail.Fetch(ctx, a, mail.FetchOptions{From: from, Seen: seen.Has}, func(m mail.Message) error {
-		p := byAddr[m.From]
-		problem := func(format string, args ...any) error {
-			sum.Problems = append(sum.Problems, fmt.Sprintf("mail from %s (%q): ", m.From, m.Subject)+fmt.Sprintf(format, args...))
-			other := filepath.Join(h.Dir, mailDir, otherDir, fmt.Sprintf("%d-%d.eml", m.Key.UIDValidity, m.Key.UID))
-			os.MkdirAll(filepath.Dir(other), 0o755)
-			if err := atomicfile.WriteFile(other, m.Raw, 0o644); err != nil {
-				return err
-			}
-			return seen.Add(m.Key)
+	return mf.sum, h.noteNotFetched(mf.sum.NotFetched)
+}
+
+// mailFetch is a fetch of the players' order mails under way.
+type mailFetch struct {
+	h      *Game
+	sum    FetchSummary
+	byAddr map[string]int // a player's address (lower case) -> his number
+	seen   *mail.SeenList
+	orders string // the orders folder of the turn
+}
+
+// take takes one mail: its order file for the turn, or the mail set aside
+// with the reason. It is remembered as seen either way.
+func (mf *mailFetch) take(m mail.Message) error {
+	h, p := mf.h, mf.byAddr[m.From]
+	about := fmt.Sprintf("mail from %s (%q, %d bytes): ", m.From, m.Subject, len(m.Raw))
+	problem := func(format string, args ...any) error {
+		mf.sum.Problems = append(mf.sum.Problems, about+fmt.Sprintf(format, args...))
+		return mf.keep(filepath.Join(h.Dir, mailDir, otherDir, fmt.Sprintf("%d-%d.eml", m.Key.UIDValidity, m.Key.UID)), m)
+	}
+	text, _, err := messageText(m.From, m.Raw)
+	if err != nil || !orderwriter.IsOrderFile([]byte(text)) {
+		return problem("holds no order file; kept in %s", filepath.Join(mailDir, otherDir))
+	}
+	f, err := orderwriter.Read(strings.NewReader(text), m.From)
+	if f == nil {
+		return problem("the order file does not read: %v", err)
+	}
+	switch {
+	case f.Game != h.State.Name:
+		return problem("the orders are for game %q, not %q", f.Game, h.State.Name)
+	case f.Turn != h.State.Turn+1:
+		return problem("the orders are for turn %d; the game takes orders for turn %d", f.Turn, h.State.Turn+1)
+	case f.Player != p:
+		return problem("the orders are for player %d, but come from player %d's address", f.Player, p)
+	}
+	name := fmt.Sprintf("player-%02d-%d-%d.eml", p, m.Key.UIDValidity, m.Key.UID)
+	if e := h.State.Empire(p); e != nil && e.Password != "" && !password.Match(e.Password, f.Password) {
+		// A sender's address is easily forged; the password is not.
+		aside := filepath.Join(mf.orders, RefusedDir, name)
+		mf.sum.Problems = append(mf.sum.Problems, about+fmt.Sprintf("the orders for player %d do not carry his password; refused, kept in %s (his sheet will say so)", p, aside))
+		return mf.keep(aside, m)
+	}
+	if err := mf.keepFile(filepath.Join(mf.orders, keptDir, name), m.Raw); err != nil {
+		return err
+	}
+	// The later mail wins: it replaces the one the turn takes.
+	taken := filepath.Join(mf.orders, fmt.Sprintf("player-%02d.eml", p))
+	if before, err := os.ReadFile(taken); err == nil {
+		if old, _, err := messageText(taken, before); err == nil && old != text {
+			mf.sum.Replaced = append(mf.sum.Replaced, fmt.Sprintf("player %d: %s sent a different order file (%q); it replaces the one before, both are kept in %s",
+				p, m.From, m.Subject, filepath.Join(mf.orders, keptDir)))
 		}
-		text, _, err := messageText(m.From, m.Raw)
-		if err != nil || !orderwriter.IsOrderFile([]byte(text)) {
-			return problem("holds no order file; kept in %s", filepath.Join(mailDir, otherDir))
-		}
-		f, err := orderwriter.Read(strings.NewReader(text), m.From)
-		if f == nil {
-			return problem("the order file does not read: %v", err)
-		}
-		switch {
-		case f.Game != h.State.Name:
-			return problem("the orders are for game %q, not %q", f.Game, h.State.Name)
-		case f.Turn != h.State.Turn+1:
-			return problem("the orders are for turn %d; the game takes orders for turn %d", f.Turn, h.State.Turn+1)
-		case f.Player != p:
-			return problem("the orders are for player %d, but come from player %d's address", f.Player, p)
-		}
-		kept := filepath.Join(orders, keptDir, fmt.Sprintf("player-%02d-%d-%d.eml", p, m.Key.UIDValidity, m.Key.UID))
-		if err := os.MkdirAll(filepath.Dir(kept), 0o755); err != nil {
+	}
+	if err := mf.keep(taken, m); err != nil {
+		return err
+	}
+	mf.sum.Taken[p] = taken
+	mf.sum.Kept++
+	return nil
+}
+
+// keep writes the mail to name and remembers it as seen.
+func (mf *mailFetch) keep(name string, m mail.Message) error {
+	if err := mf.keepFile(name, m.Raw); err != nil {
+		return err
+	}
+	return mf.seen.Add(m.Key)
+}
+
+func (mf *mailFetch) keepFile(name string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(name, data, 0o644)
+}
+
+// playerOf names the player of a sender's address.
+func playerOf(byAddr map[string]int, addr string) string {
+	if p, ok := byAddr[addr]; ok {
+		return fmt.Sprint(p)
+	}
+	return "unknown"
+}
+
+// noteNotFetched keeps the list of mails left in the mailbox in
+// DIR/mail/not-fetched.txt (removed when there are none), so that the
+// moderator finds them after the fetch's output is gone.
+func (h *Game) noteNotFetched(lines []string) error {
+	name := NotFetchedPath(h.Dir)
+	if len(lines) == 0 {
+		if err := os.Remove(name); err != nil && !os.IsNotExist(err) {
 			return err
 		}
-		if err := atomicfile.WriteFile(kept, m.Raw, 0o644); err != nil {
-			return err
-		}
-		// The later mail wins: it replaces the one the turn takes.
-		taken := filepath.Join(orders, fmt.Sprintf("player-%02d.eml", p))
-		if err := atomicfile.WriteFile(taken, m.Raw, 0o644); err != nil {
-			return err
-		}
-		sum.Taken[p] = taken
-		sum.Kept++
-		return seen.Add(m.Key)
-	})
-	return sum, err2
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(name, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 }
 
 // SendSummary says what a mailing of the sheets did.

@@ -59,7 +59,7 @@ func TestMailSheetsAndOrders(t *testing.T) {
 		}
 	}
 	orders := func(p, turn int, lines ...string) []byte {
-		f := &orderwriter.File{Game: g.State.Name, Player: p, Turn: turn}
+		f := &orderwriter.File{Game: g.State.Name, Player: p, Turn: turn, Password: g.State.Empire(p).Password}
 		for _, l := range lines {
 			o, _ := order.Parse(l)
 			f.Orders = append(f.Orders, o)
@@ -93,7 +93,7 @@ func TestMailSheetsAndOrders(t *testing.T) {
 		t.Errorf("fetch: %+v", fs)
 	}
 	problems := strings.Join(fs.Problems, "\n")
-	for _, want := range []string{"bob@example.org", "holds no order file", "for turn 7"} {
+	for _, want := range []string{"bob@example.org", " bytes): holds no order file", "for turn 7"} {
 		if !strings.Contains(problems, want) {
 			t.Errorf("problems lack %q:\n%s", want, problems)
 		}
@@ -101,6 +101,9 @@ func TestMailSheetsAndOrders(t *testing.T) {
 	kept, _ := filepath.Glob(filepath.Join(TurnDir(g.Dir, 1), OrdersDir, "mail", "player-01-*.eml"))
 	if len(kept) != 2 {
 		t.Errorf("%d mails of player 1 kept, want both", len(kept))
+	}
+	if len(fs.Replaced) != 1 || !strings.Contains(fs.Replaced[0], "player 1: ann@example.org sent a different order file") {
+		t.Errorf("the moderator is not told that player 1 sent two different files: %q", fs.Replaced)
 	}
 	// Fetched again: nothing new.
 	if again, _ := g.FetchOrders(ctx, gm); again.Kept != 0 || len(again.Problems) != 0 {
@@ -138,4 +141,91 @@ func TestMailWrongPassword(t *testing.T) {
 	if len(sum.Sent) != 0 || len(sum.Problems) != 1 || !strings.Contains(sum.Problems[0], "refused") {
 		t.Errorf("send: %+v", sum)
 	}
+}
+
+// Mail the host does not take is never silent: a mail too large is left
+// unread in the mailbox and named with its sender and size (by the fetch,
+// in DIR/mail/not-fetched.txt and by sfhost status), and the player shows
+// as missing with the reason beside him; a mail with a forged sender and
+// without the player's password is refused, kept aside, and his sheet says
+// so; it does not replace his orders.
+func TestMailNotTakenIsNeverSilent(t *testing.T) {
+	sys := mailtest.Start(t,
+		mailtest.User{Login: "gm", Password: "gm-pass", Address: "gm@example.org"},
+		mailtest.User{Login: "ann", Password: "ann-pass", Address: "ann@example.org"})
+	g, err := New(filepath.Join(t.TempDir(), "game"), Config{Seed: 5, Players: 2, Name: "Mail Test",
+		Player: []Player{{Number: 1, Email: "ann@example.org"}, {Number: 2, Email: "bob@example.org"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	ctx := context.Background()
+	gm := sys.Account("gm")
+	orders := func(p int, pw, line string) []byte {
+		o, _ := order.Parse(line)
+		var b bytes.Buffer
+		orderwriter.Write(&b, &orderwriter.File{Game: g.State.Name, Player: p, Turn: 2, Password: pw, Orders: []order.Order{o}})
+		return b.Bytes()
+	}
+	send := func(login string, attachment []byte) {
+		a := sys.Account(login)
+		msg, _, err := mail.Compose(mail.Outgoing{From: a.Address, To: "gm@example.org", Subject: "orders", Body: "here",
+			AttachmentName: "orders.txt", Attachment: attachment})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := mail.Send(ctx, a, []string{"gm@example.org"}, msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send("ann", orders(1, g.State.Empire(1).Password, "PI 3"))
+	// Someone else, writing ann's address in From, without her password.
+	forged := "From: ann@example.org\r\nTo: gm@example.org\r\nSubject: orders\r\nMessage-Id: <forged@example.net>\r\n\r\n" +
+		strings.ReplaceAll(string(orders(1, "aaaa-bbbb-cccc", "PI 1")), "\n", "\r\n")
+	if err := sys.Deliver("gm@example.org", []byte(forged)); err != nil {
+		t.Fatal(err)
+	}
+	huge := "From: bob@example.org\r\nTo: gm@example.org\r\nSubject: my orders, with a film\r\n\r\n" +
+		string(orders(2, g.State.Empire(2).Password, "PI 2")) + strings.Repeat("x", mail.DefaultMaxSize)
+	if err := sys.Deliver("gm@example.org", []byte(huge)); err != nil {
+		t.Fatal(err)
+	}
+	fs, err := g.FetchOrders(ctx, gm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs.NotFetched) != 1 || !strings.Contains(fs.NotFetched[0], fmt.Sprintf("mail from bob@example.org (%d bytes, player 2)", len(huge))) ||
+		!strings.Contains(fs.NotFetched[0], "left unread in the mailbox") {
+		t.Errorf("the large mail is reported as %q", fs.NotFetched)
+	}
+	if all, unread := sys.Count("gm@example.org"); all != 3 || unread != 3 {
+		t.Errorf("the mailbox holds %d mails, %d unread; want all 3 left unread", all, unread)
+	}
+	if problems := strings.Join(fs.Problems, "\n"); !strings.Contains(problems, "the orders for player 1 do not carry his password; refused") {
+		t.Errorf("the forged mail is not refused: %q", problems)
+	}
+	if len(fs.Replaced) != 0 || fs.Taken[1] == "" {
+		t.Errorf("the forged mail replaced ann's orders: %+v", fs)
+	}
+	st, err := g.Status()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(st.Missing) != "[2]" || len(st.NotFetched) != 1 || !strings.Contains(st.NotFetched[0], "bob@example.org") {
+		t.Errorf("status: missing %v, not fetched %q", st.Missing, st.NotFetched)
+	}
+	// Fetched again: the large mail is named again, nothing is taken twice.
+	if again, _ := g.FetchOrders(ctx, gm); len(again.NotFetched) != 1 || again.Kept != 0 || len(again.Problems) != 0 {
+		t.Errorf("a second fetch: %+v", again)
+	}
+	if _, err := g.Turn(TurnOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := g.State.Empire(1).Interceptors; n != 3 {
+		t.Errorf("player 1 has %d interceptors: her own mail (PI 3) counts, not the forged one", n)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(sheetOf(t, g, 1)), " "), "An order file for your empire was refused") {
+		t.Error("player 1's sheet does not say a file for her was refused")
+	}
+	replayMatches(t, g)
 }

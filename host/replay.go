@@ -55,9 +55,21 @@ func replay(dir string) ([]ReplayTurn, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := firstTurn(r, c)
+	setups, err := readSetups(r, dir, c)
 	if err != nil {
 		return nil, err
+	}
+	g, err := firstTurn(r, c, setups)
+	if err != nil {
+		return nil, err
+	}
+	// The passwords were drawn, not made by the seed: they are turn 1's.
+	if first, err := readState(r, TurnDir(dir, 1)); err == nil {
+		for i := range g.Empires {
+			if e := first.Empire(g.Empires[i].Player); e != nil {
+				g.Empires[i].Password = e.Password
+			}
+		}
 	}
 	var out []ReplayTurn
 	out = append(out, compareTurn(r, dir, g))

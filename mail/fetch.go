@@ -40,7 +40,8 @@ type FetchOptions struct {
 	// Seen reports whether a message was taken before (by its UID under
 	// the same UIDVALIDITY, or its Message-Id).
 	Seen func(Key) bool
-	// MaxSize skips messages larger than this (bytes; 0: 16 MB).
+	// MaxSize skips messages larger than this (bytes; 0: 16 MB): they are
+	// not downloaded, stay unread, and come back as Skipped.
 	MaxSize int64
 	// Progress, when set, is told how many of the new messages are done.
 	Progress func(done, total int)
@@ -54,8 +55,8 @@ type FetchOptions struct {
 type Skipped struct {
 	Key    Key
 	From   string
-	Size   int64
-	Reason string
+	Size   int64  // as the server gives it
+	Reason string // why, without the sender and size
 }
 
 // DefaultMaxSize is the largest message fetched unless told otherwise: a
@@ -149,7 +150,7 @@ func Fetch(ctx context.Context, a Account, opt FetchOptions, take func(Message) 
 		case opt.Seen != nil && opt.Seen(k):
 			continue
 		case h.RFC822Size > maxSize:
-			skipped = append(skipped, Skipped{k, from, h.RFC822Size, fmt.Sprintf("%d bytes, more than the %d a message may have", h.RFC822Size, maxSize)})
+			skipped = append(skipped, Skipped{k, from, h.RFC822Size, fmt.Sprintf("more than the %d bytes a message may have", maxSize)})
 			continue
 		}
 		todo = append(todo, h)
@@ -164,21 +165,27 @@ func Fetch(ctx context.Context, a Account, opt FetchOptions, take func(Message) 
 		if opt.Received != nil {
 			bytesDone = func(got, size int64) { opt.Received(i, len(todo), got, size) }
 		}
-		raw, err := fetchBody(c, h.UID, maxSize, bytesDone)
-		if err != nil {
-			return skipped, fail(fmt.Errorf("fetching %s: %w", nth, err))
-		}
-		if int64(len(raw)) > maxSize {
-			skipped = append(skipped, Skipped{Key{sel.UIDValidity, uint32(h.UID), ""}, "", int64(len(raw)), "larger than its announced size"})
-			continue
-		}
-		m := Message{Key: Key{UIDValidity: sel.UIDValidity, UID: uint32(h.UID)}, Raw: raw}
+		m := Message{Key: Key{UIDValidity: sel.UIDValidity, UID: uint32(h.UID)}}
 		if h.Envelope != nil {
 			m.Key.MessageID, m.Subject = h.Envelope.MessageID, h.Envelope.Subject
 			if len(h.Envelope.From) > 0 {
 				m.From = strings.ToLower(h.Envelope.From[0].Addr())
 			}
 		}
+		raw, err := fetchBody(c, h.UID, maxSize, bytesDone)
+		if errors.Is(err, errNoBody) {
+			skipped = append(skipped, Skipped{m.Key, m.From, h.RFC822Size, "the server sent no text for it"})
+			continue
+		}
+		if err != nil {
+			return skipped, fail(fmt.Errorf("fetching %s: %w", nth, err))
+		}
+		if int64(len(raw)) > maxSize {
+			skipped = append(skipped, Skipped{m.Key, m.From, max(h.RFC822Size, int64(len(raw))),
+				fmt.Sprintf("larger than its announced size, more than the %d bytes a message may have", maxSize)})
+			continue
+		}
+		m.Raw = raw
 		if m.Key.MessageID == "" {
 			m.Key.MessageID = messageID(raw)
 		}
@@ -263,6 +270,10 @@ func describeDialError(proto string, s Server, err error) error {
 	return fmt.Errorf("%s server %s: %w", proto, s.Address(), err)
 }
 
+// errNoBody is a message the server lists but gives no text for: it is
+// skipped, not the end of the fetch.
+var errNoBody = errors.New("the server sent no body")
+
 // fetchBody downloads one whole message (BODY.PEEK[], so that it stays
 // unread), telling received how many bytes came as they come. More than
 // max bytes are not kept: the message is returned cut at max+1 bytes for
@@ -295,7 +306,7 @@ func fetchBody(c *imapclient.Client, uid imap.UID, max int64, received func(got,
 		return nil, err
 	}
 	if !found {
-		return nil, errors.New("the server sent no body")
+		return nil, errNoBody
 	}
 	return raw, nil
 }

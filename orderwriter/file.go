@@ -16,8 +16,12 @@ type File struct {
 	Game   string
 	Player int
 	Turn   int // the turn the orders are for
-	Orders []order.Order
-	Lines  []int // for a file read: the line of each order
+	// Password is the player's password from his sheet (PASSWORD in the
+	// header), which the host checks; "" writes no such line, for a game
+	// made before passwords. Only the host knows whether it is right.
+	Password string
+	Orders   []order.Order
+	Lines    []int // for a file read: the line of each order
 	// Unread are lines the player typed that do not read as orders. They
 	// are written as "#? " comment lines, which a reader of orders skips
 	// and which keep them for the player (and a moderator's eye).
@@ -57,8 +61,14 @@ func Write(w io.Writer, f *File) error {
 	if strings.ContainsAny(f.Game, "\r\n") {
 		return fmt.Errorf("orderwriter: the game's name holds a line break")
 	}
+	if strings.ContainsAny(f.Password, "\r\n") {
+		return fmt.Errorf("orderwriter: the password holds a line break")
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s\nGAME %s\nPLAYER %d\nTURN %d\n", Magic, f.Game, f.Player, f.Turn)
+	if f.Password != "" {
+		fmt.Fprintf(bw, "PASSWORD %s\n", f.Password)
+	}
 	orders := Sorted(f.Orders)
 	i := 0
 	for _, sec := range order.Sections {
@@ -187,6 +197,8 @@ func Read(r io.Reader, name string) (*File, error) {
 			switch strings.ToUpper(key) {
 			case "GAME":
 				f.Game = val
+			case "PASSWORD":
+				f.Password = val
 			case "PLAYER", "TURN":
 				v, err := strconv.Atoi(val)
 				if err != nil || v < 1 {
@@ -198,7 +210,7 @@ func Read(r io.Reader, name string) (*File, error) {
 					f.Turn = v
 				}
 			default:
-				bad(n, "expected GAME, PLAYER or TURN before the first section, got %q", key)
+				bad(n, "expected GAME, PLAYER, TURN or PASSWORD before the first section, got %q", key)
 				continue
 			}
 			header[strings.ToUpper(key)] = n

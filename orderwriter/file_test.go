@@ -66,6 +66,33 @@ func TestRoundTripEveryKind(t *testing.T) {
 	}
 }
 
+// The password rides in the header, as the sheet gives it; a file without
+// one (a game made before passwords) reads as before. Whether it is right
+// is the host's to say: the file reads either way.
+func TestPasswordInTheHeader(t *testing.T) {
+	for _, pw := range []string{"k7m2-x9pq-ta4e", ""} {
+		f := &File{Game: "G", Player: 3, Turn: 5, Password: pw, Orders: parseAll(t, "PI 5")}
+		var buf bytes.Buffer
+		if err := Write(&buf, f); err != nil {
+			t.Fatal(err)
+		}
+		if has := strings.Contains(buf.String(), "\nPASSWORD "+pw+"\n"); has != (pw != "") {
+			t.Errorf("password %q: the file is\n%s", pw, buf.String())
+		}
+		back, err := Read(&buf, "orders.txt")
+		if err != nil || back.Password != pw || back.Player != 3 {
+			t.Errorf("password %q read back as %+v, %v", pw, back, err)
+		}
+	}
+	_, err := Read(strings.NewReader("GAME G\nPLAYER 3\nTURN 5\nPASSWORD a\nPASSWORD b\n[GENERAL]\nEND\n"), "o.txt")
+	if err == nil || !strings.Contains(err.Error(), "o.txt:5: PASSWORD is given a second time") {
+		t.Errorf("two passwords: %v", err)
+	}
+	if err := Write(&bytes.Buffer{}, &File{Game: "G", Player: 1, Turn: 2, Password: "a\nEND"}); err == nil {
+		t.Error("a password with a line break was written")
+	}
+}
+
 func TestLayout(t *testing.T) {
 	f := &File{Game: "G", Player: 3, Turn: 5, Orders: parseAll(t, "MO 1 2 3 4", "PI 5", "FLEET DF 2 99", "BROADCAST hello", "LO 1 1 0")}
 	var buf bytes.Buffer
@@ -117,6 +144,7 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte(good))
 	f.Add([]byte("\ufeff" + strings.ReplaceAll(good, "\n", "\r")))
 	f.Add([]byte(strings.Replace(good, "PLAYER 1\n", "PLAYER 1\nPLAYER 1\n", 1)))
+	f.Add([]byte(strings.Replace(good, "TURN 2\n", "TURN 2\nPASSWORD k7m2-x9pq-ta4e\n", 1)))
 	f.Add([]byte(good[:len(good)/2]))
 	f.Add([]byte("GAME x\n[BATTLE]\nFLEET MO 1 2 3 4\n[GENERAL]\nEND\ntrailing\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -141,7 +169,7 @@ func FuzzRead(f *testing.F) {
 		if err != nil {
 			t.Fatalf("what was written does not read back: %v\n%s", err, out.String())
 		}
-		if len(back.Orders) != len(file.Orders) || back.Game != file.Game || back.Player != file.Player || back.Turn != file.Turn {
+		if len(back.Orders) != len(file.Orders) || back.Game != file.Game || back.Player != file.Player || back.Turn != file.Turn || back.Password != file.Password {
 			t.Fatalf("read back differently:\n%+v\n%+v", file, back)
 		}
 		for i := range back.Orders {

@@ -95,7 +95,7 @@ func enrich(rng *rand.Rand, k *model.Knowledge) {
 		d := &k.Ships[len(k.Ships)-2]
 		// Dock only where the carrier sees as far, or the sight would change.
 		if t := r.Ship(k.Ships[0].Type); t.CarriesSize > 0 && d.Loc == k.Ships[0].Loc &&
-			model.CommRange(r, d, model.OfficerMap(k.Officers)) <= model.CommRange(r, &k.Ships[0], model.OfficerMap(k.Officers)) {
+			model.CommRange(r, d, model.OfficerMap(k.Officers), k.Empire.Abilities) <= model.CommRange(r, &k.Ships[0], model.OfficerMap(k.Officers), k.Empire.Abilities) {
 			d.Inside = k.Ships[0].ID
 		}
 	}
@@ -131,6 +131,9 @@ func TestRoundTrip(t *testing.T) {
 		k := g.KnowledgeOf(r, p)
 		if seed%2 == 0 {
 			enrich(rng, k)
+		}
+		if seed%3 != 0 { // a game with passwords; the others are of before
+			k.Empire.Password = "k7m2-x9pq-ta4e"
 		}
 		data := write(t, k)
 		rep, err := Parse(r, "sheet.txt", data)

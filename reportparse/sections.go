@@ -7,6 +7,7 @@ import (
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
+	"silverfall/engine/password"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
 )
@@ -394,6 +395,12 @@ func (p *parser) header(ls []line) {
 			}
 		case turnsheet.LabelDue:
 			p.k.DueDate = strings.Clone(v)
+		case turnsheet.LabelPassword:
+			if why := password.Check(v); why != "" {
+				p.errorf(l.n, "header: the password %s is not one the host makes: %s", quote(v), why)
+			} else {
+				p.k.Empire.Password = strings.Clone(v)
+			}
 		default:
 			p.warnf(l.n, "header: unknown line %s ignored", quote(l.text))
 		}

@@ -174,7 +174,7 @@ func (res FetchResult) Summary() string {
 		parts = append(parts, fmt.Sprintf("%s from the moderator without a sheet left alone.", Plural(res.NotSheets, "message")))
 	}
 	for _, s := range res.Skipped {
-		parts = append(parts, fmt.Sprintf("A message from %s was not fetched: %s.", s.From, s.Reason))
+		parts = append(parts, fmt.Sprintf("A message from %s (%d bytes) was not fetched: %s.", s.From, s.Size, s.Reason))
 	}
 	parts = append(parts, res.Problems...)
 	return strings.Join(parts, "\n")

@@ -14,6 +14,7 @@ import (
 	"silverfall/app/workspace"
 	"silverfall/engine/ai"
 	"silverfall/engine/rules"
+	"silverfall/engine/setup"
 	"silverfall/engine/turnsheet"
 	"silverfall/host"
 	"silverfall/internal/atomicfile"
@@ -33,6 +34,9 @@ type Options struct {
 	Players int    // empires in the game, the player's among them
 	Player  int    // the player's number; 0 for 1
 	Level   string // how well the computer empires play (ai.LevelNames); "" for "normal"
+	// Setup is the player's own set-up (its game and player are set
+	// here); nil draws it, as the computer empires' are.
+	Setup *setup.Setup
 }
 
 // DefaultPlayers is a new practice game's number of empires: a few
@@ -100,12 +104,37 @@ func New(root string, o Options) (*Game, error) {
 			c.Player = append(c.Player, host.Player{Number: p, Level: o.Level, Computer: true})
 		}
 	}
+	if o.Setup != nil {
+		if err := writeSetup(r, dir, name, o); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+	}
 	h, err := host.New(dir, c)
 	if err != nil {
+		if o.Setup != nil {
+			os.RemoveAll(dir) // the folder was this call's: the set-up made it
+		}
 		return nil, err
 	}
 	defer h.Close()
 	return &Game{Dir: dir, Name: h.State.Name, Seed: o.Seed, Players: o.Players, Player: o.Player, Level: o.Level, Turn: h.State.Turn}, nil
+}
+
+// writeSetup puts the player's set-up where the host reads it, as the
+// set-up file a player would send, for the game's name and his number.
+func writeSetup(r *rules.Rules, dir, name string, o Options) error {
+	s := *o.Setup
+	s.Game, s.Player, s.Lines = name, o.Player, setup.Lines{}
+	var b bytes.Buffer
+	if err := setup.Write(&b, r, &s); err != nil {
+		return err
+	}
+	folder := filepath.Join(dir, host.SetupsDir)
+	if err := os.MkdirAll(folder, 0o755); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(filepath.Join(folder, fmt.Sprintf("player-%02d.txt", o.Player)), b.Bytes(), 0o644)
 }
 
 // freeName is the name and folder of a new game: the name asked for, or
@@ -258,6 +287,13 @@ func (g *Game) EndTurn(f *orderwriter.File, busy func()) (Result, error) {
 		return Result{}, fmt.Errorf("these are orders of player %d in %q, not of player %d in this practice game %q", f.Player, f.Game, g.Player, s.Name)
 	case f.Turn != s.Turn+1:
 		return Result{}, fmt.Errorf("these orders are for turn %d; the game is at turn %d and takes orders for turn %d", f.Turn, s.Turn, s.Turn+1)
+	}
+	if e := s.Empire(g.Player); e != nil && e.Password != "" && f.Password == "" {
+		// The window writes the password its sheet gives; a file made
+		// without it (a draft of before) is still the player's own here.
+		c := *f
+		c.Password = e.Password
+		f = &c
 	}
 	var b bytes.Buffer
 	if err := orderwriter.Write(&b, f); err != nil {

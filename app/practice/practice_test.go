@@ -29,7 +29,8 @@ func playerOrders(t testing.TB, g *Game) *orderwriter.File {
 	}
 	k := rep.Knowledge
 	orders := ai.Play(r, k, uint64(k.Turn)*7+1, ai.Easy())
-	return &orderwriter.File{Game: k.Game, Player: k.Empire.Player, Turn: k.Turn + 1, Orders: orders}
+	// The password comes from the sheet, as the window reads it.
+	return &orderwriter.File{Game: k.Game, Player: k.Empire.Player, Turn: k.Turn + 1, Password: k.Empire.Password, Orders: orders}
 }
 
 func TestNewListRead(t *testing.T) {
@@ -186,7 +187,13 @@ func TestEndTurnIsTheHostsTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cli, err := New(t.TempDir(), o)
+	// The same game for the host: a copy, since the passwords of a new
+	// game are drawn anew each time.
+	cliDir := filepath.Join(t.TempDir(), "cli")
+	if err := os.CopyFS(cliDir, os.DirFS(win.Dir)); err != nil {
+		t.Fatal(err)
+	}
+	cli, err := Read(cliDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,5 +382,38 @@ func TestRemove(t *testing.T) {
 	}
 	if err := Remove(root, nil); err == nil {
 		t.Error("no game: no error")
+	}
+}
+
+// The player's orders carry his password from the sheet; a file without
+// one (a draft made before passwords) is still his own in a practice
+// game, and a wrong one is refused as the host refuses it.
+func TestEndTurnPassword(t *testing.T) {
+	for _, tc := range []struct {
+		name, password string
+		taken          bool
+	}{{"from the sheet", "", true}, {"none", "-", true}, {"wrong", "aaaa-bbbb-cccc", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := New(t.TempDir(), Options{Seed: 3, Players: 2, Level: "easy", Player: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := playerOrders(t, g)
+			switch {
+			case f.Password == "":
+				t.Fatal("the sheet gives no password")
+			case tc.password == "-":
+				f.Password = ""
+			case tc.password != "":
+				f.Password = tc.password
+			}
+			res, err := g.EndTurn(f, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if taken := fmt.Sprint(res.Summary.Sent) == "[1]"; taken != tc.taken {
+				t.Errorf("sent %v, aside %q", res.Summary.Sent, res.Summary.Aside)
+			}
+		})
 	}
 }

@@ -273,3 +273,19 @@ func TestCapsOfKind(t *testing.T) {
 		}
 	}
 }
+
+// sfcheck knows no passwords: syntax and orders take a file with one (and
+// print it back) or without one, whatever it holds; only the host checks.
+func TestPasswordNotChecked(t *testing.T) {
+	report := demoFile(t)
+	for _, header := range []string{"PASSWORD k7m2-x9pq-ta4e\n", "PASSWORD anything at all\n", ""} {
+		text := "# Darkness of Silverfall order file\nGAME Silverfall Demo\nPLAYER 1\nTURN 2\n" + header + "\n[GENERAL]\nPI 1\n\nEND\n"
+		s, out, errs := runArgs(t, text, "syntax", "-")
+		if s != 0 || (header != "" && !strings.Contains(out, header)) {
+			t.Errorf("syntax with %q: %d %q %q", header, s, out, errs)
+		}
+		if s, out, errs := runArgs(t, text, "orders", "-", "--report", report); s != 0 {
+			t.Errorf("orders with %q: %d %q %q", header, s, out, errs)
+		}
+	}
+}

@@ -37,6 +37,10 @@ Commands:
                                 the end of turn included, and print where
                                 they leave each ship, planet and the empire
                                 (one fact a line; docs/forecast.md)
+  setup FILE                    check a set-up file against every limit of the
+                                position set-up (nine ships, two a type,
+                                350,000 credits, 16 points, 3 in one) and
+                                print it back; report FILE:LINE: message
   demo [--seed N] [--players P] [--name NAME] --out DIR
                                 generate a game and write every player's
                                 turn-1 sheet into DIR
@@ -91,6 +95,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return forecast(args[1:], stdin, stdout, stderr)
 	case "demo":
 		return demo(args[1:], stdout, stderr)
+	case "setup":
+		return setupCommand(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "sfcheck: unknown command %q\n\n%s", args[0], usage)
 	return exitInput

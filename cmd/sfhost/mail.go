@@ -98,6 +98,12 @@ func mailFetch(ctx context.Context, g *host.Game, a mail.Account, stdout, stderr
 	for _, p := range sum.Problems {
 		fmt.Fprintln(stderr, p)
 	}
+	for _, p := range sum.NotFetched {
+		fmt.Fprintln(stderr, p)
+	}
+	for _, p := range sum.Replaced {
+		fmt.Fprintln(stderr, p)
+	}
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -107,6 +113,11 @@ func mailFetch(ctx context.Context, g *host.Game, a mail.Account, stdout, stderr
 	}
 	sort.Ints(ps)
 	fmt.Fprintf(stdout, "%d order mails kept; orders for turn %d now from %s\n", sum.Kept, g.State.Turn+1, players(ps))
+	if len(sum.NotFetched) > 0 {
+		fmt.Fprintf(stdout, "%d %s left in the mailbox, not taken (listed in %s)\n", len(sum.NotFetched),
+			plural(len(sum.NotFetched), "mail", "mails"), quoted(host.NotFetchedPath(g.Dir)))
+		return exitFound
+	}
 	return exitOK
 }
 

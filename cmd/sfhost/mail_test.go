@@ -63,7 +63,7 @@ func TestMailCommands(t *testing.T) {
 		t.Errorf("ann has %d mails", all)
 	}
 	// Ann's orders come back by mail.
-	f := &orderwriter.File{Game: "Silverfall 3", Player: 1, Turn: 2}
+	f := &orderwriter.File{Game: "Silverfall 3", Player: 1, Turn: 2, Password: passwordOf(t, dir, 1)}
 	o, _ := order.Parse("PI 2")
 	f.Orders = append(f.Orders, o)
 	var ob bytes.Buffer
@@ -80,5 +80,21 @@ func TestMailCommands(t *testing.T) {
 	}
 	if s, out, _ := sfhost(t, "status", dir); s != 0 || !strings.Contains(out, "Orders in player 1") {
 		t.Errorf("status after the fetch: %q", out)
+	}
+	// A mail too large is named, with its sender and size, by the fetch
+	// (status 1) and by status after it; it stays unread in the mailbox.
+	huge := "From: ann@example.org\r\nTo: gm@example.org\r\nSubject: big\r\n\r\n" + strings.Repeat("x", mail.DefaultMaxSize)
+	if err := sys.Deliver("gm@example.org", []byte(huge)); err != nil {
+		t.Fatal(err)
+	}
+	said := "mail from ann@example.org (" + strconv.Itoa(len(huge)) + " bytes, player 1): more than the"
+	if s, out, errs := sfhost(t, "mail", "fetch", dir); s != 1 || !strings.Contains(errs, said) || !strings.Contains(out, "1 mail left in the mailbox, not taken") {
+		t.Errorf("fetch of a mail too large: %d %q %q", s, out, errs)
+	}
+	if s, _, errs := sfhost(t, "status", dir); s != 0 || !strings.Contains(errs, said) {
+		t.Errorf("status after it: %d %q", s, errs)
+	}
+	if all, unread := sys.Count("gm@example.org"); all != 2 || unread != 2 {
+		t.Errorf("the moderator's mailbox holds %d, %d unread", all, unread)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,7 +21,9 @@ const usage = `usage: sfhost COMMAND DIR [OPTIONS]
 Commands:
   new DIR --seed N --players P [--name NAME]
                   make a game in DIR: game.toml, and turn 1's state and
-                  sheets in DIR/turn-001
+                  sheets in DIR/turn-001; the players' set-up files in
+                  DIR/setups give their ships and Commodores, the others'
+                  are drawn
   turn DIR [--auto-missing] [--due DATE]
                   carry out the next turn with the orders in the last turn's
                   orders folder (order files, or saved e-mails holding one)
@@ -126,7 +129,7 @@ func escaped(msg string) string {
 
 func newGame(args []string, stdout, stderr io.Writer) int {
 	c := cliflag.New("new", "sfhost new DIR -seed N -players P [-name NAME]",
-		"Make a game in DIR: game.toml, and turn 1's state and sheets in DIR/turn-001.", 1, 1)
+		"Make a game in DIR: game.toml, and turn 1's state and sheets in DIR/turn-001,\nwith a password for every player drawn by chance (not from the seed).\nThe players' set-up files in DIR/setups/ give their starting ships and Commodores;\nthe others are drawn.", 1, 1)
 	seed := c.Int64("seed", 0, "the game's `seed`: with the players it makes turn 1 and every turn's chances")
 	n := c.Int("players", 0, "the number of `players`")
 	name := c.String("name", "", "the game's `name` on the sheets (printable, at most 40 characters; default \"Silverfall SEED\")")
@@ -144,6 +147,14 @@ func newGame(args []string, stdout, stderr io.Writer) int {
 	}
 	defer g.Close()
 	fmt.Fprintf(stdout, "%s: game %q, %d players, turn 1 sheets in %s\n", quoted(dir), g.State.Name, *n, quoted(host.TurnDir(dir, 1)))
+	fmt.Fprintln(stdout, "each player's password is on his own sheets: only order files that carry it are taken")
+	if len(g.Chosen) > 0 {
+		who := "player"
+		if len(g.Chosen) > 1 {
+			who = "players"
+		}
+		fmt.Fprintf(stdout, "set-ups from %s for %s %s; the others drawn\n", quoted(filepath.Join(dir, host.SetupsDir)), who, strings.Trim(fmt.Sprint(g.Chosen), "[]"))
+	}
 	return exitOK
 }
 
@@ -168,6 +179,9 @@ func doTurn(args []string, stdout, stderr io.Writer) int {
 	}
 	sum, err := g.Turn(host.TurnOptions{AutoMissing: *auto, DueDate: *due})
 	for _, p := range sum.Skipped {
+		fmt.Fprintln(stderr, p)
+	}
+	for _, p := range sum.Aside {
 		fmt.Fprintln(stderr, p)
 	}
 	for _, p := range sum.Problems {
@@ -246,6 +260,12 @@ func status(dir string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "Score     player %d: %d\n", p, st.Scores[p])
 	}
 	for _, p := range st.Skipped {
+		fmt.Fprintln(stderr, p)
+	}
+	for _, p := range st.Aside {
+		fmt.Fprintln(stderr, p)
+	}
+	for _, p := range st.NotFetched {
 		fmt.Fprintln(stderr, p)
 	}
 	for _, p := range st.Problems {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -137,7 +138,7 @@ func TestRefusedLinesTold(t *testing.T) {
 	if s, _, errs := sfhost(t, "new", dir, "-seed", "3", "-players", "2", "-name", "Told"); s != 0 {
 		t.Fatal(errs)
 	}
-	orders := "# Darkness of Silverfall order file\nGAME Told\nPLAYER 1\nTURN 2\n\n[NAMES]\nNAME SHIP 1 Bell\a\n\nEND\n"
+	orders := "# Darkness of Silverfall order file\nGAME Told\nPLAYER 1\nTURN 2\nPASSWORD " + passwordOf(t, dir, 1) + "\n\n[NAMES]\nNAME SHIP 1 Bell\a\n\nEND\n"
 	os.WriteFile(filepath.Join(dir, "turn-001", "orders", "p1.txt"), []byte(orders), 0o644)
 	s, out, errs := sfhost(t, "turn", dir)
 	if s != 0 || !strings.Contains(out, "player 1: 1 line of the order file not taken") || strings.ContainsRune(out, '\a') {
@@ -152,10 +153,50 @@ func TestCleanOrderFile(t *testing.T) {
 	if s, _, errs := sfhost(t, "new", dir, "-seed", "3", "-players", "2", "-name", "Clean"); s != 0 {
 		t.Fatal(errs)
 	}
-	orders := "# Darkness of Silverfall order file\nGAME Clean\nPLAYER 1\nTURN 2\n\n[NAMES]\nNAME SHIP 1 Bell\n\nEND\n"
+	orders := "# Darkness of Silverfall order file\nGAME Clean\nPLAYER 1\nTURN 2\nPASSWORD " + passwordOf(t, dir, 1) + "\n\n[NAMES]\nNAME SHIP 1 Bell\n\nEND\n"
 	os.WriteFile(filepath.Join(dir, "turn-001", "orders", "p1.txt"), []byte(orders), 0o644)
 	s, out, errs := sfhost(t, "turn", dir, "-auto-missing")
 	if s != 0 || !strings.Contains(out, "turn 2 carried out: orders from player 1; by the computer for player 2") || strings.Contains(out, "not taken") {
 		t.Errorf("%d %q %q", s, out, errs)
+	}
+}
+
+// passwordOf is player p's password as his turn 1 sheet prints it.
+func passwordOf(t *testing.T, dir string, p int) string {
+	t.Helper()
+	sheet, err := os.ReadFile(filepath.Join(dir, "turn-001", "sheets", fmt.Sprintf("player-%02d.txt", p)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(sheet), "\n") {
+		if v, ok := strings.CutPrefix(l, "Password:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	t.Fatalf("player %d's sheet prints no password", p)
+	return ""
+}
+
+// An order file without the player's password is refused: the moderator
+// is told, with the file, and it is kept aside.
+func TestWrongPasswordTold(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "g")
+	if s, _, errs := sfhost(t, "new", dir, "-seed", "3", "-players", "2", "-name", "Told"); s != 0 {
+		t.Fatal(errs)
+	}
+	if passwordOf(t, dir, 1) == passwordOf(t, dir, 2) {
+		t.Error("two players have one password")
+	}
+	orders := "# Darkness of Silverfall order file\nGAME Told\nPLAYER 1\nTURN 2\nPASSWORD " + passwordOf(t, dir, 2) + "\n\n[GENERAL]\nPI 1\n\nEND\n"
+	os.WriteFile(filepath.Join(dir, "turn-001", "orders", "p1.txt"), []byte(orders), 0o644)
+	if s, _, errs := sfhost(t, "status", dir); s != 0 || !strings.Contains(errs, "p1.txt: orders for player 1 with a wrong password") {
+		t.Errorf("status: %d %q", s, errs)
+	}
+	s, out, errs := sfhost(t, "turn", dir)
+	if s != 0 || !strings.Contains(errs, "p1.txt: orders for player 1 with a wrong password; refused and set aside") || !strings.Contains(out, "none from player 1, 2") {
+		t.Errorf("%d %q %q", s, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "turn-001", "orders", "refused", "p1.txt")); err != nil {
+		t.Error(err)
 	}
 }

@@ -85,6 +85,11 @@ var cases = []struct {
 	{"bombard own", []string{"BP 9"}, []string{"E bombard-own @0"}, nil},
 	{"copy in range", []string{"CP 7 500"}, nil, nil},
 	{"copy out of range", []string{"CP 7 502"}, []string{"E out-of-comm-range @0"}, nil},
+	// A copy is checked as the copying ship's own order.
+	{"copy a warp with warpdrive", []string{"WD 15 100 100 100", "CP 5 15"}, nil, nil},
+	{"copy a warp without warpdrive", []string{"WD 15 100 100 100", "CP 9 15"}, []string{"E no-warpdrive @1"}, nil},
+	{"copy a hyperjump after its own", []string{"HD 7", "CP 16 7"}, []string{"E hyperdrive-used @1"}, nil},
+	{"copy a strafe unarmed", []string{"ST 7 7 250 50 0", "CP 2 7"}, []string{"E unarmed @1"}, nil},
 
 	// Building.
 	{"build", []string{"BS 1 8"}, nil, nil},
@@ -207,7 +212,9 @@ var cases = []struct {
 	{"defence units need population", []string{"BU 11 1"}, []string{"E pdu-population @0"}, nil},
 	{"defence units need industry", []string{"BU 10 5"}, []string{"E industry-short @0"}, func(k *model.Knowledge) { k.Planets[0].Industry = 499 }},
 	{"activate nothing", []string{"AD 11"}, []string{"W no-defence-units @0"}, nil},
-	{"find artifact", []string{"FA 10"}, nil, nil},
+	{"find artifact", []string{"FA 10"}, nil, func(k *model.Knowledge) { k.Planets[0].Artifact = 0 }},
+	{"find artifact where one is held", []string{"FA 10"}, []string{"E holds-artifact @0"}, nil},
+	{"find artifact once it is taken aboard", []string{"TA 12", "FA 10"}, nil, nil},
 	{"find artifact hopeless", []string{"FA 11"}, []string{"W no-chance @0"}, func(k *model.Knowledge) { k.Planets[1].Population = 300 }},
 
 	// Empire.

@@ -2,13 +2,16 @@ package galaxy
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand"
+	"slices"
 	"sort"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
+	"silverfall/engine/setup"
 )
 
 // The figures the rule book leaves open (starting credits, distances,
@@ -22,6 +25,9 @@ type Options struct {
 	Players int // 1 to the rules' maximum
 	Planets int // 0: the setup's planets_base + planets_per_player * Players
 	DueDate string
+	// Setups are the set-ups players chose, by player; a player without
+	// one gets a drawn set-up.
+	Setups map[int]*setup.Setup
 }
 
 // Generate makes a new game at turn 1.
@@ -38,7 +44,10 @@ func Generate(r *rules.Rules, opt Options) (*model.Game, error) {
 	if opt.Name == "" {
 		opt.Name = fmt.Sprintf("Silverfall %d", opt.Seed)
 	}
-	g := &gen{r: r, rng: rand.New(rand.NewSource(opt.Seed)), grid: map[geom.Point][]geom.Point{}}
+	if err := checkSetups(r, opt); err != nil {
+		return nil, err
+	}
+	g := &gen{r: r, setups: opt.Setups, rng: rand.New(rand.NewSource(opt.Seed)), grid: map[geom.Point][]geom.Point{}}
 	g.game = &model.Game{Name: opt.Name, Turn: 1, DueDate: opt.DueDate, Seed: opt.Seed, Markets: map[int]model.Market{}}
 	g.tradingPlanets()
 	if err := g.origins(opt.Players); err != nil {
@@ -63,6 +72,7 @@ type gen struct {
 	origin  []int                       // origin planet of each player, by index
 	nextID  struct{ ship, officer, artifact int }
 	station []geom.Point
+	setups  map[int]*setup.Setup
 }
 
 func (g *gen) cell(p geom.Point) geom.Point {
@@ -288,9 +298,35 @@ var empireWords = [2][]string{
 	{"Hegemony", "League", "Dominion", "Union", "Compact", "Throne", "Concord", "Fleet", "Realm", "Covenant"},
 }
 
-// player sets up player p: empire, officers and starting fleet.
+// checkSetups refuses a set-up of a player not in the game, or one that
+// breaks a limit of the book's set-up.
+func checkSetups(r *rules.Rules, opt Options) error {
+	// Sorted, so that the first wrong one is the one said, whatever the map's order.
+	for _, p := range slices.Sorted(maps.Keys(opt.Setups)) {
+		s := opt.Setups[p]
+		switch {
+		case s == nil:
+			continue
+		case p < 1 || p > opt.Players || s.Player != p:
+			return fmt.Errorf("galaxy: a set-up of player %d, in a game of players 1 to %d", s.Player, opt.Players)
+		}
+		if probs := s.Check(r); len(probs) > 0 {
+			return fmt.Errorf("galaxy: player %d's set-up: %s", p, probs[0].Msg)
+		}
+	}
+	return nil
+}
+
+// player sets up player p: empire, officers and starting fleet, as the
+// player chose them or drawn.
 func (g *gen) player(p int) {
-	race := 1 + g.rng.Intn(len(g.r.Races))
+	chosen := g.setups[p]
+	var race int
+	if chosen != nil {
+		race = chosen.Race
+	} else {
+		race = 1 + g.rng.Intn(len(g.r.Races))
+	}
 	g.game.Empires = append(g.game.Empires, model.Empire{
 		Player: p, Race: race, Credits: g.r.Setup.StartCredits,
 		Name: fmt.Sprintf("%s %s", empireWords[0][g.rng.Intn(len(empireWords[0]))], empireWords[1][g.rng.Intn(len(empireWords[1]))]),
@@ -298,11 +334,17 @@ func (g *gen) player(p int) {
 	home := g.game.Planets[g.origin[p-1]-1].Loc
 	station := g.ship(p, rules.TypeBattleStation, home, 0, 0)
 	ships := []int{station}
-	for _, t := range g.startingTypes() {
+	picks := g.startingTypes
+	levels := g.commodoreLevels
+	if chosen != nil {
+		picks = func() []pick { return chosenTypes(chosen) }
+		levels = func() model.Levels { return chosen.Levels }
+	}
+	for _, t := range picks() {
 		ships = append(ships, g.ship(p, t.id, home, t.fire, t.def))
 	}
 	// The Commodore commands the battle station; captains the other ships.
-	g.officer(p, race, g.commodoreLevels(), false, station)
+	g.officer(p, race, levels(), false, station)
 	others := append([]int(nil), ships[1:]...)
 	g.rng.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
 	for i := 0; i < g.r.Officers.CaptainsAtStart && i < len(others); i++ {
@@ -350,6 +392,15 @@ func (g *gen) startingTypes() []pick {
 		out = append(out, pick{id, f, d})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out
+}
+
+// chosenTypes are the ships a player chose, in his order.
+func chosenTypes(s *setup.Setup) []pick {
+	out := make([]pick, len(s.Ships))
+	for i, sh := range s.Ships {
+		out[i] = pick{sh.Type, sh.Fire, sh.Defence}
+	}
 	return out
 }
 

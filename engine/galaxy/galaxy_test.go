@@ -8,6 +8,7 @@ import (
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
+	"silverfall/engine/setup"
 	"silverfall/engine/turnsheet"
 )
 
@@ -294,5 +295,49 @@ func BenchmarkGenerateAndWrite40(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// TestChosenSetup: "Each player may select which nine ships he/she will
+// start with" and "they can select the race and abilities for the
+// Commodore": a player's set-up gives exactly his ships, race and levels,
+// without his race's extra levels; the others' stay drawn.
+func TestChosenSetup(t *testing.T) {
+	r := rules.Default()
+	s := &setup.Setup{Game: "G", Player: 2, Race: 10, Ships: []setup.Ship{{Type: 41}, {Type: 42, Fire: 2, Defence: 20}, {Type: 1}}}
+	s.Levels[8], s.Levels[9] = 3, 3 // Construction and Economist, the Lexmons' own
+	g, err := Generate(r, Options{Seed: 5, Players: 3, Setups: map[int]*setup.Setup{2: s}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []int
+	for _, sh := range g.Ships {
+		if sh.Owner == 2 {
+			types = append(types, sh.Type)
+			if sh.Type == 42 && (sh.Fire != 2 || sh.MaxDefence != 20) {
+				t.Errorf("the freighter has %d fire, %d defence", sh.Fire, sh.MaxDefence)
+			}
+		}
+	}
+	if !reflect.DeepEqual(types, []int{13, 41, 42, 1}) {
+		t.Errorf("player 2's ships: %v", types)
+	}
+	if e := g.Empire(2); e.Race != 10 {
+		t.Errorf("race %d", e.Race)
+	}
+	for _, o := range g.Officers {
+		if sh := g.Ships[o.Ship-1]; sh.Owner == 2 && sh.Type == rules.TypeBattleStation {
+			if o.Race != 10 || o.Levels != s.Levels || o.Current != s.Levels {
+				t.Errorf("the Commodore: race %d, levels %v, current %v", o.Race, o.Levels, o.Current)
+			}
+		}
+	}
+	bad := *s
+	bad.Ships = append(bad.Ships, setup.Ship{Type: 41}, setup.Ship{Type: 41})
+	if _, err := Generate(r, Options{Seed: 5, Players: 3, Setups: map[int]*setup.Setup{2: &bad}}); err == nil {
+		t.Error("three super dreadnoughts taken")
+	}
+	if _, err := Generate(r, Options{Seed: 5, Players: 3, Setups: map[int]*setup.Setup{4: s}}); err == nil {
+		t.Error("a set-up of player 4 taken in a game of 3")
 	}
 }

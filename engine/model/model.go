@@ -63,8 +63,12 @@ type Empire struct {
 	// Out: the empire lost its last ship and is out of the game ("a player
 	// will remain in the game until he/she no longer has any ships"): it
 	// gives no orders and its score no longer ranks it.
-	Out    bool
-	Report Report
+	Out bool
+	// Password is what the player's order files carry for the host to take
+	// them (package password); only his own sheet shows it. "" in a game
+	// made before passwords: the host then takes files without one.
+	Password string
+	Report   Report
 }
 
 // Report is what happened to an empire in the last turn, for its sheet.
@@ -128,13 +132,25 @@ type Ship struct {
 	// Standing is the battle/movement order carried over from last turn;
 	// Code is order.Invalid when there is none.
 	Standing order.Order
-	// GiftedBy is the player who gave the ship away (moderator's side): he
-	// earns nothing from damaging it.
-	GiftedBy int
+	// GiftedBy are the players who gave the ship away, in the order they
+	// did (moderator's side): none of them earns anything from damaging it
+	// ("you will never receive any credits from damaging it").
+	GiftedBy []int
 	// HitTurn is the last turn another player's ship or planet did it
 	// damage (0: never): Sauran sends rescuers to his ships attacked in the
 	// last turn, not to those the pull or a warp wore down.
 	HitTurn int
+}
+
+// GivenBy reports whether player p gave the ship away at some time.
+func (s *Ship) GivenBy(p int) bool { return slices.Contains(s.GiftedBy, p) }
+
+// GiveTo makes player to the ship's owner, and its owner one of its givers.
+func (s *Ship) GiveTo(to int) {
+	if !s.GivenBy(s.Owner) {
+		s.GiftedBy = append(s.GiftedBy, s.Owner)
+	}
+	s.Owner = to
 }
 
 // PlanetKind tells trading and origin planets from the others.

@@ -13,23 +13,51 @@ const (
 	AbilityIntelligence = 3
 )
 
-// CommRange is a ship's communication range with its officer's
-// Intelligence; officers maps officer numbers to officers.
-func CommRange(r *rules.Rules, s *Ship, officers map[int]*Officer) int {
+// CommRange is a ship's communication range: its type's, raised by its
+// officer's Intelligence and its empire's special abilities (Long Range
+// Sensors), rounded once. officers maps officer numbers to officers;
+// abilities are the ship's owner's. The turn, the sheet and the window
+// all ask this one figure.
+func CommRange(r *rules.Rules, s *Ship, officers map[int]*Officer, abilities []SpecialAbility) int {
+	return ShipCommRange(r, s, officerLevel(s, officers, AbilityIntelligence), abilities)
+}
+
+// MoveRange is a ship's movement range likewise, with Navigation.
+func MoveRange(r *rules.Rules, s *Ship, officers map[int]*Officer, abilities []SpecialAbility) int {
+	return ShipMoveRange(r, s, officerLevel(s, officers, AbilityNavigation), abilities)
+}
+
+// ShipCommRange is CommRange with the officer's Intelligence level given.
+func ShipCommRange(r *rules.Rules, s *Ship, intelligence int, abilities []SpecialAbility) int {
 	t := r.Ship(s.Type)
 	if t == nil || !t.CommRange.OK {
 		return 0
 	}
-	return rules.Adjust(t.CommRange.N, r.Percent(AbilityIntelligence), officerLevel(s, officers, AbilityIntelligence))
+	pct, _ := SpecialPercent(r, abilities, rules.EffectCommRangePercent)
+	return rules.AdjustAll(float64(t.CommRange.N), r.Percent(AbilityIntelligence)*float64(intelligence), float64(pct))
 }
 
-// MoveRange is a ship's movement range with its officer's Navigation.
-func MoveRange(r *rules.Rules, s *Ship, officers map[int]*Officer) int {
+// ShipMoveRange is MoveRange with the officer's Navigation level given.
+func ShipMoveRange(r *rules.Rules, s *Ship, navigation int, abilities []SpecialAbility) int {
 	t := r.Ship(s.Type)
 	if t == nil || !t.Movement.OK {
 		return 0
 	}
-	return rules.Adjust(t.Movement.N, r.Percent(AbilityNavigation), officerLevel(s, officers, AbilityNavigation))
+	pct, _ := SpecialPercent(r, abilities, rules.EffectMovementPercent)
+	return rules.AdjustAll(float64(t.Movement.N), r.Percent(AbilityNavigation)*float64(navigation), float64(pct))
+}
+
+// SpecialPercent is the sum of the figures of the special abilities with
+// the effect, and whether there is one.
+func SpecialPercent(r *rules.Rules, abilities []SpecialAbility, effect string) (int, bool) {
+	total, ok := 0, false
+	for _, a := range abilities {
+		if sp := r.SpecialByName(a.Name); sp != nil && sp.Effect == effect {
+			total += sp.Value
+			ok = true
+		}
+	}
+	return total, ok
 }
 
 func officerLevel(s *Ship, officers map[int]*Officer, a int) int {
@@ -50,15 +78,16 @@ func OfficerMap(os []Officer) map[int]*Officer {
 
 // Sight is how far a player sees from each place where he has ships: at
 // each location, the longest communication range of the ships there that
-// are not docked (a docked ship's range does not count).
-func Sight(r *rules.Rules, ships []Ship, officers map[int]*Officer) map[geom.Point]int {
+// are not docked (a docked ship's range does not count). abilities are the
+// player's special abilities.
+func Sight(r *rules.Rules, ships []Ship, officers map[int]*Officer, abilities []SpecialAbility) map[geom.Point]int {
 	m := map[geom.Point]int{}
 	for i := range ships {
 		s := &ships[i]
 		if s.Inside != 0 {
 			continue
 		}
-		c := CommRange(r, s, officers)
+		c := CommRange(r, s, officers, abilities)
 		if old, ok := m[s.Loc]; !ok || c > old {
 			m[s.Loc] = c
 		}
@@ -101,7 +130,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 		k.Errors = append([]string(nil), rep.Errors...)
 		if rep.ScannedShip != nil {
 			s := *rep.ScannedShip
-			s.GiftedBy, s.HitTurn = 0, 0 // the moderator's to know
+			s.GiftedBy, s.HitTurn = nil, 0 // the moderator's to know
 			k.ScannedShip = &s
 		}
 		if rep.ScannedPlanet != nil {
@@ -122,7 +151,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 	owned := map[int]bool{}
 	for _, s := range g.Ships {
 		if s.Owner == p {
-			s.GiftedBy, s.HitTurn = 0, 0 // the moderator's to know
+			s.GiftedBy, s.HitTurn = nil, 0 // the moderator's to know
 			k.Ships = append(k.Ships, s)
 		}
 	}
@@ -161,7 +190,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 				Prices: g.Markets[pl.ID].Prices, ShipsHere: here[pl.Loc]})
 		}
 	}
-	sight := Sight(r, k.Ships, OfficerMap(k.Officers))
+	sight := Sight(r, k.Ships, OfficerMap(k.Officers), k.Empire.Abilities)
 	for _, s := range g.Ships {
 		if s.Owner != p && !s.Cloaked && s.Inside == 0 && Seen(sight, s.Loc) {
 			k.ForeignShips = append(k.ForeignShips, Ship{ID: s.ID, Name: s.Name, Type: s.Type, Owner: s.Owner, Loc: s.Loc})

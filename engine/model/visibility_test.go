@@ -1,6 +1,7 @@
 package model
 
 import (
+	"reflect"
 	"testing"
 
 	"silverfall/engine/geom"
@@ -51,7 +52,7 @@ func TestKnowledgeOf(t *testing.T) {
 	if got := ids(k.ForeignShips); len(got) != 2 || got[0] != 10 || got[1] != 15 {
 		t.Errorf("foreign ships seen %v, want [10 15]", got)
 	}
-	if s := k.ForeignShips[0]; s != (Ship{ID: 10, Type: 3, Owner: 2, Loc: geom.Point{X: 130}, Name: "Spear"}) {
+	if s := k.ForeignShips[0]; !reflect.DeepEqual(s, Ship{ID: 10, Type: 3, Owner: 2, Loc: geom.Point{X: 130}, Name: "Spear"}) {
 		t.Errorf("another player's ship shows more than number, type, name, location and owner: %+v", s)
 	}
 	if len(k.ForeignPlanets) != 1 || k.ForeignPlanets[0] != (Planet{ID: 3, Loc: geom.Point{X: 120}, Owner: 2}) {
@@ -107,11 +108,35 @@ func TestSightUsesLongestRangeAndOfficers(t *testing.T) {
 	r := rules.Default()
 	ships := []Ship{{ID: 1, Type: 2, Loc: geom.Point{}}, {ID: 2, Type: 1, Loc: geom.Point{}}, {ID: 3, Type: 2, Loc: geom.Point{X: 50}, Officer: 7}}
 	officers := map[int]*Officer{7: {ID: 7, Current: Levels{0, 0, 2}}} // Intelligence 2: +20%
-	s := Sight(r, ships, officers)
+	s := Sight(r, ships, officers, nil)
 	if s[geom.Point{}] != 35 || s[geom.Point{X: 50}] != 24 {
 		t.Errorf("sight %v: want 35 at the origin (the scout) and 24 (20 +20%%)", s)
 	}
-	if MoveRange(r, &Ship{Type: 1, Officer: 8}, map[int]*Officer{8: {Current: Levels{0, 3}}}) != 104 {
+	if MoveRange(r, &Ship{Type: 1, Officer: 8}, map[int]*Officer{8: {Current: Levels{0, 3}}}, nil) != 104 {
 		t.Error("a scout with Navigation 3 moves 80 +30% = 104")
+	}
+}
+
+// The sheet's sight is the turn's: Long Range Sensors raise it too, and
+// only the final figure is rounded.
+func TestSightWithLongRangeSensors(t *testing.T) {
+	r := rules.Default()
+	sensors := []SpecialAbility{{Name: "Long Range Sensors"}}
+	ships := []Ship{{ID: 3, Type: 2, Officer: 7}} // small fighter: 20
+	officers := map[int]*Officer{7: {ID: 7, Current: Levels{0, 0, 1}}}
+	// 20 x 1.10 x 1.20 = 26.4: 26; without the sensors 22.
+	if s := Sight(r, ships, officers, sensors); s[geom.Point{}] != 26 {
+		t.Errorf("sight with Long Range Sensors %v, want 26", s)
+	}
+	if s := Sight(r, ships, officers, nil); s[geom.Point{}] != 22 {
+		t.Errorf("sight without them %v, want 22", s)
+	}
+	g := &Game{Turn: 3,
+		Empires:  []Empire{{Player: 1, Abilities: sensors}, {Player: 2}},
+		Ships:    []Ship{{ID: 3, Type: 2, Owner: 1, Officer: 7}, {ID: 4, Type: 2, Owner: 2, Loc: geom.Point{X: 26}}, {ID: 5, Type: 2, Owner: 2, Loc: geom.Point{X: -27}}},
+		Officers: []Officer{{ID: 7, Ship: 3, Current: Levels{0, 0, 1}}},
+	}
+	if k := g.KnowledgeOf(r, 1); len(k.ForeignShips) != 1 || k.ForeignShips[0].ID != 4 {
+		t.Errorf("player 1 sees %+v, want ship 4 (26 away) and not ship 5 (27)", k.ForeignShips)
 	}
 }

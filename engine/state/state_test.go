@@ -24,9 +24,11 @@ func game(t testing.TB) *model.Game {
 	// What a turn adds: reports, broadcasts, a standing order, winners.
 	o, _ := order.Parse("MO 3 10 -20 30")
 	g.Ships[2].Standing = o
+	g.Ships[3].GiftedBy = []int{1, 2} // given away twice
 	g.Broadcasts = []string{`Peace to all "friends" \ foes`, "Second line"}
 	e := &g.Empires[0]
 	e.Allies, e.Enemies = []int{2}, []int{3}
+	e.Password = "k7m2-x9pq-ta4e"
 	e.Abilities = []model.SpecialAbility{{Name: "Fuel Line", Description: "free fuel"}}
 	e.Report = model.Report{
 		Credit:          model.CreditReport{Opening: 1000, Lines: []model.CreditLine{{What: "Tax", Amount: 500}, {What: "Crew pay", Amount: -300}}},
@@ -82,6 +84,32 @@ func normal(g *model.Game) *model.Game {
 		c.Empires[i].Enemies = fix(c.Empires[i].Enemies)
 	}
 	return &c
+}
+
+// A ship's givers are a list: a state written when a ship kept only its
+// last giver (one number) still reads, as a list of one.
+func TestGiftedByList(t *testing.T) {
+	for _, c := range []struct {
+		field string
+		want  []int
+	}{{"giftedby=1", []int{1}}, {"giftedby=1,2", []int{1, 2}}} {
+		text := "silverfall-state 1\ngame turn=6\nempire player=1\nempire player=2\nempire player=3\n" +
+			"ship id=1 owner=3 type=3 loc=5,5,5 " + c.field + "\n"
+		g, err := Read(strings.NewReader(text), "old", rules.Default())
+		if err != nil {
+			t.Fatalf("%s: %v", c.field, err)
+		}
+		if got := g.Ships[0].GiftedBy; !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s reads as %v, want %v", c.field, got, c.want)
+		}
+		var b bytes.Buffer
+		if err := Write(&b, g); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), " "+c.field+"\n") {
+			t.Errorf("%s is written back as\n%s", c.field, b.String())
+		}
+	}
 }
 
 // A moderator's hand edits: every mistake is named with its line.
@@ -172,6 +200,7 @@ func TestReadErrors(t *testing.T) {
 		{"no such type", edit(ship, "type=13", "type=97"), lineOf(ship), "type 97, which the rules do not have"},
 		{"duplicate", add(shipLine), lineOf2(add(shipLine), "end records") - 1, "ship 1 again (first at line"},
 		{"no owner empire", edit(ship, "owner=1", "owner=37"), lineOf(ship), "belongs to player 37, who has no empire record"},
+		{"bad password", edit("empire player=1 ", `password="k7m2-x9pq-ta4e"`, `password="secret"`), lineOf("empire player=1 "), "empire 1: the password is not one the host makes"},
 		{"bad order", edit("ship id=3 ", `standing="MO 3 10 -20 30"`, `standing="MO 3 10"`), lineOf("ship id=3 "), "MO"},
 		{"open quote", edit("broadcast", `foes"`, `foes`), lineOf("broadcast"), "quoted text does not end"},
 		{"field twice", edit("officer id=1 ", "id=1 ", "id=1 id=2 "), lineOf("officer id=1 "), "id given twice"},

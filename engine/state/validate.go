@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"silverfall/engine/model"
+	"silverfall/engine/password"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
 )
@@ -54,6 +55,11 @@ func (rd *reader) validate(r *rules.Rules) {
 			}
 		}
 		nonNegative(line, "empire", e.Player, named{"interceptors", e.Interceptors}, named{"missed", e.Missed})
+		if e.Password != "" {
+			if why := password.Check(e.Password); why != "" {
+				rd.failAt(line, "empire %d: the password is not one the host makes: %s", e.Player, why)
+			}
+		}
 		// What the sheet reader takes of a player's empire.
 		if r.IsPlayer(e.Player) {
 			if e.Interceptors > r.Interceptors.Max {

@@ -10,6 +10,9 @@ import (
 	"silverfall/engine/rules"
 )
 
+// lastBattlePhase is the turn's last phase of battle and movement.
+const lastBattlePhase = 4
+
 // combat is phases 2 to 4: each ship's battle/movement order carried out,
 // fire and its rewards, planet defence, bombardment.
 type combat struct{ *run }
@@ -90,16 +93,22 @@ func (t combat) warpAct(m *move, s *model.Ship) {
 // moveAct is MO, MP and FP: a third of the range toward the destination.
 func (t combat) moveAct(m *move, s *model.Ship) { t.moves().advance(m, s, t.curPhase) }
 
-// engageAct is EN and EP: stop to fight a target in range; else, or once
-// the target is destroyed, move on, and fire at what the move brings in
-// range.
+// engageAct is EN and EP: stop to fight a target in range; else move on,
+// and fire at what the move brings in range. A ship that destroys its
+// target moves on ("will then recommence movement") without firing again:
+// a ship fires once a phase.
 func (t combat) engageAct(m *move, s *model.Ship) {
-	if t.battles() && t.engage(m, s, false) && !m.killed {
-		return // stopped to fight
+	if t.battles() && t.engage(m, s, false) {
+		if m.killed {
+			t.moves().advance(m, s, t.curPhase)
+			t.seekAgain(m)
+		}
+		return
 	}
 	t.moves().advance(m, s, t.curPhase)
 	if t.battles() {
 		t.engage(m, s, false)
+		t.seekAgain(m)
 	}
 }
 
@@ -108,6 +117,19 @@ func (t combat) strafeAct(m *move, s *model.Ship) {
 	t.moves().advance(m, s, t.curPhase)
 	if t.battles() {
 		t.engage(m, s, true)
+		t.seekAgain(m)
+	}
+}
+
+// seekAgain keeps the order of a ship that destroyed its target this
+// phase for the next, even when its move has reached its destination:
+// "if the ship being attacked is completely destroyed during the turn the
+// attacking ship will then seek to fire upon a new ship". With none in
+// range then, the order ends there; after the turn's last battle phase it
+// ends at once, as on arriving.
+func (t combat) seekAgain(m *move) {
+	if m.killed && t.curPhase < lastBattlePhase {
+		m.done = false
 	}
 }
 
@@ -329,10 +351,13 @@ func (t combat) damagePoints(by int, b *model.Ship, d int) {
 			e.Points += d * pr.PerDamageToSauran
 		}
 	}
-	// Sauran pays for damage to players, but never the giver of a ship for
-	// damaging it; its new owner is still owed his anti-points.
-	if b.Owner != sa && by != sa && b.GiftedBy != by {
-		t.earn(by, d*pr.SauranCreditsPerDamageToPlayers, "Paid by Dark Lord Sauran", false)
+	// "Sauran himself will pay you": the credits for damage to players come
+	// out of his own, but never go to a giver of the ship for damaging it;
+	// its new owner is still owed his anti-points.
+	if b.Owner != sa && by != sa && !b.GivenBy(by) && w.Empire(by) != nil {
+		amount := d * pr.SauranCreditsPerDamageToPlayers
+		t.earn(by, amount, "Paid by Dark Lord Sauran", false)
+		t.pay(sa, amount, "Paid to players for damage")
 	}
 	if b.Owner != sa {
 		if e := w.Empire(b.Owner); e != nil {

@@ -37,7 +37,12 @@ type move struct {
 	size    int
 	sauran  bool
 	moved   int
+	thirds  int  // the last third of the turn (1 to 3) it was to move in; 0 none yet
 	killed  bool // destroyed its target this phase (engage, ambush)
+	head    int  // a copy (CP): the ship at the head of its sequence; 0 for none
+	// shortest is, for the head of a sequence of copies, the least range
+	// and fuel among its ships; -1 when it is no head.
+	shortest int
 	// The straight line the ship is on: hops are measured along it from
 	// its start, so that a move costs its whole distance, truncated once,
 	// not each hop truncated.
@@ -132,6 +137,7 @@ func (t movement) newMove(m move) *move {
 	if len(t.slab) == cap(t.slab) {
 		t.slab = make([]move, 0, 256)
 	}
+	m.shortest = -1
 	t.slab = append(t.slab, m)
 	return &t.slab[len(t.slab)-1]
 }
@@ -473,21 +479,9 @@ func (t movement) copies() {
 		}
 		head[id] = cur.ship
 	}
-	// The slowest ship of each sequence: its head and every ship copying it.
-	slowest := map[int]float64{}
-	for _, id := range ids {
-		h, ok := head[id]
-		if !ok || h == 0 {
-			continue
-		}
-		for _, x := range []int{h, id} {
-			if st := t.battle[x].step; st > 0 {
-				if v, ok := slowest[h]; !ok || st < v {
-					slowest[h] = st
-				}
-			}
-		}
-	}
+	// Each copy becomes the order it copies, checked as that ship's own
+	// order would be: a copy is no way around what the ship cannot do (a
+	// warpdrive it lacks, a hyperjump it has made, fire it has not).
 	for _, id := range ids {
 		h, ok := head[id]
 		if !ok {
@@ -498,21 +492,61 @@ func (t movement) copies() {
 			m.done = true // nothing to copy: stays where it is
 			continue
 		}
-		src := t.battle[h]
-		copied := src.o
-		copied.Args[0] = m.ship
-		m.o = copied
-		m.against = src.against
-		m.target = src.target
-		m.dest, m.hasDest = src.dest, src.hasDest
-		if v, ok := slowest[h]; ok && m.step > 0 {
-			m.step = v
+		t.copyOrder(m, t.battle[h])
+	}
+	// The slowest ship of each sequence: its head and every ship copying
+	// it; and the shortest way any of them can go this turn (range and
+	// fuel), for the planet a find-planet order draws.
+	slowest := map[int]float64{}
+	for _, id := range ids {
+		h, ok := head[id]
+		if !ok || h == 0 || t.battle[id].failed {
+			continue
+		}
+		for _, x := range []int{h, id} {
+			if st := t.battle[x].step; st > 0 {
+				if v, ok := slowest[h]; !ok || st < v {
+					slowest[h] = st
+				}
+			}
+			if b := t.battle[x].budget; t.battle[h].shortest < 0 || b < t.battle[h].shortest {
+				t.battle[h].shortest = b
+			}
 		}
 	}
 	for _, id := range ids {
-		if v, ok := slowest[id]; ok && t.battle[id].step > 0 {
-			t.battle[id].step = v // a head is slowed too
+		m := t.battle[id]
+		if v, ok := slowest[m.head]; ok && m.head != 0 && m.step > 0 {
+			m.step = v
 		}
+		if v, ok := slowest[id]; ok && m.step > 0 {
+			m.step = v // a head is slowed too
+		}
+	}
+}
+
+// copyOrder makes a copying ship's move the order of the ship at the head
+// of its sequence, checked for the copying ship; a copy it cannot carry
+// out fails, with the reason on the sheet when the copy is its own order.
+func (t movement) copyOrder(m, src *move) {
+	s := t.w.Ship(m.ship)
+	copied := src.o
+	copied.Args[0] = m.ship
+	m.o, m.head = copied, src.ship
+	saved, savedOrder := t.cur, t.o
+	t.cur = m.src
+	if m.src.player >= 0 {
+		t.o = t.orders[m.src.player][m.src.index]
+	}
+	defer func() { t.cur, t.o = saved, savedOrder }()
+	if s == nil || !t.battleFor(m, s, m.kind == ownOrder) {
+		m.failed = true
+		return
+	}
+	m.against = src.against
+	m.target = src.target
+	if src.hasDest {
+		m.dest, m.hasDest = src.dest, true
 	}
 }
 
@@ -531,14 +565,28 @@ func (t movement) battleIDs() []int {
 // convert turns the orders toward planets into plain ones (phase 2): MP
 // and FP to MO, EP to EN, WP to WD, SL to ST.
 func (t movement) convert() {
-	for _, id := range t.battleIDs() {
+	ids := t.battleIDs()
+	for _, id := range ids {
 		m := t.battle[id]
 		s := t.w.Ship(id)
-		if m.failed || s == nil {
+		if m.failed || s == nil || m.head != 0 {
 			continue
 		}
 		if m.o.Code == order.FP {
 			t.findPlanet(m, s)
+		}
+	}
+	// A ship copying a find-planet order goes where the head of its
+	// sequence goes: "all ships will end the turn at the same location".
+	for _, id := range ids {
+		m := t.battle[id]
+		if m.failed || m.head == 0 || m.o.Code != order.FP {
+			continue
+		}
+		src := t.battle[m.head]
+		m.dest, m.hasDest = src.dest, src.hasDest
+		if !src.hasDest {
+			m.done = true // no planet in reach, or drawn on the turn itself
 		}
 	}
 }
@@ -547,7 +595,13 @@ func (t movement) convert() {
 // the ship's own side and allies) that the ship reaches this turn.
 func (t movement) findPlanet(m *move, s *model.Ship) {
 	w := t.w
-	reach := min(w.MoveRange(s), s.Fuel)
+	// Within the reach of the slowest ship of a sequence copying it, and
+	// the fuel of the one with least, so that all may reach the planet
+	// this turn.
+	reach := min(w.MoveRange(s), s.Fuel, int(m.step*float64(w.R.Movement.PhaseFraction)+0.5))
+	if m.shortest >= 0 {
+		reach = min(reach, m.shortest)
+	}
 	var cand []*model.Planet
 	for i := range w.G.Planets {
 		p := &w.G.Planets[i]
@@ -632,7 +686,15 @@ func (t movement) advance(m *move, s *model.Ship, phase int) bool {
 		return false
 	}
 	k := phase - 1 // phases 2, 3, 4 are the first, second and third third
-	allow := int(m.step*float64(k)+0.5) - m.moved
+	upTo := func(k int) int { return int(m.step*float64(k) + 0.5) }
+	// A third the ship spent fighting (engage, pursuit) is not made up
+	// later: it moves "at the maximum rate of 1/3 it's total movement
+	// points per phase".
+	if m.thirds < k-1 {
+		m.moved += upTo(k-1) - upTo(m.thirds)
+	}
+	m.thirds = k
+	allow := upTo(k) - m.moved
 	allow = min(allow, m.budget)
 	if allow <= 0 {
 		return false

@@ -6,6 +6,7 @@ import (
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
+	"silverfall/engine/names"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 )
@@ -41,6 +42,41 @@ func (t *run) name(o order.Order) {
 		return
 	}
 	*current = o.Text
+}
+
+// computerNames names what players left unnamed: "If you do not name
+// ships, planets or officers when prompted, the computer will name them
+// during the next turn." The sheet that prompted showed them unnamed, and
+// these orders were the answer: whatever of an empire's is still unnamed
+// once its naming orders are carried out gets the computer's name. What
+// comes later in the turn (a ship built, a planet taken) is asked for on
+// the next sheet. A name given stays: names cannot be changed.
+func (t *run) computerNames() {
+	w := t.w
+	nm := w.R.Naming
+	empire := func(p int) (string, bool) {
+		if e := w.Empire(p); e != nil && p != 0 {
+			return e.Name, true
+		}
+		return "", false
+	}
+	w.Live(func(s *model.Ship) {
+		if e, ok := empire(s.Owner); ok && s.Name == "" {
+			s.Name = names.Ship(e, s.ID, nm.ShipLength)
+		}
+	})
+	for i := range w.G.Planets {
+		p := &w.G.Planets[i]
+		if e, ok := empire(p.Owner); ok && p.Name == "" && p.Kind != model.Trading {
+			p.Name = names.Planet(e, p.ID, nm.PlanetLength)
+		}
+	}
+	for i := range w.G.Officers {
+		o := &w.G.Officers[i]
+		if _, ok := empire(w.officerOwner(o)); ok && o.Name == "" {
+			o.Name = names.Officer(o.ID, nm.OfficerLength)
+		}
+	}
 }
 
 // gift carries out GIFT SHIP and GIFT PLANET.
@@ -81,7 +117,8 @@ func (t *run) gift(o order.Order) {
 		t.fail("unknown-player", "there is no player %d in this game", to)
 		return
 	}
-	s.Owner, s.GiftedBy, s.Standing = to, t.me(), order.Order{}
+	s.GiveTo(to)
+	s.Standing = order.Order{}
 	if t.w.Mode != Host {
 		return
 	}

@@ -153,6 +153,13 @@ func (t *run) findArtifact(o order.Order) {
 	if p == nil {
 		return
 	}
+	// "Each ship and planet can only hold one (found) artifact at a
+	// time": a find would have nowhere to go, so the search is refused
+	// before it costs any population.
+	if p.Artifact != 0 {
+		t.fail("holds-artifact", "planet %d already holds artifact %d, and a planet holds one found artifact at a time; take it onto a ship there first (TA, carried out in phase 1, before the search)", id, p.Artifact)
+		return
+	}
 	ar := t.w.R.Artifacts
 	explorer := t.w.planetLevel(p, abilityExplorer)
 	pct := float64(p.Population) / float64(ar.PopulationPerPercent)
@@ -353,14 +360,9 @@ func (t *run) scanPlayer(target int) {
 		t.tell(t.me(), "Player %d's interceptors stopped your scan.", target)
 		return
 	}
-	rep := t.report(t.me())
-	rep.ScannedPlayerID = target
-	rep.ScannedPlayer = nil
-	t.w.Live(func(s *model.Ship) {
-		if s.Owner == target {
-			rep.ScannedPlayer = append(rep.ScannedPlayer, model.Ship{ID: s.ID, Type: s.Type, Name: s.Name, Owner: s.Owner, Loc: s.Loc})
-		}
-	})
+	// The spies' list of his fleet is taken "at the end of the turn"
+	// (finish), after the pull and the black hole.
+	t.report(t.me()).ScannedPlayerID = target
 	stolen := rules.Adjust(max(te.Credits, 0), float64(sr.StealCreditsPercent)-100, 1)
 	points := rules.Adjust(max(te.Points, 0), float64(sr.StealPointsPercent)-100, 1)
 	t.pay(target, stolen, "Taken by raiders")

@@ -30,7 +30,8 @@ import (
 //	errors P:
 //	<a piece of each error in orders P's sheet lists, in order; or: none>
 //	report P:
-//	<a piece of text his battle reports or messages hold>
+//	<a piece of text his battle reports or messages hold, or of the
+//	lines "scanned ship ID at X,Y,Z" of his scan of a player>
 //	quiet P:
 //	<a piece of text none of them holds>
 //
@@ -209,13 +210,18 @@ func TestScenarios(t *testing.T) {
 	}
 }
 
-// reportText is player p's battle reports and messages.
+// reportText is player p's battle reports and messages, then the ships his
+// scan of a player found, a line each: "scanned ship 5 at 0,197,0".
 func reportText(t *testing.T, g *model.Game, p int) string {
 	e := g.Empire(p)
 	if e == nil {
 		t.Fatalf("no empire %d", p)
 	}
-	return strings.Join(append(append([]string(nil), e.Report.Battle...), e.Report.Messages...), "\n")
+	lines := append(append([]string(nil), e.Report.Battle...), e.Report.Messages...)
+	for _, s := range e.Report.ScannedPlayer {
+		lines = append(lines, fmt.Sprintf("scanned ship %d at %d,%d,%d", s.ID, s.Loc.X, s.Loc.Y, s.Loc.Z))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // checkExpect checks one expected record against the game after the turn.

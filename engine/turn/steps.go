@@ -92,6 +92,7 @@ func in[T ~struct{ *run }](f func(T)) func(*run) {
 var steps = func() []stepDef {
 	s := []stepDef{
 		{0, "names", false, each(order.NameShip, order.NamePlanet, order.NameOfficer)},
+		{0, "the computer's names", true, (*run).computerNames},
 		{0, "gifts", false, each(order.GiftShip, order.GiftPlanet)},
 		{0, "Sauran's program", true, (*run).sauranProgram},
 		{0, "allies' points", true, (*run).allyPoints},

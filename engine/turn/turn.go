@@ -422,6 +422,7 @@ func (t *run) finish() {
 		for i := range w.G.Empires {
 			e := &w.G.Empires[i]
 			r := t.report(e.Player)
+			t.spiesReport(r)
 			if b := t.credit[e.Player]; b != nil {
 				r.Credit = b.report(e.Credits)
 			}
@@ -429,6 +430,21 @@ func (t *run) finish() {
 		}
 	}
 	w.compact()
+}
+
+// spiesReport lists, for a successful scan of a player, his fleet as the
+// turn leaves it: "details of all ships in the player's fleet at the end
+// of the turn".
+func (t *run) spiesReport(r *model.Report) {
+	if r.ScannedPlayerID == 0 {
+		return
+	}
+	r.ScannedPlayer = nil
+	t.w.Live(func(s *model.Ship) {
+		if s.Owner == r.ScannedPlayerID {
+			r.ScannedPlayer = append(r.ScannedPlayer, model.Ship{ID: s.ID, Type: s.Type, Name: s.Name, Owner: s.Owner, Loc: s.Loc})
+		}
+	})
 }
 
 // byOrder sorts diagnostics by order, keeping the order they were found in

@@ -406,35 +406,27 @@ func (w *World) special(p int, effect string) (int, bool) {
 	if e == nil {
 		return 0, false
 	}
-	total, ok := 0, false
-	for _, a := range e.Abilities {
-		if sp := w.R.SpecialByName(a.Name); sp != nil && sp.Effect == effect {
-			total += sp.Value
-			ok = true
-		}
+	return model.SpecialPercent(w.R, e.Abilities, effect)
+}
+
+// abilities are player p's special abilities.
+func (w *World) abilities(p int) []model.SpecialAbility {
+	if e := w.Empire(p); e != nil {
+		return e.Abilities
 	}
-	return total, ok
+	return nil
 }
 
 // MoveRange is a ship's movement range: its type's, with its officer's
 // Navigation and its empire's special abilities.
 func (w *World) MoveRange(s *model.Ship) int {
-	t := w.R.Ship(s.Type)
-	if t == nil || !t.Movement.OK {
-		return 0
-	}
-	pct, _ := w.special(s.Owner, rules.EffectMovementPercent)
-	return rules.AdjustAll(float64(t.Movement.N), w.R.Percent(model.AbilityNavigation)*float64(w.level(s, model.AbilityNavigation)), float64(pct))
+	return model.ShipMoveRange(w.R, s, w.level(s, model.AbilityNavigation), w.abilities(s.Owner))
 }
 
-// CommRange is a ship's communication range, likewise.
+// CommRange is a ship's communication range, likewise: the figure the
+// sheet's nearby lists use too (model.CommRange).
 func (w *World) CommRange(s *model.Ship) int {
-	t := w.R.Ship(s.Type)
-	if t == nil || !t.CommRange.OK {
-		return 0
-	}
-	pct, _ := w.special(s.Owner, rules.EffectCommRangePercent)
-	return rules.AdjustAll(float64(t.CommRange.N), w.R.Percent(model.AbilityIntelligence)*float64(w.level(s, model.AbilityIntelligence)), float64(pct))
+	return model.ShipCommRange(w.R, s, w.level(s, model.AbilityIntelligence), w.abilities(s.Owner))
 }
 
 // shipsAt lists the live ships at loc, by number.

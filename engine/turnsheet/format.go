@@ -80,11 +80,14 @@ var AbilityCodes = [rules.Abilities]string{"Ta", "Na", "In", "Su", "En", "Ep", "
 
 // Labels of the header and score lines, before the colon.
 const (
-	LabelGame        = "Game"
-	LabelPlayer      = "Player"
-	LabelRace        = "Race"
-	LabelTurn        = "Turn"
-	LabelDue         = "Orders due"
+	LabelGame   = "Game"
+	LabelPlayer = "Player"
+	LabelRace   = "Race"
+	LabelTurn   = "Turn"
+	LabelDue    = "Orders due"
+	// LabelPassword heads the player's password, which his order files
+	// carry (PASSWORD in their header); only his own sheet has it.
+	LabelPassword    = "Password"
 	LabelScore       = "Score"
 	LabelLow         = "Lowest score"
 	LabelHigh        = "Highest score"

@@ -258,6 +258,9 @@ func (w *writer) header(turn int) {
 		// empty "Orders due:" reads as a field left out by mistake.
 		w.s.printf("%-12s%s", LabelDue+":", k.DueDate)
 	}
+	if k.Empire.Password != "" {
+		w.s.printf("%-12s%s", LabelPassword+":", k.Empire.Password)
+	}
 }
 
 func (w *writer) score() {
@@ -388,7 +391,7 @@ func (w *writer) ships() {
 		w.s.put(None)
 		return
 	}
-	sight := model.Sight(w.r, k.Ships, w.officers)
+	sight := model.Sight(w.r, k.Ships, w.officers, k.Empire.Abilities)
 	first := map[geom.Point]int{} // the ship whose record lists what is seen from a location
 	for i := range k.Ships {
 		s := &k.Ships[i]

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"silverfall/engine/galaxy"
+	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
 )
@@ -99,5 +100,23 @@ func TestDueDateLine(t *testing.T) {
 		case due == "" && has:
 			t.Errorf("an empty %q line in a sheet without a date", LabelDue)
 		}
+	}
+}
+
+// The nearby lists see as far as the turn does: Long Range Sensors raise
+// the range (the sheet once used the ship type's range alone).
+func TestNearbyWithLongRangeSensors(t *testing.T) {
+	r := rules.Default()
+	g := &model.Game{Turn: 3,
+		Empires: []model.Empire{{Player: 1, Abilities: []model.SpecialAbility{{Name: "Long Range Sensors"}}}, {Player: 2}},
+		// A small fighter sees 20; with the sensors' 20%, 24.
+		Ships: []model.Ship{{ID: 3, Type: 2, Owner: 1}, {ID: 4, Type: 2, Owner: 2, Loc: geom.Point{X: 24}}},
+	}
+	s := sheetOf(t, g.KnowledgeOf(r, 1))
+	if !strings.Contains(s, "nearby within 24:") {
+		t.Errorf("the nearby list does not see 24 positions:\n%s", s)
+	}
+	if !strings.Contains(s, "ship         4     2    2   24") {
+		t.Errorf("ship 4, 24 away, is not listed:\n%s", s)
 	}
 }
