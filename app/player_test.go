@@ -192,6 +192,7 @@ func TestUnreadLinesKept(t *testing.T) {
 		x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: root})
 		x.NativeDialogs = false
 		x.Background = func(f func()) { f() }
+		noNoteTimers(x)
 		x.SaveInLine()
 		if err := x.LoadDemo(); err != nil {
 			t.Fatal(err)
@@ -247,6 +248,7 @@ func TestCameraRestored(t *testing.T) {
 		x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: root})
 		x.NativeDialogs = false
 		x.Background = func(f func()) { f() }
+		noNoteTimers(x)
 		x.SaveInLine()
 		if err := x.LoadDemo(); err != nil {
 			t.Fatal(err)

@@ -55,6 +55,7 @@ func hostedApp(t *testing.T, turns int) *App {
 	x := New(a, Options{Frames: software, Workspaces: t.TempDir()})
 	x.NativeDialogs = false
 	x.Background = func(f func()) { f() }
+	noNoteTimers(x)
 	x.tips.watchEvery = 0
 	x.SaveInLine()
 	for n := 1; n <= turns; n++ {
