@@ -48,6 +48,7 @@ type App struct {
 	rightTabs  *container.AppTabs
 	bottomTabs *container.AppTabs
 	splits     [3]*container.Split
+	panes      *panes
 	files      *fileChooser // the file dialogs, one at a time
 	themeItems map[string]*fyne.MenuItem
 
@@ -251,10 +252,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	})
 }
 
-// layout places the panels: the tree on the left and the right-hand
-// panel's tabs run the window's whole height; between them the map, with
-// the sheet and the table of ships under it. The dividers are where the
-// player left them last.
+// layout places the panels round the map (see panes).
 func (x *App) layout() fyne.CanvasObject {
 	// The tabs share one width, so that the map keeps its size whichever
 	// tab shows and whatever it holds.
@@ -280,20 +278,11 @@ func (x *App) layout() fyne.CanvasObject {
 		container.NewTabItem("Turn sheet", x.sheet.box),
 		container.NewTabItem("Ships", x.ships.box),
 		container.NewTabItem("This turn", x.thisTurn.box),
-		container.NewTabItem("Plots", x.plots.box),
+		container.NewTabItem("Plots", container.NewHScroll(x.plots.box)), // scrolls in a narrow window
 	)
-	centre := container.NewVSplit(x.turns.over(container.NewStack(x.mapView, x.rulerV.box)), x.bottomTabs)
-	right := container.NewHSplit(centre, x.rightTabs)
-	all := container.NewHSplit(x.tree.box, right)
-	x.splits = [3]*container.Split{all, right, centre}
-	for i, def := range [3]float64{0.18, 0.7, 0.45} {
-		off := x.settings.Window.Splits[i]
-		if off <= 0.05 || off >= 0.95 {
-			off = def
-		}
-		x.splits[i].SetOffset(off)
-	}
-	return all
+	x.panes = newPanes(x.tree.box, x.turns.over(container.NewStack(x.mapView, x.rulerV.box)), x.rightTabs, x.bottomTabs, x.settings.Window.Splits)
+	x.splits = x.panes.splits
+	return x.panes.body
 }
 
 // nextShip walks to the next ship without a battle/movement order.
@@ -310,7 +299,7 @@ func (x *App) shortcuts() {
 	c := x.win.Canvas()
 	for key, f := range map[fyne.KeyName]func(){
 		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyT: x.practice.EndTurn,
-		fyne.KeyR: x.ruler.Toggle, fyne.KeyQ: x.Close,
+		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap, fyne.KeyQ: x.Close,
 	} {
 		f := f
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
@@ -367,6 +356,14 @@ func (x *App) menu() *fyne.MainMenu {
 	next := fyne.NewMenuItem("Next ship without orders", x.nextShip)
 	next.Shortcut = short(fyne.KeyN)
 	fit := fyne.NewMenuItem("Fit all", func() { x.mapView.FitAll() })
+	whole := fyne.NewMenuItem("Map only (again: the panels back)", x.panes.ToggleMap)
+	whole.Shortcut = short(fyne.KeyM)
+	x.panes.Toggled = func(on bool) {
+		whole.Checked = on
+		if m := x.win.MainMenu(); m != nil {
+			m.Refresh()
+		}
+	}
 	ships := fyne.NewMenuItem("Table of my ships", func() { x.bottomTabs.SelectIndex(1) })
 	changed := fyne.NewMenuItem("What changed this turn", func() { x.bottomTabs.SelectIndex(2) })
 	plotted := fyne.NewMenuItem("Plots over the turns", func() { x.bottomTabs.SelectIndex(3) })
@@ -389,7 +386,7 @@ func (x *App) menu() *fyne.MainMenu {
 			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
 				fyne.NewMenuItemSeparator(), quit)...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
-		fyne.NewMenu("View", fit, ships, changed, plotted, measure, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+		fyne.NewMenu("View", fit, whole, ships, changed, plotted, measure, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)
@@ -485,7 +482,7 @@ func (x *App) Screenshot(path string, done func(first time.Duration, err error))
 }
 
 // rightPanelWidth is the width of the right-hand panel's tabs.
-const rightPanelWidth = 400
+const rightPanelWidth = 300
 
 // panelWidth gives a tab's content the panel's width as its smallest:
 // wider contents are laid out to it rather than widening the panel.

@@ -110,7 +110,7 @@ func TestTreeSelectsOnMap(t *testing.T) {
 			}
 		}
 	}
-	if !found["Pays for fuel"] || !found["Nearby"] {
+	if !found["Pays for fuel"] || !found["Nearby"] || !found["Last turn as a market"] {
 		t.Errorf("trading planet details lack prices or distances: %v", found)
 	}
 }
@@ -119,12 +119,12 @@ func TestMapClickSelectsInTree(t *testing.T) {
 	x := newApp(t)
 	v := x.MapView()
 	i := v.Map().Find(model.PlanetKey(5))
-	px, py, _, ok := v.Camera().Project(v.Map().Bodies[i].Pos, v.pw, v.ph)
+	px, py, _, ok := v.Camera().Project(v.Map().Bodies[i].Pos, v.frames.pw, v.frames.ph)
 	if !ok {
 		t.Fatal("planet 5 is not in view")
 	}
 	size := v.Size()
-	pos := fyne.NewPos(float32(px)*size.Width/float32(v.pw), float32(py)*size.Height/float32(v.ph))
+	pos := fyne.NewPos(float32(px)*size.Width/float32(v.frames.pw), float32(py)*size.Height/float32(v.frames.ph))
 	v.Tapped(&fyne.PointEvent{Position: pos})
 	if x.st.Selected().String() != "planet:5" {
 		t.Fatalf("clicking planet 5 selected %q", x.st.Selected().String())
@@ -187,8 +187,8 @@ func TestCameraControls(t *testing.T) {
 	v.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.Delta{DY: -30}})
 	v.TypedRune('f')
 	for _, b := range v.Map().Bodies {
-		px, py, _, ok := v.Camera().Project(b.Pos, v.pw, v.ph)
-		if !ok || px < 0 || py < 0 || px > float64(v.pw) || py > float64(v.ph) {
+		px, py, _, ok := v.Camera().Project(b.Pos, v.frames.pw, v.frames.ph)
+		if !ok || px < 0 || py < 0 || px > float64(v.frames.pw) || py > float64(v.frames.ph) {
 			t.Fatalf("after F, %s is out of view", b.Key)
 		}
 	}

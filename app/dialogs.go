@@ -31,6 +31,15 @@ type fileRequest struct {
 	filter string   // what the files shown are
 	exts   []string // their endings, without the dot
 	save   bool
+	// cancelled, when set, is told that no file was chosen: the dialog was
+	// closed, or could not show since another one does.
+	cancelled func()
+}
+
+func (req fileRequest) cancel() {
+	if req.cancelled != nil {
+		req.cancelled()
+	}
 }
 
 // fileChooser shows the window's file dialogs, one at a time. The
@@ -70,6 +79,7 @@ func (c *fileChooser) choose(req fileRequest, useNative bool, done func(path str
 		if c.refused != nil {
 			c.refused()
 		}
+		req.cancel()
 		return
 	}
 	c.showing = true
@@ -87,6 +97,7 @@ func (c *fileChooser) choose(req fileRequest, useNative bool, done func(path str
 			switch {
 			case errors.Is(err, native.ErrCancelled):
 				c.freed()
+				req.cancel()
 			case err != nil:
 				c.showFyne(req, done) // the desktop's dialog cannot start
 			default:
@@ -111,6 +122,7 @@ func (c *fileChooser) showFyne(req fileRequest, done func(path string)) {
 	if req.save {
 		d = dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 			if err != nil || w == nil {
+				req.cancel()
 				return
 			}
 			path := w.URI().Path()
@@ -121,6 +133,7 @@ func (c *fileChooser) showFyne(req fileRequest, done func(path string)) {
 	} else {
 		d = dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 			if err != nil || r == nil {
+				req.cancel()
 				return
 			}
 			path := r.URI().Path()

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"fyne.io/fyne/v2"
@@ -78,6 +79,9 @@ func forecastText(st *State) (string, string) {
 		}
 		return title, text + "End of turn: " + shipAfterText(g, sf)
 	case model.KindPlanet:
+		if slices.Contains(f.LastMarkets, key.ID) {
+			return title, lastMarketText
+		}
 		pf, ok := planetForecast(f, key.ID)
 		if !ok {
 			if pl, seen := g.Planets[key.ID]; seen && pl.Owner == g.K.Empire.Player {
@@ -93,10 +97,19 @@ func forecastText(st *State) (string, string) {
 	return "", ""
 }
 
-// empireAfterText is the empire's figures at the end of the turn.
+// lastMarketText says what the forecast knows of a trading planet in its
+// last turn (check.Forecast.LastMarkets).
+const lastMarketText = "Trades for the last time this turn: the pull of Silverfall takes it at the turn's end, with any ship left above it."
+
+// empireAfterText is the empire's figures at the end of the turn, and a
+// line for each trading planet that trades for the last time.
 func empireAfterText(f *check.Forecast) string {
-	return fmt.Sprintf("Credits %s (after %s of upkeep) · score %s",
+	text := fmt.Sprintf("Credits %s (after %s of upkeep) · score %s",
 		turnsheet.Grouped(f.Credits), turnsheet.Grouped(f.Upkeep), turnsheet.Grouped(f.Score))
+	for _, id := range f.LastMarkets {
+		text += fmt.Sprintf("\nTrading planet %d trades for the last time this turn: the pull takes it at the turn's end.", id)
+	}
+	return text
 }
 
 // shipAfterText is where the turn leaves a ship, its fuel and its cargo.

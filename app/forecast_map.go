@@ -35,7 +35,7 @@ func forecastCourses(g *Game, d *draft.Draft, f *check.Forecast) []render3d.Cour
 		s, known := g.Ships[sf.ID]
 		if !known {
 			// Built this turn: only where it will be.
-			out = append(out, render3d.Course{From: vec(sf.End.Loc), To: vec(sf.End.Loc), Stop: vec(sf.End.Loc), Ghost: true})
+			out = append(out, render3d.Course{From: vec(sf.End.Loc), To: vec(sf.End.Loc), Stop: vec(sf.End.Loc), Ghost: true, Ship: sf.ID})
 			continue
 		}
 		o, i, has := moves.of(sf.ID)
@@ -43,7 +43,7 @@ func forecastCourses(g *Game, d *draft.Draft, f *check.Forecast) []render3d.Cour
 		if !moved && !has {
 			continue
 		}
-		c := render3d.Course{From: vec(s.Loc), Stop: vec(sf.End.Loc), To: vec(sf.End.Loc), Ghost: moved}
+		c := render3d.Course{From: vec(s.Loc), Stop: vec(sf.End.Loc), To: vec(sf.End.Loc), Ghost: moved, Ship: sf.ID}
 		if dest, ok := orderDestination(g, o); ok && has {
 			c.To = vec(dest)
 		}

@@ -77,8 +77,7 @@ func TestForecastOnTheMap(t *testing.T) {
 	}
 	d.Undo()
 	x.st.Select(model.ShipKey(8), FromTree)
-	x.st.SetHover(g.Map.Find(model.ShipKey(8)))
-	if h := hoverText(x.st); !strings.Contains(h, "fuel") {
+	if h := hoverText(x.st, g.Map.Find(model.ShipKey(8)), 0); !strings.Contains(h, "after these orders") || !strings.Contains(h, "fuel") {
 		t.Errorf("hover %q says nothing of the fuel after the turn", h)
 	}
 	if s, want := x.status.Text(), "turn leaves "+turnsheet.Grouped(f.Credits); !strings.Contains(s, want) ||
@@ -176,7 +175,7 @@ func TestRulerMeasures(t *testing.T) {
 	}
 	from, to := geom.Point{X: 0, Y: 0, Z: 0}, geom.Point{X: 0, Y: 110, Z: 0}
 	pick := func(p geom.Point) {
-		r := x.mapView.request
+		r := x.mapView.picker.request
 		x.mapView.CancelPick() // as a click does, before the answer
 		r.done(Pick{Loc: p}, true)
 	}

@@ -401,6 +401,22 @@ func (g *Game) shipAboard(d *detailRows, s *model.Ship) {
 	}
 }
 
+// lastMarketText says until when a trading planet trades, by the engine
+// (rules.MarketLastTurn): the pull of Silverfall takes it at that turn's
+// end.
+func (g *Game) lastMarketText(p *model.Planet) string {
+	last := g.R.MarketLastTurn(p.Loc, g.K.Turn)
+	switch {
+	case last == 0:
+		return "holds its place against the pull"
+	case last == g.K.Turn+1:
+		return fmt.Sprintf("turn %d, this turn: the pull takes it at the turn's end", last)
+	case last > g.R.Game.ExpectedLastTurn:
+		return fmt.Sprintf("to the game's end (the pull would take it after turn %d)", last)
+	}
+	return fmt.Sprintf("turn %d (the orders of turn %d's sheet); the pull takes it at that turn's end", last, last-1)
+}
+
 func (g *Game) planetDetails(d *detailRows, id int) (string, bool) {
 	p, ok := g.Planets[id]
 	if !ok {
@@ -415,6 +431,7 @@ func (g *Game) planetDetails(d *detailRows, id int) (string, bool) {
 		d.add("Pays for ore 1-5", fmt.Sprintf("%d  %d  %d  %d  %d", t.Prices.Ore[0], t.Prices.Ore[1], t.Prices.Ore[2], t.Prices.Ore[3], t.Prices.Ore[4]))
 		d.add("Pays for fuel", strconv.Itoa(t.Prices.Fuel))
 		d.add("Ships there", strconv.Itoa(t.ShipsHere))
+		d.add("Last turn as a market", g.lastMarketText(p))
 		return title, true
 	}
 	if p.Owner != g.K.Empire.Player {

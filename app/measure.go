@@ -24,13 +24,13 @@ type FrameMeasurement struct {
 // the same handing Fyne ready images of the same size. It waits for the
 // map's first frame first.
 func (x *App) MeasureFrames(d time.Duration, done func(FrameMeasurement, error)) {
-	m := &frameMeter{view: x.mapView, d: d}
+	m := &frameMeter{view: x.mapView.frames, d: d}
 	go func() { done(m.run(x.firstFrame)) }()
 }
 
 // frameMeter measures the map's frames through the real window.
 type frameMeter struct {
-	view                 *MapView
+	view                 *mapFrames
 	d                    time.Duration
 	shown                atomic.Int64
 	renders, renderTotal atomic.Int64
@@ -48,9 +48,9 @@ func (f *frameMeter) run(first <-chan time.Duration) (FrameMeasurement, error) {
 	})
 	var m FrameMeasurement
 	m.Frame = f.drive(func() {
-		c := f.view.Camera()
+		c := f.view.st.Camera()
 		c.Orbit(0.01, 0)
-		f.view.SetCamera(c)
+		f.view.st.SetCamera(c, true)
 	})
 	m.Frames = int(f.shown.Load())
 	if r := f.renders.Load(); r > 0 {

@@ -127,8 +127,8 @@ func TestOrderFormAddsOrder(t *testing.T) {
 	if x.text.Text() != "MO 8 -10 300 87\n" || len(x.orders.rows) != 2 {
 		t.Errorf("text %q, %d list rows", x.text.Text(), len(x.orders.rows))
 	}
-	if len(x.mapView.courses) != 1 {
-		t.Errorf("the move shows on the map: %d courses", len(x.mapView.courses))
+	if len(x.mapView.frames.courses) != 1 {
+		t.Errorf("the move shows on the map: %d courses", len(x.mapView.frames.courses))
 	}
 }
 

@@ -25,15 +25,18 @@ type detailsPanel struct {
 
 	title   *widget.Label
 	palette *fyne.Container
-	after   *forecastDetails
-	station *widget.Check
-	rows    *fyne.Container
-	scroll  *container.Scroll
-	box     fyne.CanvasObject
+	// paletteWidth is the width the palette's grids last had (see
+	// twoColumns).
+	paletteWidth float32
+	after        *forecastDetails
+	station      *widget.Check
+	rows         *fyne.Container
+	scroll       *container.Scroll
+	box          fyne.CanvasObject
 }
 
 func newDetailsPanel(st *State, tips *tooltips) *detailsPanel {
-	p := &detailsPanel{st: st, tips: tips}
+	p := &detailsPanel{st: st, tips: tips, paletteWidth: rightPanelWidth}
 	p.title = widget.NewLabelWithStyle("Nothing selected", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.title.Wrapping = fyne.TextWrapWord
 	p.palette = container.NewVBox()
@@ -120,7 +123,7 @@ func (p *detailsPanel) showPalette() {
 			b.Importance = widget.LowImportance
 			buttons = append(buttons, b)
 		}
-		p.palette.Add(container.NewGridWithColumns(2, buttons...))
+		p.palette.Add(container.New(twoColumns{&p.paletteWidth, func() { fyne.Do(p.palette.Refresh) }}, buttons...))
 	}
 	switch kind {
 	case model.KindShip:

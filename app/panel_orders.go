@@ -26,7 +26,7 @@ type ordersPanel struct {
 	next   func()
 	empire func()
 
-	list   *widget.List
+	list   *keyList
 	rows   []orderRow
 	selRow int // the row selected, or -1
 	// syncing is set while the list's selection is set to the state's
@@ -60,7 +60,7 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 	p.verdict = widget.NewLabel("")
 	p.verdict.Wrapping = fyne.TextWrapWord
 	p.verdict.Hide()
-	p.list = widget.NewList(
+	p.list = newKeyList(st,
 		func() int { return len(p.rows) },
 		func() fyne.CanvasObject {
 			icon := widget.NewIcon(theme.ConfirmIcon())

@@ -14,14 +14,14 @@ import (
 // jump to.
 type sheetPanel struct {
 	st   *State
-	list *widget.List
+	list *keyList
 	jump *widget.Select
 	box  fyne.CanvasObject
 }
 
 func newSheetPanel(st *State) *sheetPanel {
 	p := &sheetPanel{st: st}
-	p.list = widget.NewList(
+	p.list = newKeyList(st,
 		func() int {
 			if g := st.Game(); g != nil {
 				return g.NumLines()
@@ -50,7 +50,9 @@ func newSheetPanel(st *State) *sheetPanel {
 		}
 	})
 	p.jump.PlaceHolder = "Jump to section…"
-	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Turn sheet"), p.jump), nil, nil, nil, p.list)
+	// The sheet's lines keep their columns: a narrow pane scrolls them
+	// sideways rather than setting the window's least width.
+	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Turn sheet"), p.jump), nil, nil, nil, container.NewHScroll(p.list))
 	st.Subscribe(p.changed)
 	return p
 }

@@ -24,7 +24,7 @@ import (
 type shipsPanel struct {
 	st     *State
 	filter *widget.Select
-	table  *widget.Table
+	table  *keyTable
 	rows   []shipRow
 	sortBy int
 	desc   bool
@@ -92,7 +92,7 @@ func newShipsPanel(st *State) *shipsPanel {
 	p.filter = widget.NewSelect([]string{filterAll, filterNoOrders, filterErrors, filterWarnings, filterStation}, func(string) { p.refresh() })
 	p.filter.SetSelected(filterAll)
 	p.count = widget.NewLabel("")
-	p.table = widget.NewTableWithHeaders(
+	p.table = newKeyTable(st,
 		func() (int, int) { return len(p.rows), shipColumns },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")

@@ -16,7 +16,7 @@ type treePanel struct {
 	st     *State
 	search *widget.Entry
 	filter *widget.Select
-	tree   *widget.Tree
+	tree   *keyTree
 	cats   []Category
 	// syncing is set while the tree follows a selection made elsewhere, so
 	// that its own OnSelected does not echo it back.
@@ -33,7 +33,7 @@ func newTreePanel(st *State) *treePanel {
 	p.search.OnChanged = func(string) { p.refresh() }
 	p.filter = widget.NewSelect(Filters, func(string) { p.refresh() })
 	p.filter.SetSelected(Filters[0])
-	p.tree = &widget.Tree{
+	p.tree = &keyTree{st: st, Tree: widget.Tree{
 		ChildUIDs: func(uid widget.TreeNodeID) []widget.TreeNodeID {
 			if uid == "" {
 				ids := make([]string, len(p.cats))
@@ -64,7 +64,7 @@ func newTreePanel(st *State) *treePanel {
 				st.Select(key, FromTree)
 			}
 		},
-	}
+	}}
 	p.tree.ExtendBaseWidget(p.tree)
 	p.box = container.NewBorder(container.NewVBox(p.search, p.filter), nil, nil, nil, p.tree)
 	st.Subscribe(p.changed)

@@ -16,12 +16,12 @@ import (
 func bodyPos(t *testing.T, x *App, i int) fyne.Position {
 	t.Helper()
 	v := x.mapView
-	px, py, _, ok := v.st.Camera().Project(v.m.Bodies[i].Pos, v.pw, v.ph)
+	px, py, _, ok := v.st.Camera().Project(v.frames.m.Bodies[i].Pos, v.frames.pw, v.frames.ph)
 	if !ok {
 		t.Fatalf("body %d is not in view", i)
 	}
 	s := v.Size()
-	return fyne.NewPos(float32(px)*s.Width/float32(v.pw), float32(py)*s.Height/float32(v.ph))
+	return fyne.NewPos(float32(px)*s.Width/float32(v.frames.pw), float32(py)*s.Height/float32(v.frames.ph))
 }
 
 // A pick on the map fills the form's field and gives the form the keyboard
@@ -112,8 +112,7 @@ func mustParse(t *testing.T, s string) order.Order {
 func TestStatusCreditsReadable(t *testing.T) {
 	x := newApp(t)
 	x.text.SetText("PI 5\n")
-	x.status.hover.SetText(strings.Repeat("a very long note about what is under the pointer ", 6))
-	x.status.line.Refresh()
+	x.mapView.overlay.showTip(strings.Repeat("a very long note about what is under the pointer ", 6), fyne.NewPos(600, 300))
 	x.Window().Resize(fyne.NewSize(1280, 800))
 	x.Window().Canvas().Capture()
 	text := x.status.text
@@ -219,7 +218,7 @@ func TestFleetPickPlane(t *testing.T) {
 		t.Fatal("not a fleet order")
 	}
 	form.pickOnMap(form.fields[1])
-	if r := x.mapView.request; r == nil || r.z != -40 {
+	if r := x.mapView.picker.request; r == nil || r.z != -40 {
 		t.Errorf("the pick's plane is at %v, want the fleet's level -40", r)
 	}
 	x.mapView.CancelPick()

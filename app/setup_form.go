@@ -27,9 +27,9 @@ type setupForm struct {
 	r      *rules.Rules
 	header bool
 	game   *widget.Entry
-	player *widget.Select
-	race   *widget.Select
-	levels [rules.Abilities]*widget.Select
+	player *guardedSelect
+	race   *guardedSelect
+	levels [rules.Abilities]*guardedSelect
 	rows   []*setupRow // the choosable types, by number
 	// summary is the ships, credits and points left; why, what is wrong.
 	summary, why, raceNote *widget.Label
@@ -37,6 +37,7 @@ type setupForm struct {
 	changed func(ok bool)
 	box     fyne.CanvasObject
 	list    *container.Scroll // the ship types
+	side    *container.Scroll // the Commodore and the figures left
 }
 
 // setupRow is one ship type of the form: how many are chosen and, for a
@@ -46,7 +47,10 @@ type setupRow struct {
 	n           int
 	count       *widget.Label
 	minus, plus *widget.Button
-	fire, def   *widget.Select // customisable types only
+	fire, def   *guardedSelect // customisable types only
+	// each is what one ship of a customisable type costs with the units
+	// chosen: the table's "20,000+" is only its start.
+	each *widget.Label
 }
 
 func newSetupForm(r *rules.Rules, header bool) *setupForm {
@@ -61,13 +65,13 @@ func newSetupForm(r *rules.Rules, header bool) *setupForm {
 	for p := 1; p <= r.Game.MaxPlayers; p++ {
 		players = append(players, strconv.Itoa(p))
 	}
-	f.player = widget.NewSelect(players, func(string) { f.update() })
+	f.player = newGuardedSelect(players, func(string) { f.update() })
 	f.player.SetSelected("1")
 	var races []string
 	for _, rc := range r.Races {
 		races = append(races, rc.Name)
 	}
-	f.race = widget.NewSelect(races, func(string) { f.update() })
+	f.race = newGuardedSelect(races, func(string) { f.update() })
 	f.race.PlaceHolder = "choose the Commodore's race"
 	top := r.Officers.CommodoreMaxStartLevel
 	var lv []string
@@ -75,7 +79,7 @@ func newSetupForm(r *rules.Rules, header bool) *setupForm {
 		lv = append(lv, strconv.Itoa(l))
 	}
 	for a := range f.levels {
-		f.levels[a] = widget.NewSelect(lv, func(string) { f.update() })
+		f.levels[a] = newGuardedSelect(lv, func(string) { f.update() })
 		f.levels[a].SetSelected("0")
 	}
 	for i := range r.Ships {
@@ -112,10 +116,11 @@ func (f *setupForm) newRow(t *rules.ShipType) *setupRow {
 			}
 			return out
 		}
-		row.fire = widget.NewSelect(units(t.Fire), func(string) { f.update() })
+		row.fire = newGuardedSelect(units(t.Fire), func(string) { f.update() })
 		row.fire.SetSelected(strconv.Itoa(t.Fire.Max))
-		row.def = widget.NewSelect(units(t.Defence), func(string) { f.update() })
+		row.def = newGuardedSelect(units(t.Defence), func(string) { f.update() })
 		row.def.SetSelected(strconv.Itoa(t.Defence.Max))
+		row.each = widget.NewLabel("")
 	}
 	return row
 }
@@ -144,8 +149,8 @@ func (f *setupForm) layout() fyne.CanvasObject {
 		lines = append(lines, container.NewHBox(l, row.minus, row.count, row.plus))
 		if row.fire != nil {
 			// The units on a line of their own, under the type's figures.
-			lines = append(lines, container.NewHBox(layout.NewSpacer(), widget.NewLabel("each with fire units"), row.fire,
-				widget.NewLabel("and defence units"), row.def))
+			lines = append(lines, container.NewHBox(layout.NewSpacer(), widget.NewLabel("with fire"), row.fire,
+				widget.NewLabel("and defence"), row.def, row.each))
 		}
 	}
 	head := widget.NewLabelWithStyle(setupColumns, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true, Bold: true})
@@ -169,7 +174,8 @@ func (f *setupForm) layout() fyne.CanvasObject {
 	f.raceNote.Wrapping = fyne.TextWrapWord
 	right := container.NewVBox(widget.NewForm(items...), f.raceNote, container.NewGridWithColumns(4, abil...),
 		widget.NewSeparator(), f.summary, f.why)
-	return container.NewBorder(nil, nil, nil, container.NewVScroll(right), ships)
+	f.side = container.NewVScroll(right)
+	return container.NewBorder(nil, nil, nil, f.side, ships)
 }
 
 // sayRace tells what the race chosen means.
@@ -272,6 +278,9 @@ func (f *setupForm) update() {
 		row.count.SetText(strconv.Itoa(row.n))
 		enable(row.minus, row.n > 0)
 		next := setup.Cost(f.r, row.ship())
+		if row.each != nil {
+			row.each.SetText(setup.Credits(next) + " each")
+		}
 		enable(row.plus, row.n < st.MaxPerType && len(s.Ships) < st.MaxShips && next <= credits)
 	}
 	f.summary.SetText(fmt.Sprintf("Ships: %d of %d · %s · %s\n%s", len(s.Ships), st.MaxShips,
@@ -282,17 +291,61 @@ func (f *setupForm) update() {
 	case len(probs) > 0:
 		f.why.Importance = widget.DangerImportance
 		f.why.SetText(strings.Join(probs, "\n"))
-	case len(s.Ships) < st.MaxShips || s.PointsLeft(f.r) > 0:
+	case len(s.Ships) < st.MaxShips || s.PointsLeft(f.r) > 0 || credits > 0:
 		f.why.Importance = widget.WarningImportance
-		f.why.SetText(fmt.Sprintf("Allowed, but %s and %s are left unused.", plural.Count(st.MaxShips-len(s.Ships), "ship"), plural.Count(s.PointsLeft(f.r), "point")))
+		f.why.SetText(unused(st.MaxShips-len(s.Ships), credits, s.PointsLeft(f.r)) + rankNote(f.r, s.Levels.Sum()))
 	default:
 		f.why.Importance = widget.MediumImportance
 		f.why.SetText("Ready.")
 	}
 	f.why.Refresh()
+	// The notes may take more lines or fewer now: what is under them
+	// moves only when the column is laid out again.
+	if f.side != nil {
+		f.side.Refresh()
+	}
 	if f.changed != nil {
 		f.changed(len(probs) == 0)
 	}
+}
+
+// unused says what a set-up that may be taken leaves unused: only what
+// it leaves ("0 points are left unused" said nothing). Credits not spent
+// are lost, not the empire's (docs/choices.md), so they are said too.
+func unused(ships, credits, points int) string {
+	var parts []string
+	if ships > 0 {
+		parts = append(parts, plural.Count(ships, "ship"))
+	}
+	if credits > 0 {
+		parts = append(parts, setup.Credits(credits)+" credits")
+	}
+	if points > 0 {
+		parts = append(parts, plural.Count(points, "point"))
+	}
+	verb := "are"
+	if len(parts) == 1 && (ships == 1 || points == 1) {
+		verb = "is"
+	}
+	list := strings.Join(parts, ", ")
+	if n := len(parts); n > 1 {
+		list = strings.Join(parts[:n-1], ", ") + " and " + parts[n-1]
+	}
+	return fmt.Sprintf("Allowed, but %s %s left unused.", list, verb)
+}
+
+// rankNote says what rank the Commodore's levels give him when it is not
+// the one all his points give: an officer's rank follows his levels, so a
+// Commodore given 5 of his 16 starts as a Commander (the sheet says so,
+// and he escapes a lost ship less often).
+func rankNote(r *rules.Rules, levels int) string {
+	full := r.RankFor(r.Officers.CommodorePoints)
+	k := r.RankFor(levels)
+	if k.Ship == full.Ship {
+		return ""
+	}
+	return fmt.Sprintf(" With %s the Commodore ranks as a %s, not a %s: rank follows levels, and %d make a %s.",
+		plural.Count(levels, "level"), k.Ship, full.Ship, full.MinLevels, full.Ship)
 }
 
 // left says what is left of all, or how far over it the choice goes.

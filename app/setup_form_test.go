@@ -61,7 +61,7 @@ func TestSetupForm(t *testing.T) {
 	if !strings.Contains(f.summary.Text, "Ships: 2 of 9 · credits left: 80,000 of 350,000 · points left: 16 of 16") {
 		t.Errorf("summary %q", f.summary.Text)
 	}
-	if !ok || !strings.Contains(f.why.Text, "Allowed, but 7 ships and 16 points are left unused") {
+	if !ok || !strings.Contains(f.why.Text, "Allowed, but 7 ships, 80,000 credits and 16 points are left unused") {
 		t.Errorf("fewer ships refused (%v): %q", ok, f.why.Text)
 	}
 	if !formRow(t, f, 8).plus.Disabled() {
@@ -70,7 +70,7 @@ func TestSetupForm(t *testing.T) {
 	for a := 0; a < 6; a++ {
 		f.levels[a].SetSelected("3")
 	}
-	if ok || !strings.Contains(f.why.Text, "come to 18 by Enterprise; he has 16 points") || !strings.Contains(f.summary.Text, "points: 2 over the 16") {
+	if ok || !strings.Contains(f.why.Text, "come to 18; he has 16 points") || !strings.Contains(f.summary.Text, "points: 2 over the 16") {
 		t.Errorf("18 points taken (%v): %q / %q", ok, f.why.Text, f.summary.Text)
 	}
 	f.levels[5].SetSelected("1")
@@ -95,7 +95,7 @@ func TestSetupForm(t *testing.T) {
 	test.Tap(formRow(t, f, 39).plus)
 	fr.fire.SetSelected("3")
 	fr.def.SetSelected("20") // 2,000 over now
-	if ok || !strings.Contains(f.why.Text, "The ships cost 352,000 credits by this one") || !strings.Contains(f.summary.Text, "credits: 2,000 over the 350,000") {
+	if ok || !strings.Contains(f.why.Text, "The ships come to 352,000 credits, more than the 350,000") || !strings.Contains(f.summary.Text, "credits: 2,000 over the 350,000") {
 		t.Errorf("over the allowance (%v): %q", ok, f.why.Text)
 	}
 	g := newSetupForm(r, true)
@@ -246,4 +246,139 @@ func fmtInts(v []int) string {
 		b.WriteString(strconv.Itoa(n))
 	}
 	return b.String()
+}
+
+// TestSetupRaceNoteMovesDown: the note on the race chosen takes more lines
+// than the one before it, and the abilities under it move down rather
+// than being written over.
+func TestSetupRaceNoteMovesDown(t *testing.T) {
+	x := newApp(t)
+	x.Window().Resize(fyne.NewSize(1280, 800))
+	f := showSetupDialog(x.Window(), x.rules, "New game set-up", true, nil, nil)
+	d := fyne.CurrentApp().Driver()
+	below := func() float32 {
+		note := d.AbsolutePositionForObject(f.raceNote).Y + f.raceNote.Size().Height
+		return d.AbsolutePositionForObject(f.levels[0]).Y - note
+	}
+	if gap := below(); gap < 0 {
+		t.Fatalf("before a race: the note runs %.0f into the abilities", -gap)
+	}
+	f.race.SetSelected("Kishla")
+	if !strings.Contains(f.raceNote.Text, "Kishla") {
+		t.Fatalf("the note: %q", f.raceNote.Text)
+	}
+	if gap, size, min := below(), f.raceNote.Size(), f.raceNote.MinSize(); gap < 0 || size.Height < min.Height {
+		t.Errorf("the note on Kishla is given %.0f of the %.0f it takes, %.0f before the abilities", size.Height, min.Height, gap)
+	}
+}
+
+// TestSetupUnused: the note on a set-up that may be taken names only what
+// it leaves unused.
+func TestSetupUnused(t *testing.T) {
+	for _, c := range []struct {
+		ships, credits, points int
+		want                   string
+	}{
+		{5, 0, 0, "Allowed, but 5 ships are left unused."},
+		{0, 0, 1, "Allowed, but 1 point is left unused."},
+		{1, 0, 0, "Allowed, but 1 ship is left unused."},
+		{0, 2500, 0, "Allowed, but 2,500 credits are left unused."},
+		{3, 205000, 0, "Allowed, but 3 ships and 205,000 credits are left unused."},
+		{7, 80000, 16, "Allowed, but 7 ships, 80,000 credits and 16 points are left unused."},
+		{1, 0, 1, "Allowed, but 1 ship and 1 point are left unused."},
+	} {
+		if got := unused(c.ships, c.credits, c.points); got != c.want {
+			t.Errorf("%d ships, %d credits, %d points: %q, want %q", c.ships, c.credits, c.points, got, c.want)
+		}
+	}
+}
+
+// TestSetupSaveCancelled: the form hides while the file is chosen; when no
+// file is chosen it comes back with the set-up as it was, rather than the
+// player's choice vanishing with the file dialog.
+func TestSetupSaveCancelled(t *testing.T) {
+	x := newApp(t)
+	v := x.setups
+	v.last = &setup.Setup{Game: "Silverfall 42", Player: 3, Race: 7, Ships: []setup.Ship{{Type: 8}}}
+	v.Dialog()
+	test.Tap(buttonNamed(t, x, "Save…"))
+	if x.files.fyneDlg == nil {
+		t.Fatal("no file dialog")
+	}
+	x.files.fyneDlg.Dismiss()
+	save := buttonNamed(t, x, "Save…") // the form on top again
+	if save.Disabled() {
+		t.Error("the set-up came back without its choice")
+	}
+	var race *guardedSelect
+	walk(x.Window().Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if s, ok := o.(*guardedSelect); ok && s.Selected == "Kishla" {
+			race = s
+		}
+	})
+	if race == nil {
+		t.Error("the form came back without the race chosen")
+	}
+}
+
+// TestSetupRankNote: points left unused can leave the Commodore below his
+// rank ("The following Ranks are set according to the current (unmodified)
+// level the Officer has"), and the form says so.
+func TestSetupRankNote(t *testing.T) {
+	r := rules.Default()
+	for levels, want := range map[int]string{
+		16: "",
+		5:  " With 5 levels the Commodore ranks as a Commander, not a Commodore: rank follows levels, and 16 make a Commodore.",
+		12: " With 12 levels the Commodore ranks as a Captain, not a Commodore: rank follows levels, and 16 make a Commodore.",
+	} {
+		if got := rankNote(r, levels); got != want {
+			t.Errorf("%d levels: %q, want %q", levels, got, want)
+		}
+	}
+}
+
+// TestSetupCustomisedCost: a customisable type's line says what one ship
+// costs with the units chosen (the building price: the table's price,
+// 4,000 a fire unit, 2,000 a defence unit), so that a "+" disabled for it
+// says why.
+func TestSetupCustomisedCost(t *testing.T) {
+	test.NewTempApp(t)
+	f := newSetupForm(rules.Default(), true)
+	row := formRow(t, f, 17)
+	if row.each.Text != "80,000 each" {
+		t.Errorf("5 fire, 20 defence: %q", row.each.Text)
+	}
+	row.fire.SetSelected("0")
+	row.def.SetSelected("1")
+	if row.each.Text != "22,000 each" {
+		t.Errorf("0 fire, 1 defence: %q", row.each.Text)
+	}
+}
+
+// TestGuardedSelectLost: a tap or key on a Select that Fyne has lost the
+// window of (as after the computer slept with the form open; Fyne's own
+// Select then panics) opens nothing; found again, it opens its list.
+func TestGuardedSelectLost(t *testing.T) {
+	test.NewTempApp(t)
+	s := newGuardedSelect([]string{"0", "1", "2", "3"}, nil)
+	w := test.NewWindow(s)
+	defer w.Close()
+	w.Resize(fyne.NewSize(200, 200))
+	lists := func() int { return len(w.Canvas().Overlays().List()) }
+	found := s.canvasOf
+	s.canvasOf = func(fyne.CanvasObject) fyne.Canvas { return nil }
+	test.Tap(s)
+	s.TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
+	if n := lists(); n != 0 {
+		t.Fatalf("a lost Select opened %d lists", n)
+	}
+	s.TypedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	if s.Selected != "0" {
+		t.Errorf("the right arrow no longer chooses the next level: %q", s.Selected)
+	}
+	s.canvasOf = found
+	test.Tap(s)
+	if n := lists(); n != 1 {
+		t.Errorf("found again, the tap opens %d lists", n)
+	}
 }

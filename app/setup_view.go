@@ -55,9 +55,16 @@ func (v *setupView) Dialog() {
 	var buttons []setupButton
 	buttons = append(buttons, setupButton{"Save…", func(s *setup.Setup) bool {
 		v.last = s
+		// The form is hidden while the file is chosen: no file chosen, it
+		// comes back as it was (v.last).
 		v.files.choose(fileRequest{title: "Save the set-up", start: v.folder(), name: setupFileName(s),
-			filter: "Set-up files (*.txt)", exts: []string{"txt"}, save: true},
-			v.native(), func(path string) { v.write(path, s) })
+			filter: "Set-up files (*.txt)", exts: []string{"txt"}, save: true, cancelled: v.Dialog},
+			v.native(), func(path string) {
+				if err := v.write(path, s); err != nil {
+					v.Dialog() // the form back, and why over it
+					dialog.ShowError(err, v.win)
+				}
+			})
 		return true
 	}})
 	if v.mailReady() {
@@ -86,14 +93,14 @@ func setupText(r *rules.Rules, s *setup.Setup) (string, error) {
 	return b.String(), err
 }
 
-// write writes the set-up file to path, atomically.
+// write writes the set-up file to path, atomically; the caller shows
+// what went wrong.
 func (v *setupView) write(path string, s *setup.Setup) error {
 	text, err := setupText(v.rules, s)
 	if err == nil {
 		err = atomicfile.WriteFile(path, []byte(text), 0o644)
 	}
 	if err != nil {
-		dialog.ShowError(err, v.win)
 		return err
 	}
 	v.status.say(fmt.Sprintf("Set-up written to %s: send it to the moderator before the game starts.", path))

@@ -78,6 +78,8 @@ type State struct {
 	forecast *check.Forecast
 	// ruler is the line the ruler measures, if any.
 	ruler *Ruler
+	// mapKeys takes the map's keys from the widgets that have the keyboard.
+	mapKeys mapKeys
 
 	// ws is the game's workspace folder, or nil when nothing is kept.
 	ws *workspace.Workspace

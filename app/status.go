@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -11,18 +10,15 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/app/draft"
-	"silverfall/render3d"
 )
 
 // statusBar is the line under the window: what is loaded and what the
-// orders leave, what is under the pointer, and problems that must stay in
-// sight until dealt with (a draft that could not be saved, a settings file
-// that could not be read). The credits the orders leave always show in
-// full; the text about what is under the pointer gives way.
+// orders leave, and problems that must stay in sight until dealt with (a
+// draft that could not be saved, a settings file that could not be read).
+// What is under the pointer on the map shows on the map, beside it.
 type statusBar struct {
 	st           *State
 	text         *widget.Label
-	hover        *widget.Label
 	problems     map[string]string
 	problemText  *widget.Label
 	problemBox   *fyne.Container
@@ -46,10 +42,9 @@ type statusBar struct {
 const noteTime = 6 * time.Second
 
 func newStatusBar(st *State, tips *tooltips) *statusBar {
-	b := &statusBar{st: st, text: widget.NewLabel(""), hover: widget.NewLabel(""), problems: map[string]string{},
+	b := &statusBar{st: st, text: widget.NewLabel(""), problems: map[string]string{},
 		after: func(d time.Duration, f func()) { time.AfterFunc(d, func() { fyne.Do(f) }) }}
 	b.text.Truncation = fyne.TextTruncateEllipsis
-	b.hover.Truncation = fyne.TextTruncateEllipsis
 	b.importButton = newTipButton("Import…", "Import a turn sheet: a text file or a saved e-mail (Ctrl+O)", tips, nil)
 	b.importButton.Icon = theme.FolderOpenIcon()
 	b.fitButton = newTipButton("Fit all", "Show the whole map (F)", tips, nil)
@@ -64,7 +59,7 @@ func newStatusBar(st *State, tips *tooltips) *statusBar {
 	b.problemBox = container.NewBorder(nil, nil, widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon())), dismiss, b.problemText)
 	b.problemBox.Hide()
 	b.buttons = container.NewHBox(b.importButton, b.fitButton)
-	b.line = container.New(statusLine{}, b.buttons, b.text, b.hover)
+	b.line = container.New(statusLine{}, b.buttons, b.text)
 	b.box = container.NewVBox(b.problemBox, b.line)
 	st.Subscribe(b.changed)
 	return b
@@ -82,9 +77,6 @@ func (b *statusBar) changed(c Change) {
 	if c.Has(ChangeForecast) {
 		b.refresh()
 	}
-	if c.Has(ChangeGame | ChangeForecast | ChangeHover) {
-		b.setText(b.hover, hoverText(b.st))
-	}
 }
 
 // setText changes a label of the line, laying the line out again only
@@ -95,28 +87,6 @@ func (b *statusBar) setText(l *widget.Label, s string) {
 	}
 	l.SetText(s)
 	b.line.Refresh()
-}
-
-// hoverText says what is under the pointer on the map.
-func hoverText(st *State) string {
-	g, i := st.Game(), st.Hover()
-	if g == nil || i < 0 || i >= len(g.Map.Bodies) {
-		return ""
-	}
-	body := g.Map.Bodies[i]
-	if body.Note != "" {
-		return body.Note
-	}
-	text := fmt.Sprintf("%s at %v", body.Label, body.Loc)
-	if body.Age > 0 {
-		text += fmt.Sprintf(", last seen on turn %d", g.K.Turn-body.Age)
-	}
-	if f := st.Forecast(); f != nil && body.Kind == render3d.ShipMine {
-		if sf, ok := shipForecast(f, body.IDs[0]); ok {
-			text += " · " + shipAfterText(g, sf)
-		}
-	}
-	return text
 }
 
 // addButton puts a view's button after the line's own.
@@ -207,9 +177,8 @@ func (b *statusBar) Problems() string { return b.problemText.Text }
 // Text is the status line.
 func (b *statusBar) Text() string { return b.text.Text }
 
-// statusLine lays out the buttons, the status text and the hover text in
-// a row: the buttons and the status text get their whole width first, the
-// hover text what is left.
+// statusLine lays out the buttons and the status text in a row: the
+// buttons get their whole width first, the text what is left.
 type statusLine struct{}
 
 func (statusLine) MinSize(objs []fyne.CanvasObject) fyne.Size {
@@ -223,17 +192,13 @@ func (statusLine) MinSize(objs []fyne.CanvasObject) fyne.Size {
 }
 
 func (statusLine) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	buttons, text, hover := objs[0], objs[1], objs[2]
+	buttons, text := objs[0], objs[1]
 	bw := buttons.MinSize().Width
 	buttons.Move(fyne.NewPos(0, 0))
 	buttons.Resize(fyne.NewSize(bw, size.Height))
 	x := bw + theme.Padding()
-	tw := min(fullWidth(text).Width, size.Width-x)
 	text.Move(fyne.NewPos(x, 0))
-	text.Resize(fyne.NewSize(tw, size.Height))
-	x += tw + theme.Padding()
-	hover.Move(fyne.NewPos(x, 0))
-	hover.Resize(fyne.NewSize(max(0, size.Width-x), size.Height))
+	text.Resize(fyne.NewSize(max(0, size.Width-x), size.Height))
 }
 
 // fullWidth is the size a label needs to show its text uncut.

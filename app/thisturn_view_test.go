@@ -100,7 +100,7 @@ func TestThisTurnView(t *testing.T) {
 	if x.st.Selected() != key || x.st.SelectedFrom() != FromChanges {
 		t.Fatalf("clicking %+v selected %v from %v", v.rows[row], x.st.Selected(), x.st.SelectedFrom())
 	}
-	if want := x.mapView.m.Bodies[x.mapView.m.Find(key)].Pos; x.st.Camera().Target != want {
+	if want := x.mapView.frames.m.Bodies[x.mapView.frames.m.Find(key)].Pos; x.st.Camera().Target != want {
 		t.Errorf("the map is centred on %v, not on %v at %v", x.st.Camera().Target, key, want)
 	}
 	// A row whose object is gone selects nothing.

@@ -388,7 +388,8 @@ func (t *turnSteps) ordersSource(n int) string {
 
 // over puts the bar over the map.
 func (t *turnSteps) over(m fyne.CanvasObject) fyne.CanvasObject {
-	t.frame = container.NewBorder(t.box, nil, nil, nil, m)
+	// The bar scrolls sideways in a narrow window rather than widen it.
+	t.frame = container.NewBorder(container.NewHScroll(t.box), nil, nil, nil, m)
 	return t.frame
 }
 

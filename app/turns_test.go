@@ -80,22 +80,29 @@ func TestRememberedKnowledge(t *testing.T) {
 	}
 	old, dots := 0, 0
 	for i, b := range x.mapView.Map().Bodies {
-		x.st.SetHover(i)
-		hover := hoverText(x.st)
-		if b.Age > 0 && b.Note == "" {
+		hover := hoverText(x.st, i, 0)
+		if b.Age > 0 && !b.Dot {
 			old++
-			if !strings.HasSuffix(hover, fmt.Sprintf(", last seen on turn %d", g.K.Turn-b.Age)) {
+			// When it was seen, and what it was: its kind, type and owner.
+			if !strings.Contains(hover, fmt.Sprintf("last seen on turn %d", g.K.Turn-b.Age)) ||
+				(b.Kind.IsShip() && !strings.Contains(hover, fmt.Sprintf("Ship %d ", b.IDs[0]))) ||
+				(!b.Kind.IsShip() && !strings.Contains(hover, " then)")) {
 				t.Errorf("under the pointer, a remembered body says %q", hover)
 			}
+			if p, s := g.remembered(b.Object()); s != nil && (!strings.Contains(hover, typeName(g.R, s.Type)) || !strings.Contains(hover, ", "+g.ownerShort(s.Owner))) {
+				t.Errorf("a remembered ship's hover %q lacks its type or owner", hover)
+			} else if p != nil && !strings.Contains(hover, g.ownerShort(p.Owner)+" then") {
+				t.Errorf("a remembered planet's hover %q lacks its owner", hover)
+			}
 		}
-		if b.Note != "" {
+		if b.Dot {
 			dots++
-			if !strings.Contains(hover, fmt.Sprintf("ship %d on turn %d at ", b.IDs[0], g.K.Turn-b.Age)) {
+			if !strings.Contains(hover, fmt.Sprintf("Ship %d", b.IDs[0])) || !strings.Contains(hover, fmt.Sprintf("here on turn %d ", g.K.Turn-b.Age)) ||
+				!strings.Contains(hover, ", ") {
 				t.Errorf("under the pointer, a trail dot says %q", hover)
 			}
 		}
 	}
-	x.st.SetHover(-1)
 	if old == 0 || dots == 0 || len(x.mapView.Map().Trails) == 0 {
 		t.Fatalf("%d remembered bodies, %d trail dots, %d trails on the map", old, dots, len(x.mapView.Map().Trails))
 	}

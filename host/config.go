@@ -30,6 +30,18 @@ type Config struct {
 	Player  []Player `toml:"player"`
 	// Mail is the moderator's mailbox, for sfhost mail.
 	Mail *MailConfig `toml:"mail,omitempty"`
+	// HouseRules turns on readings that depart from the book's sentences
+	// (rules.HouseRules, docs/choices.md): none unless listed.
+	HouseRules *rules.HouseRules `toml:"house_rules,omitempty"`
+}
+
+// Rules is the rules of the game: the book's, with the house rules the
+// configuration turns on.
+func (c Config) Rules(base *rules.Rules) *rules.Rules {
+	if c.HouseRules == nil || *c.HouseRules == (rules.HouseRules{}) {
+		return base
+	}
+	return base.WithHouse(*c.HouseRules)
 }
 
 // Player is one player's entry: his number, where his sheets go, and how

@@ -90,7 +90,7 @@ func New(dir string, c Config) (*Game, error) { return NewWith(dir, c, rand.Read
 // crypto/rand.Reader is for tests: a password must not follow from
 // anything a player can know.
 func NewWith(dir string, c Config, src io.Reader) (*Game, error) {
-	r := rules.Default()
+	r := c.Rules(rules.Default())
 	if c.Name == "" {
 		c.Name = fmt.Sprintf("Silverfall %d", c.Seed)
 	}
@@ -222,6 +222,7 @@ func open(dir string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	r = c.Rules(r)
 	// What a command that ended half way left: only now, under the lock,
 	// is it certain that no one is writing it.
 	removeUnfinished(dir)
@@ -574,16 +575,33 @@ func special(gameDir, name string) string {
 	if err != nil {
 		return err.Error()
 	}
-	if info.Mode()&os.ModeSymlink != 0 {
-		target, err := filepath.EvalSymlinks(name)
-		if err != nil {
-			return "a link that leads nowhere"
+	link := info.Mode()&os.ModeSymlink != 0
+	target, err := filepath.EvalSymlinks(name)
+	switch {
+	case err != nil && link:
+		return "a link that leads nowhere"
+	case err != nil:
+		return err.Error()
+	}
+	// Where the file really is, the file a link or its folder (a setups/
+	// or orders/ folder that is itself a link out).
+	root, err1 := filepath.EvalSymlinks(gameDir)
+	if err1 == nil {
+		// Both absolute: a link may give an absolute path into a folder
+		// named relative.
+		root, err1 = filepath.Abs(root)
+	}
+	if err1 == nil {
+		target, err1 = filepath.Abs(target)
+	}
+	rel, err2 := filepath.Rel(root, target)
+	if err1 != nil || err2 != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		if !link {
+			return "reached through a link out of the game's folder"
 		}
-		root, err1 := filepath.EvalSymlinks(gameDir)
-		rel, err2 := filepath.Rel(root, target)
-		if err1 != nil || err2 != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-			return "a link out of the game's folder"
-		}
+		return "a link out of the game's folder"
+	}
+	if link {
 		if info, err = os.Stat(target); err != nil {
 			return err.Error()
 		}

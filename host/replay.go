@@ -51,6 +51,7 @@ func replay(dir string) ([]ReplayTurn, error) {
 	if err != nil {
 		return nil, err
 	}
+	r = c.Rules(r)
 	last, err := LastTurn(dir)
 	if err != nil {
 		return nil, err

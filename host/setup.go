@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"silverfall/engine/rules"
 	"silverfall/engine/setup"
 )
@@ -45,7 +47,9 @@ func readSetups(r *rules.Rules, dir string, c Config) (map[int]*setup.Setup, err
 		}
 		shown := Shown(name)
 		switch {
-		case s.Game != c.Name:
+		case norm.NFC.String(s.Game) != norm.NFC.String(c.Name):
+			// The player types the name: "é" as one character or as "e"
+			// and an accent looks the same to him, and is the same name.
 			errs = append(errs, fmt.Sprintf("%s:%d: the set-up is for game %q; this game is %q", shown, s.Lines.Game, s.Game, c.Name))
 		case s.Player > c.Players:
 			errs = append(errs, fmt.Sprintf("%s:%d: player %d: this game has players 1 to %d", shown, s.Lines.Player, s.Player, c.Players))

@@ -163,3 +163,26 @@ func TestNewWithoutSetups(t *testing.T) {
 		t.Error("an empty set-ups folder changed turn 1")
 	}
 }
+
+// TestNewSetupNameComposed: a game's name typed by the player with its
+// accents as separate characters (as some keyboards give them) is the
+// moderator's name all the same; it looked the same in the refusal.
+func TestNewSetupNameComposed(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "game")
+	if err := os.MkdirAll(filepath.Join(dir, SetupsDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	decomposed := strings.Replace(chosen, "Setup Test", "Cafe\u0301 E\u0301toile", 1)
+	if err := os.WriteFile(filepath.Join(dir, SetupsDir, "p2.txt"), []byte(decomposed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(dir, Config{Name: "Caf\u00e9 \u00c9toile", Seed: 8, Players: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	sheet, err := os.ReadFile(filepath.Join(TurnDir(dir, 1), SheetsDir, "player-02.txt"))
+	if err != nil || !strings.Contains(string(sheet), "10 Lexmons") {
+		t.Errorf("player 2's set-up not taken: %v", err)
+	}
+}

@@ -72,3 +72,20 @@ func TestLargeOrderFileRefused(t *testing.T) {
 		t.Errorf("problems %v", st.Problems)
 	}
 }
+
+// A set-ups folder that is itself a link out of the game's folder is
+// refused as a file linked out would be: turn 1, and every replay of it,
+// would rest on files that are not the game's.
+func TestSetupsFolderLinkedOut(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "game")
+	elsewhere := t.TempDir()
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(elsewhere, "p2.txt"), []byte(chosen), 0o644)
+	if err := os.Symlink(elsewhere, filepath.Join(dir, SetupsDir)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := New(dir, Config{Name: "Setup Test", Seed: 8, Players: 3})
+	if err == nil || !strings.Contains(err.Error(), "p2.txt: reached through a link out of the game's folder") {
+		t.Errorf("a set-ups folder linked out: %v", err)
+	}
+}

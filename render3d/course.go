@@ -25,7 +25,15 @@ type Course struct {
 	Marks []Vec // the ends of phases 2, 3 and 4
 	Error bool  // the order has an error
 	Ghost bool  // outline the ship at Stop, where the turn leaves it
+	Ship  int   // the ship's number (0: not a ship's course)
 }
+
+// courseMarkSize is the length of the arms of the courses' marks, in map
+// units; a ghost is ghostScale times as large.
+const (
+	courseMarkSize = 2.5
+	ghostScale     = 1.2
+)
 
 // Course colours.
 var (
@@ -56,7 +64,7 @@ func courseSegments(cs []Course, size float64) []segment {
 			continue
 		}
 		if c.Ghost {
-			out = append(out, ghostSegments(c.Stop, size*1.2, GhostColor)...)
+			out = append(out, ghostSegments(c.Stop, size*ghostScale, GhostColor)...)
 		}
 		col := CourseColor
 		switch {

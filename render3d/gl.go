@@ -196,7 +196,7 @@ func (r *Renderer) SetCourses(cs []Course) {
 	defer restore()
 	r.courses.DisposeChildren(true)
 	var lines lineSet
-	for _, sg := range courseSegments(cs, 2.5) {
+	for _, sg := range courseSegments(cs, courseMarkSize) {
 		lines.add(sg.a, sg.b, rgb(float32(sg.c.R)/255, float32(sg.c.G)/255, float32(sg.c.B)/255))
 	}
 	if len(lines.buf) > 0 {
@@ -284,6 +284,14 @@ func (r *Renderer) RenderInto(dst *image.RGBA, sel Selection, c Camera, w, h int
 		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 		return err
 	}
+	// The labels are laid out while GL draws (the read-back waits for
+	// it): on a software GL driver the two share the processors, on a GPU
+	// the layout is free.
+	gl.Flush()
+	var labels []Label
+	if r.mapShown != nil {
+		labels = LayoutLabels(r.mapShown, sel, c, w, h, r.fonts.measure, r.fonts.lineH, r.palette)
+	}
 	gl.PixelStorei(gl.PACK_ALIGNMENT, 1)
 	gl.ReadPixels(0, 0, int32(w), int32(h), gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(r.pix))
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
@@ -292,9 +300,7 @@ func (r *Renderer) RenderInto(dst *image.RGBA, sel Selection, c Camera, w, h int
 	for y := 0; y < h; y++ {
 		copy(dst.Pix[y*dst.Stride:y*dst.Stride+stride], r.pix[(h-1-y)*stride:(h-y)*stride])
 	}
-	if r.mapShown != nil {
-		r.fonts.drawLabels(dst, LayoutLabels(r.mapShown, sel, c, w, h, r.fonts.measure, r.fonts.lineH, r.palette))
-	}
+	r.fonts.drawLabels(dst, labels)
 	return nil
 }
 

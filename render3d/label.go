@@ -37,14 +37,16 @@ const minLabelPixels = 1.6
 
 // labelPriority orders bodies for labelling: the selection first, then the
 // trading planets, what is the player's own, other ships, other planets.
+// The names of the selection and of the trading planets always show (the
+// five trading planets are what players find their way by).
 func labelPriority(b *Body, selected bool) int {
 	switch {
 	case selected:
 		return 0
-	case b.Age > 0:
-		return 5 // what was seen on earlier turns yields to what is seen now
 	case b.Kind == PlanetTrading:
 		return 1
+	case b.Age > 0:
+		return 5 // what was seen on earlier turns yields to what is seen now
 	case b.Kind == ShipMine || b.Kind == PlanetOrigin || b.Kind == PlanetMine:
 		return 2
 	case b.Kind.IsShip():
@@ -137,15 +139,7 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 		b := &m.Bodies[cd.i]
 		bold := cd.prio == 0
 		lw := measure(b.Label, bold)
-		lx, ly, ok := area.place(cd.x, cd.y, cd.rr, lw, lineH, cd.i, false)
-		// The selection's name is worth a longer way from its marker, and
-		// where markers leave no room at all, it goes over them.
-		for far := 1; !ok && bold && far <= 4; far++ {
-			lx, ly, ok = area.place(cd.x, cd.y, cd.rr+float64(far)*lineH, lw, lineH, cd.i, false)
-		}
-		if !ok && bold {
-			lx, ly, ok = area.place(cd.x, cd.y, cd.rr, lw, lineH, labelsOnly, false)
-		}
+		lx, ly, ok := area.placeName(cd.x, cd.y, cd.rr, lw, lineH, cd.i, cd.prio <= mustLabel)
 		if !ok {
 			continue
 		}
@@ -157,6 +151,24 @@ func LayoutLabels(m *Map, sel Selection, c Camera, w, h int, measure Measure, li
 		out = append(out, axes...)
 	}
 	return out
+}
+
+// mustLabel is the last priority whose names always show: the
+// selection's and the trading planets'.
+const mustLabel = 1
+
+// placeName finds room for the name of body i, as place does; a name that
+// must show is worth a longer way from its marker, and where markers leave
+// no room at all, it goes over them (never over another label).
+func (a *labelArea) placeName(x, y, rr, lw, lh float64, i int, must bool) (lx, ly float64, ok bool) {
+	lx, ly, ok = a.place(x, y, rr, lw, lh, i, false)
+	for far := 1; !ok && must && far <= 4; far++ {
+		lx, ly, ok = a.place(x, y, rr+float64(far)*lh, lw, lh, i, false)
+	}
+	if !ok && must {
+		lx, ly, ok = a.place(x, y, rr, lw, lh, labelsOnly, false)
+	}
+	return lx, ly, ok
 }
 
 // markerRadius is the radius, in pixels, kept clear around a marker drawn

@@ -52,7 +52,8 @@ func checkLabels(t *testing.T, m *Map, sel string, c Camera, w, h int, charW, li
 			}
 		}
 		boxes = append(boxes, lb)
-		selLabel := i == 0 && l.Bold && l.Text == sel
+		// The selection's and the trading planets' names must show.
+		selLabel := (i == 0 && l.Bold && l.Text == sel) || tradingLabel(m, l.Text)
 		for k := range m.Bodies {
 			b := &m.Bodies[k]
 			x, y, d, ok := c.Project(b.Pos, w, h)
@@ -125,4 +126,62 @@ func TestLabelMovesAside(t *testing.T) {
 		t.Fatalf("labels %q: both bodies should be named", names)
 	}
 	checkLabels(t, m, "", c, 1280, 800, 7, 15, ls)
+}
+
+// tradingLabel reports whether text is a trading planet's label on m.
+func tradingLabel(m *Map, text string) bool {
+	for i := range m.Bodies {
+		if m.Bodies[i].Kind == PlanetTrading && m.Bodies[i].Label == text {
+			return true
+		}
+	}
+	return false
+}
+
+// TestTradingNamesAlwaysShow: the five trading planets keep their names
+// however many ships crowd round them, on a crowded map and with another
+// body selected; remembered ones too.
+func TestTradingNamesAlwaysShow(t *testing.T) {
+	const w, h, charW, lineH = 1280, 800, 7, 15
+	c := DefaultCamera()
+	c.Target = Vec{}
+	c.Distance = 400
+	_, _, d, _ := c.Project(Vec{}, w, h)
+	k := c.PixelsPer(d, h) // pixels per unit at the target
+	names := []string{"1 Silverfall", "2 Ardent", "3 Brisk", "4 Calder", "5 Dun"}
+	m := &Map{}
+	for i, name := range names {
+		at := Vec{float64(i-2) * 120 / k, 0, 0}
+		m.Bodies = append(m.Bodies, Body{Key: planetBody(i + 1), IDs: []int{i + 1}, Kind: PlanetTrading, Pos: at,
+			Radius: PlanetRadius(PlanetTrading, 0, false), Label: name, Age: i % 2})
+		// Ship markers every 9 pixels in a square 90 pixels across round
+		// the planet: no side of it is free.
+		for dx := -45.0; dx <= 45; dx += 9 {
+			for dy := -45.0; dy <= 45; dy += 9 {
+				if dx == 0 && dy == 0 {
+					continue
+				}
+				id := len(m.Bodies)
+				m.Bodies = append(m.Bodies, Body{Key: fmt.Sprintf("ships:%d", id), IDs: []int{id}, Kind: shipKind(id % 4),
+					Pos: at.Add(Vec{dx / k, dy / k, 0}), Radius: 2.5 / k, Label: fmt.Sprint(id)})
+			}
+		}
+	}
+	for _, sel := range []int{-1, 7} {
+		var s Selection
+		if sel >= 0 {
+			s.Key = m.Bodies[sel].Object()
+		}
+		ls := LayoutLabels(m, s, c, w, h, FixedWidth(charW), lineH, DefaultPalette())
+		shown := map[string]bool{}
+		for _, l := range ls {
+			shown[l.Text] = true
+		}
+		for _, name := range names {
+			if !shown[name] {
+				t.Errorf("selection %d: the trading planet %q has no name on the map", sel, name)
+			}
+		}
+		checkLabels(t, m, "", c, w, h, charW, lineH, ls)
+	}
 }

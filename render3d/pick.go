@@ -8,12 +8,27 @@ const PickSlack = 6.0
 
 // Pick returns the index of the body under pixel (x, y) of a w×h view, or
 // -1: the nearest body along the ray through the pixel; failing that, the
-// body drawn nearest to the pixel within PickSlack.
+// body drawn nearest to the pixel within PickSlack. The points of trails
+// yield to every other body (a ship that stayed where it was has its last
+// turn's point under its marker): they are picked only where no other
+// body is.
 func Pick(m *Map, c Camera, x, y float64, w, h int) int {
+	if i := pick(m, c, x, y, w, h, false); i >= 0 {
+		return i
+	}
+	return pick(m, c, x, y, w, h, true)
+}
+
+// pick is Pick among the points of trails (dots) or among the other
+// bodies.
+func pick(m *Map, c Camera, x, y float64, w, h int, dots bool) int {
 	o, d := c.Ray(x, y, w, h)
 	best, bestT := -1, math.Inf(1)
 	for i := range m.Bodies {
 		b := &m.Bodies[i]
+		if b.Dot != dots {
+			continue
+		}
 		oc := b.Pos.Sub(o)
 		t := oc.Dot(d)
 		if t <= 0 {
@@ -29,12 +44,38 @@ func Pick(m *Map, c Camera, x, y float64, w, h int) int {
 	bestD := PickSlack
 	v := c.view(w, h)
 	for i := range m.Bodies {
+		if m.Bodies[i].Dot != dots {
+			continue
+		}
 		px, py, _, ok := v.project(m.Bodies[i].Pos)
 		if !ok {
 			continue
 		}
 		if d := math.Hypot(px-x, py-y); d <= bestD {
 			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// PickGhost returns the ship whose ghost (where the turn leaves it) is
+// drawn under pixel (x, y) of a w×h view, or 0: the nearest ghost within
+// its drawn size, and at least PickSlack.
+func PickGhost(cs []Course, c Camera, x, y float64, w, h int) int {
+	best, bestD := 0, math.Inf(1)
+	v := c.view(w, h)
+	for i := range cs {
+		g := &cs[i]
+		if !g.Ghost || g.Ship == 0 {
+			continue
+		}
+		px, py, depth, ok := v.project(g.Stop)
+		if !ok {
+			continue
+		}
+		reach := math.Max(PickSlack, courseMarkSize*ghostScale*c.PixelsPer(depth, h))
+		if d := math.Hypot(px-x, py-y); d <= reach && d < bestD {
+			best, bestD = g.Ship, d
 		}
 	}
 	return best

@@ -136,7 +136,7 @@ func (m *Map) AddRemembered(r *rules.Rules, k *model.Knowledge, planets []OldPla
 				continue // the ship's own marker
 			}
 			m.Bodies = append(m.Bodies, Body{Key: fmt.Sprintf("trail:%d:%d", t.Ship, p.Turn), Kind: t.Kind, Pos: lift(p.Loc),
-				Radius: 1, IDs: []int{t.Ship}, Loc: p.Loc, Age: p.Age,
+				Radius: 1, IDs: []int{t.Ship}, Loc: p.Loc, Age: p.Age, Dot: true,
 				Note: fmt.Sprintf("ship %d on turn %d at %v", t.Ship, p.Turn, p.Loc)})
 		}
 	}

@@ -9,7 +9,11 @@ import (
 )
 
 func TestRememberedLabelsLast(t *testing.T) {
-	for _, k := range []Kind{PlanetTrading, PlanetOther, ShipMine, ShipOther} {
+	// A trading planet's name shows however old the sight of it.
+	if labelPriority(&Body{Kind: PlanetTrading, Age: 2}, false) != mustLabel {
+		t.Error("a remembered trading planet is not named with the others")
+	}
+	for _, k := range []Kind{PlanetOther, ShipMine, ShipOther} {
 		if now, old := labelPriority(&Body{Kind: k}, false), labelPriority(&Body{Kind: k, Age: 1}, false); old <= now || old <= labelPriority(&Body{Kind: PlanetUnowned}, false) {
 			t.Errorf("%v: priority %d now, %d when remembered", k, now, old)
 		}

@@ -75,6 +75,9 @@ type Body struct {
 	// Note, when set, is what the map says of the body under the pointer
 	// (a point of a ship's trail, which has no label).
 	Note string
+	// Dot is set on a point of a ship's trail: it yields to every other
+	// body under the pointer.
+	Dot bool
 }
 
 // Map is everything the 3D view shows.

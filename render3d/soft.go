@@ -50,15 +50,7 @@ func (s *Software) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error
 	img := s.img
 	draw.Draw(img, img.Bounds(), image.NewUniform(Background), image.Point{}, draw.Src)
 	v := c.view(w, h)
-	line := func(a, b Vec, col color.NRGBA) {
-		const steps = 64
-		for i := 0; i <= steps; i++ {
-			p := a.Add(b.Sub(a).Scale(float64(i) / steps))
-			if x, y, _, ok := v.project(p); ok {
-				img.Set(int(x), int(y), col)
-			}
-		}
-	}
+	line := func(a, b Vec, col color.NRGBA) { softLine(img, v, a, b, col) }
 	circle := func(centre, u, w Vec, r float64, col color.NRGBA) {
 		prev := centre.Add(u.Scale(r))
 		for i := 1; i <= 72; i++ {
@@ -84,7 +76,7 @@ func (s *Software) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error
 	danger := color.NRGBA{217, 51, 38, 255}
 	circle(Vec{}, x, y, 20, danger)
 	circle(Vec{}, x, z, 20, danger)
-	for _, sg := range append(trailSegments(s.m, s.palette), courseSegments(s.courses, 2.5)...) {
+	for _, sg := range append(trailSegments(s.m, s.palette), courseSegments(s.courses, courseMarkSize)...) {
 		line(sg.a, sg.b, sg.c)
 	}
 	// Bodies, far ones first so that near ones cover them.
@@ -121,6 +113,39 @@ func (s *Software) Render(sel Selection, c Camera, w, h int) (*image.RGBA, error
 		s.fonts.drawLabels(img, LayoutLabels(s.m, sel, c, w, h, s.fonts.measure, s.fonts.lineH, s.palette))
 	}
 	return img, nil
+}
+
+// softLine draws the segment from a to b one pixel wide. Where both ends
+// are in front of the eye it steps along the segment on the screen, a
+// pixel at a time; otherwise it steps along it in space (64 steps), so
+// that the part in front of the eye shows.
+func softLine(img *image.RGBA, v view, a, b Vec, col color.NRGBA) {
+	c := color.RGBA{col.R, col.G, col.B, col.A} // the colours are opaque
+	bounds := img.Bounds()
+	set := func(x, y float64) {
+		if p := image.Pt(int(x), int(y)); p.In(bounds) {
+			img.SetRGBA(p.X, p.Y, c)
+		}
+	}
+	ax, ay, _, aok := v.project(a)
+	bx, by, _, bok := v.project(b)
+	if aok && bok {
+		n := math.Ceil(math.Max(math.Abs(bx-ax), math.Abs(by-ay)))
+		if !(n < 4*float64(bounds.Dx()+bounds.Dy())) {
+			n = 4 * float64(bounds.Dx()+bounds.Dy()) // far off the frame, or NaN
+		}
+		for i := 0.0; i <= n; i++ {
+			t := i / math.Max(n, 1)
+			set(ax+(bx-ax)*t, ay+(by-ay)*t)
+		}
+		return
+	}
+	const steps = 64
+	for i := 0; i <= steps; i++ {
+		if x, y, _, ok := v.project(a.Add(b.Sub(a).Scale(float64(i) / steps))); ok {
+			set(x, y)
+		}
+	}
 }
 
 // fillDisc draws a disc lit from the upper left.

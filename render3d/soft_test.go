@@ -35,3 +35,21 @@ func TestSoftwareShowsPlanets(t *testing.T) {
 		t.Errorf("%d of %d trading planets in their colour", matched, checked)
 	}
 }
+
+// BenchmarkSoftwareFrame draws 5,000 objects in software at the size the
+// map has in a 1280x800 window (widget tests and windows without GL draw
+// so).
+func BenchmarkSoftwareFrame(b *testing.B) {
+	s, err := NewSoftware(DefaultPalette())
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.SetMap(bigMap(5000))
+	c := DefaultCamera()
+	for i := 0; i < b.N; i++ {
+		c.Orbit(0.01, 0)
+		if _, err := s.Render(Selection{}, c, 754, 712); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

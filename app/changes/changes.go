@@ -17,6 +17,7 @@ type Kind uint8
 // The kinds of row, in the order Compare lists them.
 const (
 	OrderError      Kind = iota + 1 // an order of last turn that was not carried out
+	MarketEnd                       // a trading planet that trades for the last time this turn, or that the pull took
 	ShipLost                        // an own ship gone from the sheet
 	ShipGained                      // an own ship new on the sheet
 	ShipDamaged                     // an own ship with fewer fire or defence units
@@ -36,7 +37,7 @@ const (
 )
 
 var kindNames = [...]string{
-	OrderError: "Order error", ShipLost: "Ship lost", ShipGained: "Ship gained", ShipDamaged: "Ship damaged",
+	OrderError: "Order error", MarketEnd: "Market's end", ShipLost: "Ship lost", ShipGained: "Ship gained", ShipDamaged: "Ship damaged",
 	PlanetTaken: "Planet taken", PlanetLost: "Planet lost", OfficerGained: "Officer gained",
 	OfficerLost: "Officer gone", OfficerLevels: "Officer's levels", OfficerRank: "Officer's rank",
 	OfficerPosting: "Officer's posting", ContactAppeared: "Contact appeared", ContactGone: "Contact gone",
@@ -70,6 +71,7 @@ func Compare(r *rules.Rules, prev, cur *model.Knowledge) []Row {
 	}
 	c := comparer{r: r, prev: prev, cur: cur}
 	c.orderErrors()
+	c.lastMarkets()
 	if prev != nil {
 		c.ships()
 		c.planets()
@@ -381,6 +383,30 @@ func (c *comparer) economy() {
 			parts = append(parts, "fuel "+fromTo(old.Fuel, t.Prices.Fuel))
 		}
 		c.add(Prices, model.PlanetKey(t.Planet.ID), "%s: %s", planetName(t.Planet), strings.Join(parts, ", "))
+	}
+}
+
+// lastMarkets warns of each trading planet that trades for the last time
+// in the turn the orders are for (rules.MarketLastTurn: the pull of
+// Silverfall takes it at that turn's end), and tells of those the pull
+// took since the sheet before.
+func (c *comparer) lastMarkets() {
+	for _, t := range c.cur.Trading {
+		if c.r.MarketLastTurn(t.Planet.Loc, c.cur.Turn) == c.cur.Turn+1 {
+			c.add(MarketEnd, model.PlanetKey(t.Planet.ID), "%s trades for the last time this turn: the pull of Silverfall takes it at the turn's end, with any ship above it", planetName(t.Planet))
+		}
+	}
+	if c.prev == nil {
+		return
+	}
+	now := map[int]bool{}
+	for _, t := range c.cur.Trading {
+		now[t.Planet.ID] = true
+	}
+	for _, t := range c.prev.Trading {
+		if !now[t.Planet.ID] {
+			c.add(MarketEnd, model.PlanetKey(t.Planet.ID), "%s fell into Silverfall: it trades no more", planetName(t.Planet))
+		}
 	}
 }
 

@@ -99,6 +99,14 @@ func TestCompare(t *testing.T) {
 		}},
 		{"prices", func(k *model.Knowledge) { k.Trading[0].Prices.Ore[2], k.Trading[0].Prices.Fuel = 33, 4 },
 			[]want{{Prices, model.PlanetKey(9), "ore 3 30 → 33, fuel 5 → 4"}}},
+		// "Once a ship or planet is within a distance of twenty positions
+		// from Silverfall it will be destroyed": 35 out on turn 19's
+		// sheet, the trading planet is 14 out after turn 20's pull of 21.
+		{"a market's last turn", func(k *model.Knowledge) { k.Turn, k.Trading[0].Planet.Loc = 19, geom.Point{Y: 35} },
+			[]want{{MarketEnd, model.PlanetKey(9), "Planet 9 Port trades for the last time this turn"}}},
+		{"a market a turn before its last", func(k *model.Knowledge) { k.Turn, k.Trading[0].Planet.Loc = 18, geom.Point{Y: 50} }, nil},
+		{"a market fallen", func(k *model.Knowledge) { k.Trading = nil },
+			[]want{{MarketEnd, model.PlanetKey(9), "Planet 9 Port fell into Silverfall"}}},
 		{"order errors", func(k *model.Knowledge) {
 			k.Errors = []string{"MO 3 10 -20 30: too far", "FLEET MO 2 1 1 1: no fuel", "line 4: not an order", "LO 2 1 251: no room"}
 		}, []want{

@@ -43,7 +43,7 @@ func setupCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
 		return exitFound
 	}
-	fmt.Fprintf(stderr, "%s: %d of %d ships, %s credits and %d of %d points left\n", shown, len(s.Ships), r.Start.MaxShips,
+	fmt.Fprintf(stderr, "%s: %d of %d ships chosen; %s credits and %d of %d points left\n", shown, len(s.Ships), r.Start.MaxShips,
 		setup.Credits(s.CreditsLeft(r)), s.PointsLeft(r), r.Officers.CommodorePoints)
 	return exitOK
 }

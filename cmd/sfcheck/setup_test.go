@@ -15,10 +15,10 @@ func TestSetupCommand(t *testing.T) {
 		status   int
 		out, err string
 	}{
-		{"good", good, 0, "RACE Gorishi\nABILITY Tactical 3\n", "<stdin>: 2 of 9 ships, 80,000 credits and 13 of 16 points left\n"},
+		{"good", good, 0, "RACE Gorishi\nABILITY Tactical 3\n", "<stdin>: 2 of 9 ships chosen; 80,000 credits and 13 of 16 points left\n"},
 		{"three dreadnoughts", strings.Replace(good, "END", "SHIP 23\nEND", 1), 1, "",
 			"<stdin>:8: a DREADNOUGHT (23) more than the 2 of a type a position may start with\n" +
-				"<stdin>:8: the ships cost 405,000 credits by this one, more than the 350,000 they may cost together\n"},
+				"<stdin>:8: the ships come to 405,000 credits with this DREADNOUGHT, more than the 350,000 they may cost together\n"},
 		{"a fourth level", strings.Replace(good, "tactical 3", "tactical 4", 1), 1, "",
 			"<stdin>:5: Tactical 4: the Commodore starts with at most 3 in an ability\n"},
 	} {

@@ -266,9 +266,13 @@ func (p *player) quit() {
 	}
 }
 
-// mapArea is the middle of the map in the 1280x800 window: the panels
-// around it are fixed fractions of the window.
-var mapArea = image.Rect(240, 45, 860, 330)
+// mapArea is the middle of the map in the 1280x800 window (the map runs
+// from x 193 to 968 and y 72 to 757): the panels around it are at their
+// least widths.
+var mapArea = image.Rect(240, 80, 920, 700)
+
+// The right-hand column's tabs: Orders and Order text.
+const ordersTabX, orderTextTabX, tabsY = 1076, 1156, 50
 
 // emptySpace is a place on the map where neither sheet has anything.
 const emptyX, emptyY = 240, 320
@@ -402,7 +406,7 @@ func TestPlayerSession(t *testing.T) {
 	// A move typed in the order text shows its course on the map.
 	p.click(emptyX, emptyY) // empty space: nothing selected, the map has the keys
 	before := p.mapPixels("before-move")
-	p.click(1056, 50) // the Order text tab
+	p.click(orderTextTabX, tabsY) // the Order text tab
 	p.click(1080, 200)
 	var mover int
 	for _, s := range rep.Knowledge.Ships {
@@ -500,6 +504,21 @@ func highlighted(img image.Image, at image.Point, y int) bool {
 	return b>>8 > 70 && b>>8 > r>>8+30 && b>>8 > g>>8+10
 }
 
+// highlightedRow is the first highlighted row of the right-hand column's
+// top panel, in screen coordinates, or an empty rectangle.
+func highlightedRow(img image.Image, at image.Point) image.Rectangle {
+	top := -1
+	for y := 180; y < 460; y++ {
+		switch on := highlighted(img, at, y); {
+		case on && top < 0:
+			top = y
+		case !on && top >= 0:
+			return image.Rect(976, top, 1270, y).Add(at)
+		}
+	}
+	return image.Rectangle{}
+}
+
 // TestPlayerFormsAndLists drives, with real input, what a player met last
 // time: a pick on the map for an order's field then Enter submits the
 // form; the orders list keeps its highlight on the chosen order when an
@@ -514,7 +533,7 @@ func TestPlayerFormsAndLists(t *testing.T) {
 
 	t.Log("MO for ship 8, its place picked on the map, then Enter")
 	p.click(130, 425)  // the tree: 8 BATTLE CRUISER
-	p.click(1120, 207) // Details: MO move
+	p.click(1020, 287) // Details: MO move
 	time.Sleep(500 * time.Millisecond)
 	p.x.shot("mo-form")
 	p.click(861, 339) // the search button beside the place (the form is centred: its journey line makes it taller)
@@ -523,40 +542,45 @@ func TestPlayerFormsAndLists(t *testing.T) {
 	p.waitDraft("MO 8 ")
 
 	t.Log("the orders list after an order is added above the chosen one")
-	p.click(976, 50) // the Orders tab: the new order is chosen
+	p.click(ordersTabX, tabsY) // the Orders tab: the new order is chosen
 	time.Sleep(500 * time.Millisecond)
-	if img := p.x.shot("orders-one"); !highlighted(img, p.at, 245) {
+	one := p.x.shot("orders-one")
+	if !highlighted(one, p.at, 256) {
 		t.Error("the new order is not highlighted in the Orders list")
 	}
-	p.click(1056, 50)  // Order text
-	p.click(1080, 200) // below the last line
+	p.click(orderTextTabX, tabsY) // Order text
+	p.click(1080, 200)            // below the last line
 	p.typeText("MO 2 5 5 5")
 	p.key("Return")
 	p.waitDraft("MO 2 5 5 5")
-	p.click(976, 50)
-	p.click(976, 50) // the first click may only take the keyboard from the text
+	p.click(ordersTabX, tabsY)
+	p.click(ordersTabX, tabsY) // the first click may only take the keyboard from the text
 	time.Sleep(500 * time.Millisecond)
 	img := p.x.shot("orders-two")
-	// Ship 2's group now comes first: its order at 245, ship 8's at 356.
-	if highlighted(img, p.at, 245) || !highlighted(img, p.at, 356) {
-		t.Errorf("after adding an order above, the highlight is not on the chosen order (rows at 245: %v, 356: %v)",
-			highlighted(img, p.at, 245), highlighted(img, p.at, 356))
+	// The list keeps the chosen order (ship 8's) highlighted and in view:
+	// the highlighted row looks as it did before the order above came.
+	was, now := highlightedRow(one, p.at), highlightedRow(img, p.at)
+	if now.Empty() || was.Dy() != now.Dy() || differing(crop(img, now), crop(one, was)) > now.Dx()*now.Dy()/100 {
+		t.Errorf("after adding an order above, the highlight is not on the chosen order (highlighted rows %v, before %v)", now, was)
 	}
 
 	t.Log("the credits with a hover text")
-	status := image.Rect(195, 765, 1060, 792).Add(p.at)                       // the credits; the hover text comes after them
+	// What is under the pointer shows whole in a box beside it, on the
+	// map; the status line's credits stay as they are.
+	status := image.Rect(195, 765, 1270, 792).Add(p.at)
+	const fleetX, fleetY = 580, 412                                           // the fleet's marker
+	box := image.Rect(fleetX+14, fleetY+18, fleetX+214, fleetY+48).Add(p.at)  // below and right of the pointer
 	p.x.xdo("mousemove", strconv.Itoa(p.at.X+1000), strconv.Itoa(p.at.Y+600)) // off the map
 	time.Sleep(500 * time.Millisecond)
 	before := p.x.shot("status-plain")
-	plain := crop(before, status)
-	p.x.xdo("mousemove", strconv.Itoa(p.at.X+548), strconv.Itoa(p.at.Y+209)) // over the fleet (below the turns' bar)
+	p.x.xdo("mousemove", strconv.Itoa(p.at.X+fleetX), strconv.Itoa(p.at.Y+fleetY))
 	time.Sleep(800 * time.Millisecond)
 	full := p.x.shot("status-hover")
-	if n := differing(plain, crop(full, status)); n > 0 {
+	if n := differing(crop(before, status), crop(full, status)); n > 0 {
 		t.Errorf("the status line's credits changed by %d pixels when a hover text showed", n)
 	}
-	if hover := image.Rect(1070, 765, 1275, 792).Add(p.at); differing(crop(full, hover), crop(before, hover)) == 0 {
-		t.Error("no hover text shows over the fleet")
+	if n := differing(crop(full, box), crop(before, box)); n < 300 {
+		t.Errorf("no hover box shows beside the pointer over the fleet (%d pixels changed)", n)
 	}
 	p.quit()
 }

@@ -20,11 +20,11 @@ import (
 // "Practice game…", in a practice game "End turn").
 const practiceX, practiceY = 240, 785
 
-// The Plots tab under the map, and where its plot is drawn (window
+// The Plots tab of the right-hand column, and where its plot is drawn (window
 // coordinates, at 1280x800).
-const plotsTabX, plotsTabY = 487, 379
+const plotsTabX, plotsTabY = 1236, 487
 
-var plotArea = image.Rect(240, 420, 860, 740)
+var plotArea = image.Rect(985, 560, 1270, 745)
 
 // coloured counts the pixels of img in strong colours: a plot's lines
 // (the sheet's text and an empty view are greys).
@@ -100,7 +100,7 @@ func TestPracticeGame(t *testing.T) {
 	x.shot("practice-turn-1")
 
 	t.Log("an order typed: " + order)
-	p.click(1056, 50) // the Order text tab
+	p.click(orderTextTabX, tabsY) // the Order text tab
 	p.click(1080, 200)
 	p.typeText(order)
 	p.key("Return")

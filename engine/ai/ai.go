@@ -275,6 +275,30 @@ func (p *planner) lastTurnAt(loc geom.Point) int {
 	return end
 }
 
+// marketLast is the last turn that trades at the trading planet tp (the
+// engine's rules.MarketLastTurn): the pull of Silverfall takes it at that
+// turn's end. Far beyond the game when the trading planets hold their
+// place (a house rule).
+func (p *planner) marketLast(tp *model.TradingPlanet) int {
+	if t := p.r.MarketLastTurn(tp.Planet.Loc, p.k.Turn); t > 0 {
+		return t
+	}
+	return 1 << 30
+}
+
+// lastMarket is the last turn any trading planet trades (marketLast).
+func (p *planner) lastMarket() int {
+	last := 0
+	for i := range p.k.Trading {
+		last = max(last, p.marketLast(&p.k.Trading[i]))
+	}
+	return last
+}
+
+// marketsHold reports whether the trading planets hold their place under
+// the pull (the house rule): ships over them are drawn off them.
+func (p *planner) marketsHold() bool { return p.r.House.TradingPlanetsHold }
+
 // diplomacy declares Sauran an enemy and allies with the nearest empire
 // whose ships it sees, when it has no ally yet; alliances are kept.
 func (p *planner) diplomacy() {
@@ -342,7 +366,9 @@ func (p *planner) raidTarget() int {
 // mines starts mines where the ore left in the ground is worth most at
 // the markets' base prices. A mine pays for itself in about a turn.
 func (p *planner) mines() {
-	if p.thrifty() {
+	// Nor once its ore could no longer reach a market before the pull
+	// takes them: a mine pays only by the ore sold.
+	if p.thrifty() || p.turn+p.lv.ThriftTurns > p.lastMarket() {
 		return
 	}
 	mr := p.r.Mines
@@ -757,6 +783,21 @@ func (p *planner) raidSauran() {
 	}
 }
 
+// sauranWorthScanning reports whether a scan of Sauran may pay this turn.
+// By the book he pays for his armada as any empire does (some 1.5 million
+// a turn in a six-player game, against his 10 million), and is broke long
+// before a scan of him first has a chance: then a scan brings back only
+// his fleet's places, which the strike wing needs only while it knows no
+// station to go for. Where a house rule spares him the pay, or the last
+// raid brought credits back, his credits are worth the raid.
+func (p *planner) sauranWorthScanning() bool {
+	if p.r.House.SauranPaysNoUpkeep || p.raidGain() > 0 {
+		return true
+	}
+	lv := p.lv
+	return lv.StationAttacks && !p.stations.ok && p.wing() > 0 && p.turn >= lv.StationFrom-lv.StationReach
+}
+
 // raidGain is what the empire's raiders brought back last turn.
 func (p *planner) raidGain() int {
 	n := 0
@@ -898,11 +939,16 @@ func (p *planner) splitCheap(tp *model.TradingPlanet, t, n int) bool {
 	return n*100 <= stock*p.lv.SplitStockPercent
 }
 
-// stay keeps a ship over the trading planet it is at for the next turn:
-// where it is before the pull starts, after that where the pull brings it
-// back over the planet.
+// stay keeps a ship over the trading planet it is at for the next turn's
+// sale: where it is (the pull draws the planet in with it), or, where a
+// house rule holds the trading planets, once the pull has started, where
+// the pull brings it back over the planet. false in the market's last
+// turn: there is no next turn's sale.
 func (p *planner) stay(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
-	if p.r.GravityPull(p.turn) == 0 {
+	if p.turn+1 > p.marketLast(tp) {
+		return false // the pull takes the market at this turn's end
+	}
+	if p.r.GravityPull(p.turn) == 0 || !p.marketsHold() {
 		p.moved[s.ID] = true // no move: it stays
 		return true
 	}
@@ -994,15 +1040,28 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 			continue
 		}
 		toMarket := 1 << 20
+		st := p.r.Ship(s.Type)
 		for j := range p.k.Trading {
-			if tp := &p.k.Trading[j]; p.marketOpen(p.turn + 2) {
-				toMarket = min(toMarket, pl.Loc.Dist(tp.Planet.Loc))
+			tp := &p.k.Trading[j]
+			if !p.marketOpen(p.turn + 2) {
+				continue
 			}
+			// Only a market that still trades when the ore gets there: it
+			// loads the turn after it reaches the source, and sells the
+			// turn after it reaches the market.
+			d := pl.Loc.Dist(tp.Planet.Loc)
+			if st != nil && st.Movement.N > 0 && p.turn+ceilDiv(s.Loc.Dist(pl.Loc), st.Movement.N)+ceilDiv(d, st.Movement.N) > p.marketLast(tp) {
+				continue
+			}
+			toMarket = min(toMarket, d)
+		}
+		if toMarket == 1<<20 && !p.marketsHold() {
+			continue // the pull takes the markets before its ore would reach one
 		}
 		// A source the pull takes before the trader is back out is none;
 		// near the game's end only the sale before it counts (what the
 		// pull does after the last turn does not).
-		if st := p.r.Ship(s.Type); st != nil && st.Movement.N > 0 {
+		if st != nil && st.Movement.N > 0 {
 			n := st.Movement.N
 			at := p.turn + s.Loc.Dist(pl.Loc)/n
 			end := p.r.Game.ExpectedLastTurn
@@ -1017,7 +1076,7 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 		// (to the market and from there on to fuel again, see tripNeed)
 		// is promised to the trader, so that another does not count on it.
 		promise := 0
-		if st := p.r.Ship(s.Type); st != nil && p.lv.TripFuel {
+		if st != nil && p.lv.TripFuel {
 			arrive := s.Fuel
 			if pl.Loc != s.Loc {
 				arrive -= s.Loc.Dist(pl.Loc)
@@ -1043,27 +1102,41 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 // the pull will have started when it gets there (before, the market
 // stays put and the trader's usual margins do).
 func (p *planner) tripNeed(s *model.Ship, st *rules.ShipType, src geom.Point, before int) (int, bool) {
+	if st.Movement.N <= 0 {
+		return 0, false
+	}
 	var mkt *model.TradingPlanet
 	for j := range p.k.Trading {
-		if tp := &p.k.Trading[j]; mkt == nil || src.Dist(tp.Planet.Loc) < src.Dist(mkt.Planet.Loc) {
+		tp := &p.k.Trading[j]
+		// Under the book's pull, only a market that still trades when the
+		// ore gets there.
+		if !p.marketsHold() && p.turn+ceilDiv(before+src.Dist(tp.Planet.Loc), st.Movement.N) > p.marketLast(tp) {
+			continue
+		}
+		if mkt == nil || src.Dist(tp.Planet.Loc) < src.Dist(mkt.Planet.Loc) {
 			mkt = tp
 		}
 	}
-	if mkt == nil || st.Movement.N <= 0 {
-		return 0, false
+	if mkt == nil {
+		return 1 << 20, true
 	}
 	d := src.Dist(mkt.Planet.Loc)
 	arrive := p.turn + (before+d+st.Movement.N-1)/st.Movement.N
 	if p.r.GravityPull(arrive) == 0 {
 		return 0, false
 	}
-	// The landing point lies further out by the pull; from the market the
-	// nearest fuel of ours, which the pull draws in meanwhile too.
+	// Where the trading planets hold their place, the landing point lies
+	// further out by the pull; from the market the nearest fuel of ours,
+	// which the pull draws in meanwhile too.
 	back := p.toSafety(mkt.Planet.Loc)
 	if back >= 1<<20 {
 		return 1 << 20, true
 	}
-	return d + p.r.GravityPull(arrive) + back + p.lv.FuelMargin, true
+	landing := 0
+	if p.marketsHold() {
+		landing = p.r.GravityPull(arrive)
+	}
+	return d + landing + back + p.lv.FuelMargin, true
 }
 
 // tripFuelled reports whether a trader at its source pl has, or can load
@@ -1088,14 +1161,24 @@ func (p *planner) fuelAt(loc geom.Point) bool {
 	if pl := p.own[loc]; pl != nil {
 		return pl.Fuel-p.fuelFor[pl.ID] >= p.lv.FuelStop
 	}
-	if tp := p.tradingAt(loc); tp != nil && p.credits > 30_000 {
-		// The price follows the stock: below the lowest the top of the
-		// price range can be, the planet still holds fuel for many ships.
-		mr := p.r.Market
-		top := mr.BaseFuelPrice * (100 - mr.PriceVariationPercent) * mr.MaxPricePercent / 100
-		return tp.Prices.Fuel*100 < top
+	if tp := p.tradingAt(loc); tp != nil {
+		return p.marketFuel(tp, p.turn+1)
 	}
 	return false
+}
+
+// marketFuel reports whether the trading planet tp sells fuel in turn
+// when: it still trades then, its price shows a stock, and there are
+// credits to buy it.
+func (p *planner) marketFuel(tp *model.TradingPlanet, when int) bool {
+	if p.credits <= 30_000 || when > p.marketLast(tp) {
+		return false
+	}
+	// The price follows the stock: below the lowest the top of the price
+	// range can be, the planet still holds fuel for many ships.
+	mr := p.r.Market
+	top := mr.BaseFuelPrice * (100 - mr.PriceVariationPercent) * mr.MaxPricePercent / 100
+	return tp.Prices.Fuel*100 < top
 }
 
 // toSafety is how far loc is from the nearest place with fuel, or a
@@ -1110,7 +1193,7 @@ func (p *planner) toSafety(loc geom.Point) int {
 	}
 	for i := range p.k.Trading {
 		tp := &p.k.Trading[i]
-		if d := loc.Dist(tp.Planet.Loc); d < best && p.marketOpen(p.turn+2) && p.fuelAt(tp.Planet.Loc) {
+		if d := loc.Dist(tp.Planet.Loc); d < best && p.marketOpen(p.turn+2) && p.turn+1 <= p.marketLast(tp) && p.fuelAt(tp.Planet.Loc) {
 			best = d
 		}
 	}
@@ -1181,7 +1264,7 @@ func (p *planner) refuelIdle(s *model.Ship, st *rules.ShipType) bool {
 		p.topUp(s, st, 0) // its own planet under it has fuel
 		return false
 	}
-	if tp := p.tradingAt(s.Loc); tp != nil && p.fuelAt(s.Loc) {
+	if tp := p.tradingAt(s.Loc); tp != nil && p.marketFuel(tp, p.turn) {
 		p.buyFuel(s, st, tp, st.MaxFuel.N*6/10)
 		return false // it goes on to claim, with the fuel
 	}
@@ -1194,7 +1277,7 @@ func (p *planner) toMarketFuel(s *model.Ship, st *rules.ShipType) bool {
 	var best *model.TradingPlanet
 	for i := range p.k.Trading {
 		tp := &p.k.Trading[i]
-		if p.fuelAt(tp.Planet.Loc) && s.Fuel >= s.Loc.Dist(tp.Planet.Loc) &&
+		if p.fuelAt(tp.Planet.Loc) && p.marketLasts(s, tp) && s.Fuel >= s.Loc.Dist(tp.Planet.Loc) &&
 			(best == nil || s.Loc.Dist(tp.Planet.Loc) < s.Loc.Dist(best.Planet.Loc)) {
 			best = tp
 		}
@@ -1359,7 +1442,7 @@ func (p *planner) marketLasts(s *model.Ship, tp *model.TradingPlanet) bool {
 		return false
 	}
 	arrive := p.turn + (s.Loc.Dist(tp.Planet.Loc)+st.Movement.N-1)/st.Movement.N - 1
-	return p.marketOpen(arrive)
+	return p.marketOpen(arrive) && arrive+1 <= p.marketLast(tp)
 }
 
 // marketOpen reports whether a ship reaching a trading planet by the end
@@ -1400,7 +1483,7 @@ func (p *planner) above(to geom.Point) (at geom.Point, ok bool) {
 // pull leaves it over the planet; false when the ship cannot go.
 func (p *planner) goTrade(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
 	to := tp.Planet.Loc
-	if p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
+	if p.marketsHold() && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
 		at, ok := p.above(to)
 		// Where the market sells fuel the ship needs no margin beyond the
 		// way (two positions for the pull's rounding): it fills up there.
@@ -1429,7 +1512,7 @@ func (p *planner) goTrade(s *model.Ship, st *rules.ShipType, tp *model.TradingPl
 // reach fuel again from it: it buys some there, or takes a planet nearby.
 func (p *planner) goTradeAnyway(s *model.Ship, st *rules.ShipType, tp *model.TradingPlanet) bool {
 	to := tp.Planet.Loc
-	if p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
+	if p.marketsHold() && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 && s.Loc.Dist(to) <= st.Movement.N+p.r.GravityPull(p.turn) {
 		at, ok := p.above(to)
 		if !ok || s.Loc.Dist(at) > s.Fuel {
 			return false
@@ -1443,9 +1526,12 @@ func (p *planner) goTradeAnyway(s *model.Ship, st *rules.ShipType, tp *model.Tra
 
 // sellsAfter reports whether a ship that reaches a trading planet by the
 // end of turn arrive is still over it when the next turn's trade is done:
-// the trading planets hold their place, but the pull of Silverfall draws
-// the ships above them off at the end of each turn from its start.
-func (p *planner) sellsAfter(arrive int) bool { return p.r.GravityPull(arrive) == 0 }
+// the pull draws the trading planets in with the ships above them; where
+// a house rule holds the trading planets, the pull draws the ships off
+// them at the end of each turn from its start.
+func (p *planner) sellsAfter(arrive int) bool {
+	return !p.marketsHold() || p.r.GravityPull(arrive) == 0
+}
 
 // bestMarket is the trading planet that pays most for the ship's cargo
 // per position of the way there, among those still there on arrival.
@@ -2017,14 +2103,14 @@ func (p *planner) build() {
 // nextBuild is the ship type the level is shortest of, by the share of
 // what it wants that it has; nil when it has all it wants. Cargo ships
 // are not built once a new one could no longer load and reach a market
-// before the pull keeps ships from trading.
+// before the pull keeps ships from trading, or takes the markets.
 func (p *planner) nextBuild() *rules.ShipType {
 	lv := p.lv
 	if st := p.strikeBuild(); st != nil {
 		return st // the strike wing for the joint attacks (sauran.go)
 	}
 	cargo := lv.CargoShips
-	if p.turn > lv.CargoUntil || !p.marketOpen(p.turn+4) {
+	if p.turn > lv.CargoUntil || !p.marketOpen(p.turn+4) || p.turn+4 > p.lastMarket() {
 		cargo = 0
 	}
 	wants := []struct{ have, want, typ int }{
@@ -2110,7 +2196,7 @@ func (p *planner) scans() {
 	// Sauran's whole fleet, for attacks with allies, once a scan of him
 	// has a chance; each scan also costs him interceptors, and brings back
 	// a share of his credits.
-	if p.lv.ScanSauran && (len(p.k.Empire.Allies) > 0 || p.lv.SauranRaids > 1) && p.turn >= p.r.Game.SauranScanFromTurn {
+	if p.lv.ScanSauran && (len(p.k.Empire.Allies) > 0 || p.lv.SauranRaids > 1) && p.turn >= p.r.Game.SauranScanFromTurn && p.sauranWorthScanning() {
 		p.raidSauran()
 	}
 	var planet *model.Planet

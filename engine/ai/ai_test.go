@@ -171,3 +171,53 @@ func TestNamesWithinLimits(t *testing.T) {
 		t.Error("no ship named")
 	}
 }
+
+// By the book's pull the trading planets fall in turn 20 ("After turn 14
+// every planet and ship except origin planets or battle stations will
+// begin to be pulled"): no computer empire sends a ship to a trading
+// planet it could not trade at on arrival (it sells the turn after it
+// gets there), and none holds cargo back at a market in its last turn.
+func TestNoTradeSentToAFallenMarket(t *testing.T) {
+	r := rules.Default()
+	sent := 0
+	for seed := int64(1); seed <= 3; seed++ {
+		game(t, seed, 6, 21, func(g *model.Game, p int, k *model.Knowledge, orders []order.Order) {
+			markets := map[int]*model.TradingPlanet{}
+			for i := range k.Trading {
+				markets[k.Trading[i].Planet.ID] = &k.Trading[i]
+			}
+			ships := map[int]*model.Ship{}
+			for i := range k.Ships {
+				ships[k.Ships[i].ID] = &k.Ships[i]
+			}
+			for _, o := range orders {
+				s := ships[o.Subject()]
+				if s == nil {
+					continue
+				}
+				if o.Code == order.MP {
+					tp := markets[o.Planet()]
+					st := r.Ship(s.Type)
+					if tp == nil || st == nil || st.Movement.N <= 0 || k.Turn < 14 {
+						continue
+					}
+					sent++
+					arrive := k.Turn + (s.Loc.Dist(tp.Planet.Loc)+st.Movement.N-1)/st.Movement.N
+					if last := r.MarketLastTurn(tp.Planet.Loc, k.Turn); arrive+1 > last {
+						t.Errorf("seed %d turn %d player %d: %v reaches trading planet %d in turn %d, which trades last in turn %d", seed, k.Turn, p, o, tp.Planet.ID, arrive, last)
+					}
+				}
+				if o.Code == order.UL && s.Cargo.Total() > 0 {
+					for _, tp := range markets {
+						if tp.Planet.Loc == s.Loc && r.MarketLastTurn(tp.Planet.Loc, k.Turn) == k.Turn+1 && o.Amount() != 0 {
+							t.Errorf("seed %d turn %d player %d: %v holds cargo back at trading planet %d in its last turn", seed, k.Turn, p, o, tp.Planet.ID)
+						}
+					}
+				}
+			}
+		})
+	}
+	if sent == 0 {
+		t.Error("no ship was sent to a trading planet after turn 14: the test saw nothing")
+	}
+}

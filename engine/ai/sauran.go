@@ -258,7 +258,9 @@ func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	// A ship that engaged and was drawn off the station by the pull goes
 	// back at it: the way back to the meeting point would cost the fuel
 	// for the rest of the fight and leave it alone and dry out there.
-	engaged := p.turn > lv.StationFrom && d < s.Loc.Dist(rally)
+	// Only with the fuel to come within fire of it: a ship that runs dry
+	// on the way waits alone out there to the end.
+	engaged := p.turn > lv.StationFrom && d < s.Loc.Dist(rally) && s.Fuel >= d-st.FireRange.Or(0)
 	switch {
 	case d <= st.FireRange.Or(0):
 		p.moveTo(s, "DF %d %d", s.ID, sauran)

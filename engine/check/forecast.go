@@ -27,6 +27,10 @@ type Forecast struct {
 	// the expected takings of sales are a line of their own.
 	Credit      model.CreditReport
 	Diagnostics []Diagnostic
+	// LastMarkets are the trading planets that trade for the last time
+	// this turn: the pull of Silverfall takes them at its end
+	// (rules.MarketLastTurn), with any ship left above them.
+	LastMarkets []int
 }
 
 // ExpectedSales names the line of the forecast's credit report that holds
@@ -102,6 +106,12 @@ func (c *Checker) carryOut(w *turn.World, orders []order.Order) Forecast {
 	}
 	res := turn.Run(w, map[int][]order.Order{me: orders}, turn.Options{EndOfTurn: true, AfterPhase: snapshot})
 	f := Forecast{Turn: c.k.Turn + 1, Diagnostics: res.Diagnostics, Upkeep: res.Upkeep[me]}
+	for _, tp := range c.k.Trading {
+		if c.r.MarketLastTurn(tp.Planet.Loc, c.k.Turn) == f.Turn {
+			f.LastMarkets = append(f.LastMarkets, tp.Planet.ID)
+		}
+	}
+	sort.Ints(f.LastMarkets)
 	w.Live(func(s *model.Ship) {
 		if s.Owner == me {
 			f.Ships = append(f.Ships, ShipForecast{ID: s.ID, Phases: phases[s.ID],
@@ -152,6 +162,13 @@ func (f Forecast) Write(out io.Writer) error {
 			return err
 		}
 	}
-	_, err := fmt.Fprintf(out, "empire end credits %d upkeep %d score %d\n", f.Credits, f.Upkeep, f.Score)
-	return err
+	if _, err := fmt.Fprintf(out, "empire end credits %d upkeep %d score %d\n", f.Credits, f.Upkeep, f.Score); err != nil {
+		return err
+	}
+	for _, id := range f.LastMarkets {
+		if _, err := fmt.Fprintf(out, "market %d last turn\n", id); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -195,3 +195,52 @@ func TestOnceSameAsChecker(t *testing.T) {
 		t.Error("the knowledge changed")
 	}
 }
+
+// "After turn 14 every planet and ship except origin planets or battle
+// stations will begin to be pulled": the forecast names the trading planet
+// the pull takes at the end of the turn, which still trades in it, and the
+// ship left above it is lost with it. On the next sheet an order aimed at
+// the fallen market is an error of its own.
+func TestForecastLastMarket(t *testing.T) {
+	r := rules.Default()
+	k := fixture()
+	k.Turn = 19
+	fall := geom.Point{Y: 35} // turn 20's pull of 21 leaves it 14 from Silverfall
+	k.Trading[0].Planet.Loc = fall
+	k.Ships[9].Loc = fall // ship 10, the large cargo at the market
+	k.Fleets = model.GroupFleets(k.Ships)
+	f := New(r, k).Forecast(parseOrders(t, "UL 10 3 20"))
+	if len(f.LastMarkets) != 1 || f.LastMarkets[0] != 20 {
+		t.Errorf("last markets %v, want [20]", f.LastMarkets)
+	}
+	var out strings.Builder
+	if err := f.Write(&out); err != nil || !strings.HasSuffix(out.String(), "\nmarket 20 last turn\n") {
+		t.Errorf("the forecast's lines do not end with the market's last turn (%v):\n%s", err, out.String())
+	}
+	for _, s := range f.Ships {
+		if s.ID == 10 {
+			t.Errorf("ship 10 survives the fall of the market it is above: %+v", s)
+		}
+	}
+	// The sale is made before the fall: 20 units of ore 3 at 50.
+	if plain := New(r, k).Forecast(nil); f.Credits-plain.Credits != 1000 {
+		t.Errorf("the last sale brings %d, want 1000", f.Credits-plain.Credits)
+	}
+	// Elsewhere, or a turn earlier, no market falls.
+	k.Turn = 18
+	k.Trading[0].Planet.Loc = geom.Point{Y: 50}
+	if f := New(r, k).Forecast(nil); len(f.LastMarkets) != 0 {
+		t.Errorf("turn 19: last markets %v, want none", f.LastMarkets)
+	}
+	// Turn 20's sheet has no market 20: the checker cannot measure a move
+	// to a planet the sheet does not know (the moderator's turn refuses
+	// it: there is no such planet), and refuses a sale where no trading
+	// planet is.
+	k.Turn = 20
+	k.Trading = nil
+	k.Ships[9].Loc = geom.Point{Y: 60}
+	k.Fleets = model.GroupFleets(k.Ships)
+	if got := strings.Join(runCheck(t, k, "MP 10 20", "UL 10 3 20"), ", "); got != "W unknown-planet @0, E no-planet-here @1" {
+		t.Errorf("orders aimed at the fallen market: %v", got)
+	}
+}

@@ -201,6 +201,7 @@ func (g *Game) KnowledgeOf(r *rules.Rules, p int) *Knowledge {
 			k.ForeignPlanets = append(k.ForeignPlanets, Planet{ID: pl.ID, Name: pl.Name, Loc: pl.Loc, Owner: pl.Owner})
 		}
 	}
+	k.ForeignShips = append(k.ForeignShips, located(r, g, k.Ships, OfficerMap(k.Officers), k.Empire.Abilities, p)...)
 	sort.Slice(k.ForeignShips, func(i, j int) bool { return k.ForeignShips[i].ID < k.ForeignShips[j].ID })
 	sort.Slice(k.ForeignPlanets, func(i, j int) bool { return k.ForeignPlanets[i].ID < k.ForeignPlanets[j].ID })
 	held := map[int]bool{}

@@ -117,6 +117,54 @@ func TestSightUsesLongestRangeAndOfficers(t *testing.T) {
 	}
 }
 
+// "4. Surveillance Each level has 10% chance of locating ships within
+// communication range that have their cloaking device on": a cloaked ship
+// shows on the sheet of a player whose officer there has Surveillance, in
+// about seven turns of ten at level 7; never without the officer, nor
+// beyond the ship's communication range; the same each time the sheet is
+// made.
+func TestSurveillanceLocatesCloakedShips(t *testing.T) {
+	r := rules.Default()
+	game := func(turn, level int, at geom.Point) *Game {
+		return &Game{Seed: 9, Turn: turn,
+			Empires: []Empire{{Player: 1}, {Player: 2}},
+			Ships: []Ship{
+				{ID: 1, Type: 3, Owner: 1, Officer: 1, Defence: 10, MaxDefence: 10},
+				{ID: 2, Type: 1, Owner: 2, Loc: at, Cloaked: true, Defence: 5, MaxDefence: 5},
+			},
+			Officers: []Officer{{ID: 1, Ship: 1, Current: Levels{3: level}}},
+		}
+	}
+	count := func(level int, at geom.Point) int {
+		n := 0
+		for turn := 1; turn <= 200; turn++ {
+			g := game(turn, level, at)
+			k := g.KnowledgeOf(r, 1)
+			again := g.KnowledgeOf(r, 1)
+			if len(k.ForeignShips) != len(again.ForeignShips) {
+				t.Fatalf("turn %d: the sheet made twice differs", turn)
+			}
+			if len(k.ForeignShips) == 1 && k.ForeignShips[0].ID == 2 {
+				n++
+			}
+		}
+		return n
+	}
+	near := geom.Point{X: 5}
+	if n := count(7, near); n < 120 || n > 160 {
+		t.Errorf("Surveillance 7 located the cloaked ship in %d of 200 turns, want about 140", n)
+	}
+	if n := count(1, near); n < 8 || n > 35 {
+		t.Errorf("Surveillance 1 located the cloaked ship in %d of 200 turns, want about 20", n)
+	}
+	if n := count(0, near); n != 0 {
+		t.Errorf("without Surveillance the cloaked ship showed in %d turns", n)
+	}
+	if n := count(7, geom.Point{X: 500}); n != 0 {
+		t.Errorf("beyond the communication range the cloaked ship showed in %d turns", n)
+	}
+}
+
 // The sheet's sight is the turn's: Long Range Sensors raise it too, and
 // only the final figure is rounded.
 func TestSightWithLongRangeSensors(t *testing.T) {

@@ -32,8 +32,8 @@ func (c Code) Who() string {
 }
 
 var ruleLines = [numCodes]string{
-	SS: "Learns everything about one other ship (one scan a turn).",
-	SP: "Learns everything about one planet, as if it were yours (one scan a turn).",
+	SS: "Learns everything about one other ship (one scan a turn); its owner's interceptors may stop it.",
+	SP: "Learns everything about one planet, as if it were yours (one scan a turn); its owner's interceptors may stop it.",
 	SR: "Sends spies and raiders into another empire: 50,000 credits and 10 interceptors; may be stopped by theirs.",
 	BS: "A battle station (4 a turn) or monitor (2) over an origin or independent planet builds a ship, using the planet's industry.",
 	DO: "Docks into one of your carriers at the same place; docked ships act only in phase 1.",

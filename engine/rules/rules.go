@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/BurntSushi/toml"
+
+	"silverfall/engine/geom"
 )
 
 //go:embed rules.toml
@@ -63,10 +65,14 @@ type Rules struct {
 	OfficerGrowth OfficerGrowthRules `toml:"officer_growth"`
 	Specials      []Special          `toml:"special"`
 
-	Abilities []Ability  `toml:"ability"`
-	Ranks     []Rank     `toml:"rank"`
-	Races     []Race     `toml:"-"` // decoded via rawRace
-	Ships     []ShipType `toml:"-"` // decoded via rawShip
+	Abilities []Ability `toml:"ability"`
+	Ranks     []Rank    `toml:"rank"`
+
+	// House is the game's house rules (game.toml's [house_rules]): all off
+	// in the rules data, where the book's sentences decide.
+	House HouseRules `toml:"-"`
+	Races []Race     `toml:"-"` // decoded via rawRace
+	Ships []ShipType `toml:"-"` // decoded via rawShip
 }
 
 // OreRules says how much ore one cargo unit holds, by type (index 0 is type 1).
@@ -114,6 +120,30 @@ type BuildingRules struct {
 	CustomDefenceUnitCost int `toml:"custom_defence_unit_cost"`
 }
 
+// HouseRules are readings that depart from an explicit sentence of the
+// book, kept for games that choose them (docs/choices.md, "House rules").
+// Each is off unless a game's game.toml turns it on.
+type HouseRules struct {
+	// TradingPlanetsHold keeps the trading planets where they are under
+	// the pull of Silverfall, as the council's force fields of the
+	// history would.
+	TradingPlanetsHold bool `toml:"trading_planets_hold"`
+	// StationRepairOfMaximum has a battle station repair a tenth of its
+	// maximum defence rather than of the units it has.
+	StationRepairOfMaximum bool `toml:"station_repair_of_maximum"`
+	// SauranPaysNoUpkeep spares Sauran the fleets', crews' and
+	// interceptors' pay, and has him collect no tax.
+	SauranPaysNoUpkeep bool `toml:"sauran_pays_no_upkeep"`
+}
+
+// WithHouse is the rules with the house rules h: a copy, so that the
+// shared rules stay as they are.
+func (r *Rules) WithHouse(h HouseRules) *Rules {
+	c := *r
+	c.House = h
+	return &c
+}
+
 // RepairRules covers repairs by other ships and battle stations' own.
 type RepairRules struct {
 	FireUnitCost                   int `toml:"fire_unit_cost"`
@@ -154,9 +184,10 @@ type ScanPlayerRules struct {
 	CostInterceptors    int `toml:"cost_interceptors"`
 	StealCreditsPercent int `toml:"steal_credits_percent"`
 	StealPointsPercent  int `toml:"steal_points_percent"`
-	// SmallerEmpireFloorPercent: a smaller empire's scan leaves the target
-	// this share of its interceptors at least (a choice).
-	SmallerEmpireFloorPercent int `toml:"smaller_empire_floor_percent"`
+	// SmallerEmpireMaxPoints: a smaller empire's scan faces at most this
+	// many interceptors fewer, in proportion to how much smaller it is
+	// (a choice: the book's "small increase in the chance").
+	SmallerEmpireMaxPoints int `toml:"smaller_empire_max_points"`
 }
 
 // TradeRules covers buying and selling at trading planets.
@@ -566,6 +597,31 @@ func (r *Rules) GravityPull(turn int) int {
 	return k * (k + 1) / 2
 }
 
+// MarketLastTurn is the last turn that trades at a trading planet found at
+// loc on sheet's turn: the turn whose orders (written on the sheet before
+// it) are carried out before the pull of Silverfall at its end takes the
+// planet within the black hole's reach. 0 when the trading planets hold
+// their place (a house rule). Placed 70 out, a trading planet trades last
+// in turn 20.
+func (r *Rules) MarketLastTurn(loc geom.Point, sheet int) int {
+	if r.House.TradingPlanetsHold {
+		return 0
+	}
+	d := r.Movement.DestructionRadius
+	if loc.Within(geom.Origin, d) {
+		return sheet // already gone
+	}
+	// The pull grows by a position more each turn: within a few hundred
+	// turns it takes any planet of a map of the game's size.
+	for t := max(sheet, 0) + 1; t <= sheet+1000; t++ {
+		loc = loc.Toward(geom.Origin, r.GravityPull(t))
+		if loc.Within(geom.Origin, d) {
+			return t
+		}
+	}
+	return 0
+}
+
 // CargoScale is the common multiple of the ore per cargo unit; cargo is
 // counted in 1/CargoScale units so that mixed loads add up exactly.
 func (r *Rules) CargoScale() int {
@@ -728,7 +784,7 @@ func requireKeys(md toml.MetaData, rv reflect.Value) error {
 	for i := 0; i < rt.NumField(); i++ {
 		sf := rt.Field(i)
 		section := sf.Tag.Get("toml")
-		if sf.Type.Kind() != reflect.Struct || section == "" {
+		if sf.Type.Kind() != reflect.Struct || section == "" || section == "-" {
 			continue
 		}
 		if !md.IsDefined(section) {

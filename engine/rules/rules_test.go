@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"silverfall/engine/geom"
 )
 
 // rulebookShips reads testdata/rulebook-ships.txt: the ship table and the
@@ -430,5 +432,48 @@ func TestAdjustAll(t *testing.T) {
 		if got := AdjustAll(c.v, c.percents...); got != c.want {
 			t.Errorf("AdjustAll(%v, %v) = %d, want %d", c.v, c.percents, got, c.want)
 		}
+	}
+}
+
+// "After turn 14 every planet and ship except origin planets or battle
+// stations will begin to be pulled": a trading planet placed 70 from
+// Silverfall trades last in turn 20 (the orders of sheet 19); turn 20's
+// pull of 21 takes it within the twenty positions that destroy. The house rule that holds the
+// trading planets is off by default.
+func TestMarketLastTurn(t *testing.T) {
+	r := Default()
+	if r.House != (HouseRules{}) {
+		t.Fatalf("house rules on by default: %+v", r.House)
+	}
+	for _, c := range []struct {
+		name       string
+		r          *Rules
+		loc        geom.Point
+		turn, want int
+	}{
+		{"70 out at turn 1", r, geom.Point{Y: 70}, 1, 20},
+		{"69 out at turn 15", r, geom.Point{Y: 69}, 15, 20},
+		{"35 out at turn 19", r, geom.Point{Y: 35}, 19, 20},
+		{"50 out at turn 18", r, geom.Point{Y: 50}, 18, 20},
+		{"36 out at turn 19", r, geom.Point{Y: 36}, 19, 20},
+		{"41 out at turn 19", r, geom.Point{Y: 41}, 19, 20},
+		{"42 out at turn 19", r, geom.Point{Y: 42}, 19, 21},
+		{"300 out at turn 1", r, geom.Point{X: 300}, 1, 0},
+		{"held by the house rule", r.WithHouse(HouseRules{TradingPlanetsHold: true}), geom.Point{Y: 70}, 1, 0},
+	} {
+		got := c.r.MarketLastTurn(c.loc, c.turn)
+		if c.name == "300 out at turn 1" {
+			// the pull takes any planet at last: a turn past 20
+			if got <= 21 {
+				t.Errorf("%s: last turn %d, want one after 21", c.name, got)
+			}
+			continue
+		}
+		if got != c.want {
+			t.Errorf("%s: last turn %d, want %d", c.name, got, c.want)
+		}
+	}
+	if Default().House != (HouseRules{}) {
+		t.Error("WithHouse changed the shared rules")
 	}
 }

@@ -2,6 +2,7 @@ package setup
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -88,6 +89,11 @@ func Read(in io.Reader, name string, r *rules.Rules) (*Setup, error) {
 		}
 		t := strings.TrimSpace(line)
 		switch {
+		case strings.ContainsRune(line, 0):
+			// No text holds a NUL: a binary file, or UTF-16, whose every
+			// line would be listed as gibberish.
+			rd.bad(n, "not a text file (a NUL byte): a set-up file is plain text, UTF-8")
+			return rd.s, rd.errs
 		case t == "" || strings.HasPrefix(t, "#"):
 			continue
 		case ended:
@@ -101,8 +107,12 @@ func Read(in io.Reader, name string, r *rules.Rules) (*Setup, error) {
 	switch {
 	case lim.N <= 0:
 		rd.bad(n+1, "the file is longer than %d bytes; a set-up file is a few hundred", MaxFileSize)
-	case sc.Err() != nil:
+	case errors.Is(sc.Err(), bufio.ErrTooLong):
 		rd.bad(n+1, "a line longer than %d characters", maxLine)
+	case sc.Err() != nil:
+		// Not the file's text but its reading (a folder, a device): no
+		// line of it is wrong.
+		return nil, fmt.Errorf("%s: %w", name, sc.Err())
 	case len(rd.errs) >= maxErrors:
 		rd.bad(n, "too many errors; the rest of the file was not read")
 	}
@@ -121,6 +131,12 @@ func Read(in io.Reader, name string, r *rules.Rules) (*Setup, error) {
 		}
 	}
 	sort.SliceStable(rd.errs, func(i, j int) bool { return rd.errs[i].Line < rd.errs[j].Line })
+	// The limits are checked after the lines are read, so a file of many
+	// ships can give more than the lines did: cut the list there as well.
+	if len(rd.errs) > maxErrors+1 {
+		cut := Error{rd.name, rd.errs[maxErrors-1].Line, fmt.Sprintf("too many errors; %d more are not listed", len(rd.errs)-maxErrors)}
+		rd.errs = append(rd.errs[:maxErrors], cut)
+	}
 	if len(rd.errs) > 0 {
 		return rd.s, rd.errs
 	}
@@ -156,6 +172,8 @@ func (rd *reader) line(n int, t string) {
 		rd.ability(n, strings.Fields(rest))
 	case "SHIP":
 		rd.ship(n, strings.Fields(rest))
+	case End:
+		rd.bad(n, "%s stands alone on its line, not followed by %q", End, shown(rest))
 	default:
 		rd.bad(n, "expected GAME, PLAYER, RACE, ABILITY, SHIP or END, not %q", shown(key))
 	}
@@ -206,7 +224,7 @@ func (rd *reader) ability(n int, f []string) {
 	}
 	l, err := strconv.Atoi(f[1])
 	if err != nil || l < 0 || l > 99 {
-		rd.bad(n, "ABILITY %s: the level must be a number, not %q", rd.r.Ability(a).Name, shown(f[1]))
+		rd.bad(n, "ABILITY %s: the level must be a whole number from 0 to %d, not %q", rd.r.Ability(a).Name, rd.r.Officers.CommodoreMaxStartLevel, shown(f[1]))
 		return
 	}
 	if first := rd.s.Lines.Ability[a-1]; first > 0 {

@@ -130,8 +130,14 @@ func (s *Setup) checkLevels(r *rules.Rules) []Problem {
 		}
 		sum += l
 		if sum > r.Officers.CommodorePoints && sum-l <= r.Officers.CommodorePoints {
-			out = append(out, Problem{line, fmt.Sprintf("the Commodore's levels come to %d by %s; he has %d points to give",
-				s.Levels.Sum(), name, r.Officers.CommodorePoints)})
+			// A file's line says which ability passes the sum; a set-up
+			// not read from one (the window's form) has no such line.
+			by := ""
+			if line > 0 {
+				by = " with " + name
+			}
+			out = append(out, Problem{line, fmt.Sprintf("the Commodore's levels come to %d%s; he has %d points to give",
+				s.Levels.Sum(), by, r.Officers.CommodorePoints)})
 		}
 	}
 	return out
@@ -178,8 +184,12 @@ func (s *Setup) checkShips(r *rules.Rules) []Problem {
 		before := spent
 		spent += r.BuildCost(t, sh.Fire, sh.Defence)
 		if spent > st.MaxShipsCost && before <= st.MaxShipsCost {
-			bad(line, "the ships cost %s credits by this one, more than the %s they may cost together",
-				Credits(spent), Credits(st.MaxShipsCost))
+			by := "" // as for the levels: the ship that passes the sum, on its line
+			if line > 0 {
+				by = " with this " + t.Name
+			}
+			bad(line, "the ships come to %s credits%s, more than the %s they may cost together",
+				Credits(spent), by, Credits(st.MaxShipsCost))
 		}
 	}
 	return out

@@ -73,11 +73,11 @@ func TestReadRefuses(t *testing.T) {
 	}{
 		{"a tenth ship", "SHIP 17 4 8\n", "SHIP 17 4 8\nSHIP 45\n", "p3.txt:24: a 10th ship: a position starts with at most 9 ships"},
 		{"three of a type", "SHIP 2\nSHIP 11", "SHIP 11\nSHIP 11", "p3.txt:17: a SMALL CARGO (11) more than the 2 of a type"},
-		{"a credit over", "SHIP 17 4 8", "SHIP 17 4 9", "p3.txt:23: the ships cost 352,000 credits by this one, more than the 350,000"},
+		{"a credit over", "SHIP 17 4 8", "SHIP 17 4 9", "p3.txt:23: the ships come to 352,000 credits with this CUSTOMISED SHIP, more than the 350,000"},
 		{"a battle station", "SHIP 41\n", "SHIP 13\n", "p3.txt:19: BATTLE STATION (13): every position starts with its one battle station"},
 		{"a monitor", "SHIP 41\n", "SHIP 24\n", "p3.txt:19: MONITOR (24): costs 550,000 credits, more than the 350,000"},
 		{"four in an ability", "ABILITY Merchant 2", "ABILITY Merchant 4", "p3.txt:9: Merchant 4: the Commodore starts with at most 3 in an ability"},
-		{"seventeen points", "ABILITY Explorer 2", "ABILITY Explorer 2\nABILITY Slaver 1", "p3.txt:11: the Commodore's levels come to 17 by Slaver; he has 16 points"},
+		{"seventeen points", "ABILITY Explorer 2", "ABILITY Explorer 2\nABILITY Slaver 1", "p3.txt:11: the Commodore's levels come to 17 with Slaver; he has 16 points"},
 		{"a twelfth race", "RACE Gorishi", "RACE 12", `p3.txt:4: RACE "12": the races are Brungir, Devlon`},
 		{"an unknown race", "RACE Gorishi", "RACE Elves", `p3.txt:4: RACE "Elves"`},
 		{"no race", "RACE Gorishi\n", "", "the line RACE is missing"},
@@ -92,6 +92,9 @@ func TestReadRefuses(t *testing.T) {
 		{"an unknown word", "PLAYER 3", "PLAYER 3\nCAPTAIN 4", `p3.txt:4: expected GAME, PLAYER, RACE, ABILITY, SHIP or END, not "CAPTAIN"`},
 		{"no end", "END\n", "", "p3.txt:23: the file ends without END"},
 		{"text after the end", "END\n", "END\nSHIP 3\n", "p3.txt:25: text after END"},
+		{"a NUL byte", "PLAYER 3", "PLAYER 3\x00", "p3.txt:3: not a text file (a NUL byte)"},
+		{"words after END", "END\n", "END now\n", `p3.txt:24: END stands alone on its line, not followed by "now"`},
+		{"a negative level", "ABILITY Explorer 2", "ABILITY Explorer -1", `p3.txt:10: ABILITY Explorer: the level must be a whole number from 0 to 3, not "-1"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -138,6 +141,14 @@ func TestReadBounded(t *testing.T) {
 	if !errors.As(err, &list) || len(list) > maxErrors+1 || !strings.Contains(err.Error(), "too many errors") {
 		t.Errorf("many errors: %d of them", len(list))
 	}
+	// Lines that read but break a limit are found after the reading: the
+	// list is cut there too.
+	ships := strings.Replace(good, "END\n", strings.Repeat("SHIP 99\n", 200)+"END\n", 1)
+	_, err = read(t, ships)
+	list = nil
+	if !errors.As(err, &list) || len(list) != maxErrors+1 || !strings.Contains(list[maxErrors].Msg, "too many errors; 151 more are not listed") {
+		t.Errorf("many ships that break a limit: %d errors, the last %v", len(list), list[len(list)-1])
+	}
 }
 
 func TestWriteReadsBack(t *testing.T) {
@@ -177,6 +188,11 @@ func TestCheckWithoutLines(t *testing.T) {
 		if p.Line != 0 {
 			t.Errorf("a line for a set-up not read: %+v", p)
 		}
+	}
+	// Without lines no ship is named as passing the sum: the form lists
+	// the ships by type, not in the order the player chose them.
+	if got := probs[2].Msg; got != "the ships come to 405,000 credits, more than the 350,000 they may cost together" {
+		t.Errorf("the sum without lines: %q", got)
 	}
 }
 
@@ -230,4 +246,42 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A file saved as UTF-16 is refused in one line, not as a list of every
+// line's gibberish.
+func TestReadUTF16(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\xff\xfe")
+	for _, c := range good {
+		b.WriteByte(byte(c))
+		b.WriteByte(0)
+	}
+	_, err := read(t, b.String())
+	var list ErrorList
+	if !errors.As(err, &list) || len(list) != 1 || !strings.Contains(list[0].Error(), "p3.txt:1: not a text file") {
+		t.Errorf("UTF-16: %v", err)
+	}
+}
+
+// failing is a reader that fails after its text, as a folder does.
+type failing struct{ text string }
+
+func (f *failing) Read(p []byte) (int, error) {
+	if f.text == "" {
+		return 0, errors.New("is a directory")
+	}
+	n := copy(p, f.text)
+	f.text = f.text[n:]
+	return n, nil
+}
+
+// A file that cannot be read is an error of the reading, not of a line
+// ("a line longer than 1024 characters" was said of a folder).
+func TestReadFails(t *testing.T) {
+	_, err := Read(&failing{"GAME G\n"}, "dir", rules.Default())
+	var list ErrorList
+	if err == nil || errors.As(err, &list) || err.Error() != "dir: is a directory" {
+		t.Errorf("a failed reading: %v", err)
+	}
 }

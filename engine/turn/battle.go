@@ -267,7 +267,10 @@ func (t combat) pick(s *model.Ship, against int) *model.Ship {
 		if b.Inside != 0 || !t.hostile(s, b, against) || !s.Loc.Within(b.Loc, st.FireRange.N) {
 			return
 		}
-		if b.Cloaked && !t.detects(s, b) {
+		// A cloaked ship "will not be detected by any other battle
+		// command" than fire, whatever the officer: Surveillance locates
+		// cloaked ships for the sheet, where fire can be aimed at them.
+		if b.Cloaked {
 			return
 		}
 		score := float64(b.Fire+1) / float64(max(b.Defence, 1))
@@ -277,22 +280,6 @@ func (t combat) pick(s *model.Ship, against int) *model.Ship {
 		}
 	})
 	return best
-}
-
-// detects draws whether s's officer's Surveillance finds the cloaked ship
-// b (within the communication range); one draw a pair a turn.
-func (t combat) detects(s, b *model.Ship) bool {
-	lv := t.w.level(s, abilitySurveillance)
-	if lv == 0 || !s.Loc.Within(b.Loc, t.w.CommRange(s)) {
-		return false
-	}
-	k := [2]int{-1 - s.ID, b.ID}
-	if v, ok := t.counts[k]; ok {
-		return v > 0
-	}
-	got := chance(t.rng("surveillance"), t.percent(abilitySurveillance, 0)*float64(lv))
-	t.counts[k] = map[bool]int{true: 1, false: 0}[got]
-	return got
 }
 
 // fire has s fire at b; true when b was destroyed.
@@ -410,8 +397,14 @@ func (t combat) planetDefenceFire() {
 		if !p.DefenceActive || p.DefenceUnits == 0 || p.Owner == 0 {
 			continue
 		}
-		power := 1 + w.R.Ability(abilitySecurity).Effects[0].UnitsPerLevel*float64(w.planetLevel(p, abilitySecurity))
-		for shot := 0; shot < w.R.PlanetDefence.ShotsPerTurn && p.DefenceUnits > 0; shot++ {
+		// Security "increases the total fire power of defence units by
+		// 0.5 per level": the turn's shots together do that much more (a
+		// unit each, five shots at most), spread over them, the running
+		// total rounded (halves up): level 1 makes five shots do 6.
+		shots := min(w.R.PlanetDefence.ShotsPerTurn, p.DefenceUnits)
+		total := float64(shots) + w.R.Ability(abilitySecurity).Effects[0].UnitsPerLevel*float64(w.planetLevel(p, abilitySecurity))
+		upTo := func(n int) int { return int(math.Floor(total*float64(n)/float64(shots) + 0.5)) }
+		for shot := 0; shot < shots && p.DefenceUnits > 0; shot++ {
 			var cand []*model.Ship
 			for _, s := range w.shipsAt(p.Loc) {
 				if s.Owner != p.Owner && !w.Allied(p.Owner, s.Owner) && s.Inside == 0 && !s.Cloaked {
@@ -423,7 +416,7 @@ func (t combat) planetDefenceFire() {
 			}
 			s := cand[rng.IntN(len(cand))]
 			p.DefenceUnits--
-			d := min(geom.Round(power), s.Defence)
+			d := min(upTo(shot+1)-upTo(shot), s.Defence)
 			s.Defence -= d
 			s.HitTurn = w.G.Turn + 1
 			t.battleLine(p.Owner, "Phase 4: the defence units of your planet %d hit ship %d of player %d: %d damage.", p.ID, s.ID, s.Owner, d)
@@ -443,7 +436,7 @@ func (t combat) planetDefenceFire() {
 func (t combat) bombard(s *model.Ship) {
 	w := t.w
 	p := w.PlanetAt(s.Loc)
-	if p == nil || p.Owner == s.Owner || w.Allied(s.Owner, p.Owner) || p.Kind == model.Trading {
+	if p == nil || p.Owner == s.Owner || w.Allied(s.Owner, p.Owner) {
 		return
 	}
 	b := w.R.Battle

@@ -104,11 +104,11 @@ func (t closing) ownership() {
 }
 
 // gravity is the pull of Silverfall from its turn on: every planet but the
-// origins and the trading planets (which the council's force fields hold,
-// see docs/choices.md), and every ship but the battle stations, moves
-// toward the centre (1, 3, 6, ... positions in the pull's first, second,
-// third turn); the battle stations hold their place but lose defence units
-// to the pull.
+// origins, the trading planets among them ("every planet and ship except
+// origin planets or battle stations"; a house rule holds them), and every
+// ship but the battle stations, moves toward the centre (1, 3, 6, ...
+// positions in the pull's first, second, third turn); the battle stations
+// hold their place but lose defence units to the pull.
 func (t closing) gravity() {
 	w := t.w
 	pull := w.R.GravityPull(w.G.Turn + 1)
@@ -117,7 +117,7 @@ func (t closing) gravity() {
 	}
 	for i := range w.G.Planets {
 		p := &w.G.Planets[i]
-		if p.Kind == model.Independent {
+		if p.Kind == model.Independent || p.Kind == model.Trading && !w.R.House.TradingPlanetsHold {
 			p.Loc = p.Loc.Toward(geom.Origin, pull)
 		}
 	}
@@ -330,13 +330,20 @@ func (t closing) taxAndPay() {
 	for i := range w.G.Empires {
 		e := &w.G.Empires[i]
 		p := e.Player
-		if p == r.Game.PlayerSauran {
-			continue // the Dark Lord pays no one and gains no points
+		// The Dark Lord "must follow the same rules and conventions", fuel
+		// apart: he taxes the planets his ships took and pays as any
+		// empire does (a house rule has him pay and collect nothing), but
+		// has nothing of the council's.
+		sauran := p == r.Game.PlayerSauran
+		if sauran && r.House.SauranPaysNoUpkeep {
+			continue
 		}
 		t.earn(p, tax[p], "Tax from planets", false)
-		t.earn(p, rings[p]*r.Rings.CreditsPerRing, "The council's pay for Rings", false)
-		if n, ok := w.special(p, rules.EffectCreditsPerTurn); ok {
-			t.earn(p, n, "The council's favour", false)
+		if !sauran {
+			t.earn(p, rings[p]*r.Rings.CreditsPerRing, "The council's pay for Rings", false)
+			if n, ok := w.special(p, rules.EffectCreditsPerTurn); ok {
+				t.earn(p, n, "The council's favour", false)
+			}
 		}
 		t.pay(p, fleets[p]*r.Upkeep.Fleet, "Fleet upkeep")
 		t.pay(p, crew[p], "Crew pay")
@@ -345,7 +352,9 @@ func (t closing) taxAndPay() {
 			t.upkeep = map[int]int{}
 		}
 		t.upkeep[p] = fleets[p]*r.Upkeep.Fleet + crew[p] + e.Interceptors*r.Interceptors.PayPerTurn
-		e.Points += artifactPoints[p]
+		if !sauran {
+			e.Points += artifactPoints[p]
+		}
 	}
 }
 
@@ -382,9 +391,10 @@ func countGranted(e *model.Empire) int {
 }
 
 // selfRepairs: battle stations below their full defence regain a tenth of
-// their maximum, rounded (the book's "increased by 10%" of the "maximum
-// defence rate" its sentence names; see docs/choices.md); a ship whose
-// officer is an Engineer regains a unit a level.
+// the units they have, after the pull's loss (the book's "its defence units
+// will be increased by 10%"), rounded, at least one unit; a house rule has
+// them regain a tenth of their maximum. A ship whose officer is an
+// Engineer regains a unit a level.
 func (t closing) selfRepairs() {
 	w := t.w
 	rp := w.R.Repair
@@ -393,7 +403,12 @@ func (t closing) selfRepairs() {
 			return
 		}
 		if s.Type == rules.TypeBattleStation {
-			gain := max(rp.BattleStationSelfRepairMin, rules.AdjustAll(float64(s.MaxDefence), float64(rp.BattleStationSelfRepairPercent)-100))
+			base := s.Defence
+			if w.R.House.StationRepairOfMaximum {
+				base = s.MaxDefence
+			}
+			// A tenth, halves rounded up, in whole numbers: 4.5 is 5.
+			gain := max(rp.BattleStationSelfRepairMin, (base*rp.BattleStationSelfRepairPercent+50)/100)
 			s.Defence = min(s.MaxDefence, s.Defence+gain)
 		}
 		if lv := w.level(s, abilityEngineer); lv > 0 {

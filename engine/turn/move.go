@@ -284,8 +284,6 @@ func (t movement) battleFor(m *move, s *model.Ship, strict bool) bool {
 			return fail("bombard-own", "planet %d is your own", p.ID)
 		case w.Allied(me, p.Owner):
 			return fail("attack-ally", "planet %d belongs to your ally, player %d", p.ID, p.Owner)
-		case p.Kind == model.Trading:
-			return fail("bombard-trading", "planet %d is a trading planet, shielded by the council", p.ID)
 		case !armed:
 			return fail("unarmed", "ship %d has no fire units to bombard with", s.ID)
 		}

@@ -447,9 +447,6 @@ func (t *run) startMine(o order.Order) {
 			}
 		}
 		switch {
-		case p.Kind == model.Trading:
-			t.fail("mine-on-trading", "planet %d is a trading planet; mines cannot be started on trading planets", id)
-			return
 		case p.Population < m.MinPopulationToStart:
 			t.fail("mine-population", "planet %d has %d population at that point; starting a mine needs %d", id, p.Population, m.MinPopulationToStart)
 			return

@@ -279,6 +279,9 @@ func (t *run) scan(o order.Order) {
 			t.fail("unknown-ship", "there is no ship %d", id)
 			return
 		}
+		if t.stopped(s.Owner, fmt.Sprintf("ship %d", s.ID)) {
+			return
+		}
 		c := *s
 		rep.ScannedShip = &c
 	case order.SP:
@@ -292,6 +295,9 @@ func (t *run) scan(o order.Order) {
 		}
 		if p == nil {
 			t.fail("unknown-planet", "there is no planet %d", o.Planet())
+			return
+		}
+		if t.stopped(p.Owner, fmt.Sprintf("planet %d", p.ID)) {
 			return
 		}
 		c := *p
@@ -308,6 +314,34 @@ func (t *run) scan(o order.Order) {
 	case order.SR:
 		t.scanPlayer(o.Player())
 	}
+}
+
+// stopped draws whether the interceptors of owner stop a scan of his ship
+// or planet (what names it): "Interceptors are used to detect and stop
+// scans from other players", the spying on an empire as well as the
+// raids, with the same chance as a scan of the player (interception), at
+// the same cost of 10 to the one who stops it; Sauran's, as his fleet's,
+// only after turn 15. A scan of an unowned planet meets none.
+func (t *run) stopped(owner int, what string) bool {
+	r := t.w.R
+	te := t.w.Empire(owner)
+	if owner == 0 || owner == t.me() || te == nil {
+		return false
+	}
+	stop := t.interception(t.me(), owner)
+	if owner == r.Game.PlayerSauran {
+		te.Interceptors = max(0, te.Interceptors-r.Sauran.InterceptorLossPerScan)
+		if t.w.G.Turn+1 < r.Game.SauranScanFromTurn {
+			stop = 100
+		}
+	}
+	if !chance(t.rng("scans"), stop) {
+		return false
+	}
+	te.Interceptors = max(0, te.Interceptors-r.Interceptors.LostPerStoppedScan)
+	t.tell(owner, "Your interceptors stopped a scan of your %s by player %d.", what, t.me())
+	t.tell(t.me(), "Player %d's interceptors stopped your scan of %s.", owner, what)
+	return true
 }
 
 // scanPlayer carries out SR: spies and raiders into another empire.
@@ -383,9 +417,11 @@ func (t *run) interception(p, target int) float64 {
 	if target != t.w.R.Game.PlayerSauran {
 		usable = min(usable, float64(t.w.R.Interceptors.Max))
 	}
+	// The book's "small increase in the chance" for a smaller scanner: a
+	// few interceptors fewer, the more the smaller it is (docs/choices.md).
 	ps, ts := t.score(p), t.score(target)
 	if ps < ts && ts > 0 {
-		usable *= max(float64(t.w.R.ScanPlayer.SmallerEmpireFloorPercent)/100, float64(ps)/float64(ts))
+		usable = max(0, usable-float64(t.w.R.ScanPlayer.SmallerEmpireMaxPoints)*(1-float64(max(ps, 0))/float64(ts)))
 	}
 	if n, ok := t.w.special(target, rules.EffectInterceptionPercent); ok {
 		usable += float64(n)

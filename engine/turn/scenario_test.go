@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/BurntSushi/toml"
+
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -20,6 +22,7 @@ import (
 //
 //	=== name
 //	end-of-turn: no          (optional: carry out phases 0-5 only)
+//	house: trading_planets_hold  (optional: game.toml's house rules turned on)
 //	state:
 //	<records of the state format, without its first line>
 //	orders P:
@@ -41,6 +44,7 @@ type scenario struct {
 	name, file   string
 	line         int
 	endOfTurn    bool
+	house        rules.HouseRules
 	state        []string
 	orders       map[int][]string
 	expect       []numbered
@@ -91,6 +95,16 @@ func readScenarios(t *testing.T) []*scenario {
 				sc.endOfTurn = strings.TrimSpace(v) != "no"
 				continue
 			}
+			if v, ok := strings.CutPrefix(line, "house:"); ok {
+				var text strings.Builder
+				for _, h := range strings.Fields(strings.ReplaceAll(v, ",", " ")) {
+					fmt.Fprintf(&text, "%s = true\n", h)
+				}
+				if md, err := toml.Decode(text.String(), &sc.house); err != nil || len(md.Undecoded()) > 0 {
+					t.Fatalf("%s:%d: unknown house rule in %q (%v)", name, n, v, err)
+				}
+				continue
+			}
 			if head, ok := strings.CutSuffix(line, ":"); ok && !strings.Contains(head, "=") {
 				f := strings.Fields(head)
 				section, player = f[0], 0
@@ -136,6 +150,9 @@ func readScenarios(t *testing.T) []*scenario {
 // play carries out a scenario's turn, and returns the game it leaves.
 func (sc *scenario) play(t *testing.T, r *rules.Rules) (*model.Game, Result) {
 	t.Helper()
+	if sc.house != (rules.HouseRules{}) {
+		r = r.WithHouse(sc.house)
+	}
 	where := fmt.Sprintf("%s:%d", sc.file, sc.line)
 	text := "silverfall-state 1\n" + strings.Join(sc.state, "\n") + "\n"
 	g, err := state.Read(strings.NewReader(text), where+" state", r)
