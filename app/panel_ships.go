@@ -56,8 +56,9 @@ var shipWidths = [shipColumns]float32{60, 150, 140, 120, 80, 150, 230, 260}
 
 // shipShown is the order the columns show in, by their place in the rows:
 // the orders and the checker's words, what a player comes to the table
-// for, come after the type, not past the edge of a 1280-wide window.
-var shipShown = [shipColumns]int{0, 1, 6, 7, 4, 5, 3, 2}
+// for, come next to the ship's number, not past the edge of a narrow
+// panel (the rest of them is under the table for the row chosen).
+var shipShown = [shipColumns]int{0, 6, 7, 1, 4, 5, 3, 2}
 
 // fitColumns widens each column to its longest cell, as far as twice its
 // usual width, so that figures such as "1000/1000" are never cut. Only the

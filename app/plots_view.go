@@ -78,13 +78,16 @@ func newPlotsView(st *State, r *rules.Rules, win fyne.Window, files *fileChooser
 		v.raster.Refresh()
 	})
 	v.pick.PlaceHolder = "Choose a plot…"
-	v.save = widget.NewButtonWithIcon("Save as PNG/SVG…", theme.DocumentSaveIcon(), v.saveDialog)
+	// The button is its icon alone: the chooser beside it needs the
+	// width of a narrow panel for its titles.
+	v.save = widget.NewButtonWithIcon("", theme.DocumentSaveIcon(), v.saveDialog)
 	v.note = widget.NewLabel("No game is open.")
 	v.note.Wrapping = fyne.TextWrapWord // read whole, on two lines if need be
 	v.raster = canvas.NewRaster(v.draw)
 	v.pickW = &minWidth{}
-	// The chooser and the button keep their height when the note wraps.
-	top := container.NewBorder(nil, nil, container.NewVBox(container.New(v.pickW, v.pick)), container.NewVBox(v.save), v.note)
+	// The chooser (with the button to save) and the note each have the
+	// panel's width, however narrow it is.
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, v.save, container.New(v.pickW, v.pick)), v.note)
 	v.box = container.NewBorder(top, nil, nil, nil, v.raster)
 	v.save.Disable()
 	st.Subscribe(func(c Change) {
