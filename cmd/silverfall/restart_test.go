@@ -58,8 +58,8 @@ func TestQuestionKeysReal(t *testing.T) {
 	x := startX(t)
 	p := x.startPlayer(bin)
 	p.mapPixels("demo")
-	p.click(1056, 50)  // Order text
-	p.click(1080, 200) // below the last line
+	p.click(orderTextTabX, tabsY) // Order text
+	p.click(1080, 200)            // below the last line
 	p.typeText("MO 999 0 0 0")
 	p.waitDraft("MO 999 0 0 0")
 	p.key("ctrl+e")
