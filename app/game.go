@@ -443,11 +443,7 @@ func (g *Game) planetDetails(d *detailRows, id int) (string, bool) {
 	d.add("Defence units", fmt.Sprintf("%d (%s)", p.DefenceUnits, map[bool]string{true: "active", false: "inactive"}[p.DefenceActive]))
 	d.add("Ore in the ground", oreText(p.Ore))
 	d.add("Ore stockpiled", oreText(p.Stock))
-	for _, m := range g.K.Mines {
-		if m.Planet == p.ID {
-			d.add(fmt.Sprintf("Mine %d", m.ID), fmt.Sprintf("ore type %d, %d a turn", m.OreType, m.Rate))
-		}
-	}
+	g.mineRows(d, p.ID)
 	if p.Officer != 0 {
 		d.add("Officer", g.officerLine(p.Officer))
 	}
@@ -455,6 +451,27 @@ func (g *Game) planetDetails(d *detailRows, id int) (string, bool) {
 		d.add("Artifact", g.artifactLine(p.Artifact))
 	}
 	return title, true
+}
+
+// maxMineRows bounds the mines a planet's details list one by one: a
+// planet of thousands of mines gets a row for the rest, not a table that
+// takes the window's time and memory.
+const maxMineRows = 50
+
+// mineRows lists the mines on planet id.
+func (g *Game) mineRows(d *detailRows, id int) {
+	n := 0
+	for _, m := range g.K.Mines {
+		if m.Planet != id {
+			continue
+		}
+		if n++; n <= maxMineRows {
+			d.add(fmt.Sprintf("Mine %d", m.ID), fmt.Sprintf("ore type %d, %d a turn", m.OreType, m.Rate))
+		}
+	}
+	if n > maxMineRows {
+		d.add("More mines", fmt.Sprintf("%d not listed here (the sheet lists them all)", n-maxMineRows))
+	}
 }
 
 func (g *Game) fleetDetails(d *detailRows, id int) (string, bool) {

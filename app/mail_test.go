@@ -112,7 +112,7 @@ func TestFetchTurnSheets(t *testing.T) {
 	if !strings.Contains(msg, "3 turn sheets fetched") || !strings.Contains(msg, "1 message from the moderator without a sheet left alone") {
 		t.Errorf("the result says %q", msg)
 	}
-	reports, _ := filepath.Glob(filepath.Join(x.keep.root, "Mail-Game-player-01", "turn-*-sheet.txt"))
+	reports, _ := filepath.Glob(filepath.Join(workspace.Folder(x.keep.root, "Mail Game", 1), "turn-*-sheet.txt"))
 	if len(reports) != 3 {
 		t.Errorf("%d sheets kept in the workspace: %v", len(reports), reports)
 	}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"fmt"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -76,27 +78,43 @@ func (p *detailsPanel) showRows() {
 	}
 	title, rows := g.Details(p.st.Selected())
 	p.title.SetText(title)
-	for _, r := range rows {
-		var v fyne.CanvasObject
-		if !r.Key.IsZero() {
-			key := r.Key
-			b := widget.NewButton(r.Value, func() { p.st.Select(key, FromDetails) })
-			b.Importance = widget.LowImportance
-			b.Alignment = widget.ButtonAlignLeading
-			v = b
-		} else {
-			l := widget.NewLabel(r.Value)
-			l.Wrapping = fyne.TextWrapWord
-			v = l
-		}
-		if r.Label == "" {
-			p.rows.Add(v)
-			continue
-		}
-		l := widget.NewLabelWithStyle(r.Label, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		p.rows.Add(container.NewBorder(nil, nil, l, nil, v))
+	// The rows are set at once: added one by one, each laid out the ones
+	// before again, and a fleet of thousands of ships took minutes.
+	shown := rows[:min(len(rows), maxDetailRows)]
+	objs := make([]fyne.CanvasObject, 0, len(shown)+1)
+	for _, r := range shown {
+		objs = append(objs, p.row(r))
 	}
+	if len(rows) > len(shown) {
+		objs = append(objs, widget.NewLabel(fmt.Sprintf("%d more not shown here; the sheet lists them all", len(rows)-len(shown))))
+	}
+	p.rows.Objects = objs
 	p.rows.Refresh()
+}
+
+// maxDetailRows bounds the rows the details show: a fleet or a place of
+// thousands of ships shows the first ones and a count of the rest.
+const maxDetailRows = 300
+
+// row is one row of the details: a button when it names an object.
+func (p *detailsPanel) row(r Row) fyne.CanvasObject {
+	var v fyne.CanvasObject
+	if !r.Key.IsZero() {
+		key := r.Key
+		b := widget.NewButton(r.Value, func() { p.st.Select(key, FromDetails) })
+		b.Importance = widget.LowImportance
+		b.Alignment = widget.ButtonAlignLeading
+		v = b
+	} else {
+		l := widget.NewLabel(r.Value)
+		l.Wrapping = fyne.TextWrapWord
+		v = l
+	}
+	if r.Label == "" {
+		return v
+	}
+	l := widget.NewLabelWithStyle(r.Label, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	return container.NewBorder(nil, nil, l, nil, v)
 }
 
 // showPalette offers the orders the selection can be given.

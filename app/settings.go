@@ -14,6 +14,7 @@ import (
 
 	"silverfall/app/mailbox"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/capfile"
 	"silverfall/render3d"
 )
 
@@ -82,20 +83,29 @@ func (e *SettingsError) Error() string {
 
 func (e *SettingsError) Unwrap() error { return e.Err }
 
+// maxSettingsFile bounds the settings file: a few kilobytes of colours and
+// sizes; one larger is damaged.
+const maxSettingsFile = 1 << 20
+
 // LoadSettings reads the settings file; a missing file gives the defaults.
 // A file that cannot be read is reported and the defaults are used; one
 // that is damaged is first set aside, so that saving the settings later
 // does not overwrite it.
 func LoadSettings(path string) (Settings, error) {
 	s := DefaultSettings()
-	data, err := os.ReadFile(path)
+	data, err := capfile.Read(path, maxSettingsFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
-	if err != nil {
+	var notFile *capfile.NotFileError
+	var tooLarge *capfile.TooLargeError
+	if err != nil && !errors.As(err, &notFile) && !errors.As(err, &tooLarge) {
 		return s, &SettingsError{Path: path, Err: err}
 	}
-	if _, err := toml.Decode(string(data), &s); err != nil {
+	if err == nil {
+		_, err = capfile.DecodeTOML(path, data, &s)
+	}
+	if err != nil {
 		serr := &SettingsError{Path: path, Err: err}
 		if aside, aerr := atomicfile.SetAside(path); aerr == nil {
 			serr.Aside = aside

@@ -291,9 +291,9 @@ func (f *setupForm) update() {
 	case len(probs) > 0:
 		f.why.Importance = widget.DangerImportance
 		f.why.SetText(strings.Join(probs, "\n"))
-	case len(s.Ships) < st.MaxShips || s.PointsLeft(f.r) > 0 || credits > 0:
+	case len(s.Ships) < st.MaxShips || credits > 0:
 		f.why.Importance = widget.WarningImportance
-		f.why.SetText(unused(st.MaxShips-len(s.Ships), credits, s.PointsLeft(f.r)) + rankNote(f.r, s.Levels.Sum()))
+		f.why.SetText(unused(st.MaxShips-len(s.Ships), credits))
 	default:
 		f.why.Importance = widget.MediumImportance
 		f.why.SetText("Ready.")
@@ -310,9 +310,10 @@ func (f *setupForm) update() {
 }
 
 // unused says what a set-up that may be taken leaves unused: only what
-// it leaves ("0 points are left unused" said nothing). Credits not spent
+// it leaves ("0 ships are left unused" said nothing). Credits not spent
 // are lost, not the empire's (docs/choices.md), so they are said too.
-func unused(ships, credits, points int) string {
+// Points cannot be left: every one is given (engine/setup).
+func unused(ships, credits int) string {
 	var parts []string
 	if ships > 0 {
 		parts = append(parts, plural.Count(ships, "ship"))
@@ -320,32 +321,11 @@ func unused(ships, credits, points int) string {
 	if credits > 0 {
 		parts = append(parts, setup.Credits(credits)+" credits")
 	}
-	if points > 0 {
-		parts = append(parts, plural.Count(points, "point"))
-	}
 	verb := "are"
-	if len(parts) == 1 && (ships == 1 || points == 1) {
+	if len(parts) == 1 && ships == 1 {
 		verb = "is"
 	}
-	list := strings.Join(parts, ", ")
-	if n := len(parts); n > 1 {
-		list = strings.Join(parts[:n-1], ", ") + " and " + parts[n-1]
-	}
-	return fmt.Sprintf("Allowed, but %s %s left unused.", list, verb)
-}
-
-// rankNote says what rank the Commodore's levels give him when it is not
-// the one all his points give: an officer's rank follows his levels, so a
-// Commodore given 5 of his 16 starts as a Commander (the sheet says so,
-// and he escapes a lost ship less often).
-func rankNote(r *rules.Rules, levels int) string {
-	full := r.RankFor(r.Officers.CommodorePoints)
-	k := r.RankFor(levels)
-	if k.Ship == full.Ship {
-		return ""
-	}
-	return fmt.Sprintf(" With %s the Commodore ranks as a %s, not a %s: rank follows levels, and %d make a %s.",
-		plural.Count(levels, "level"), k.Ship, full.Ship, full.MinLevels, full.Ship)
+	return fmt.Sprintf("Allowed, but %s %s left unused.", strings.Join(parts, " and "), verb)
 }
 
 // left says what is left of all, or how far over it the choice goes.

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"silverfall/engine/model"
 	"silverfall/engine/rules"
 	"silverfall/engine/setup"
 )
@@ -61,8 +62,8 @@ func TestSetupForm(t *testing.T) {
 	if !strings.Contains(f.summary.Text, "Ships: 2 of 9 · credits left: 80,000 of 350,000 · points left: 16 of 16") {
 		t.Errorf("summary %q", f.summary.Text)
 	}
-	if !ok || !strings.Contains(f.why.Text, "Allowed, but 7 ships, 80,000 credits and 16 points are left unused") {
-		t.Errorf("fewer ships refused (%v): %q", ok, f.why.Text)
+	if ok || !strings.Contains(f.why.Text, "give all 16 points") {
+		t.Errorf("a Commodore without his points taken (%v): %q", ok, f.why.Text)
 	}
 	if !formRow(t, f, 8).plus.Disabled() {
 		t.Error("a super battle (100,000) can be added with 80,000 left")
@@ -126,7 +127,7 @@ func TestSetupDialogWrites(t *testing.T) {
 		t.Fatalf("Save enabled on an empty form: %v", save)
 	}
 	v.last = &setup.Setup{Game: "Silverfall 42", Player: 3, Race: 11, Ships: []setup.Ship{{Type: 41}, {Type: 41}}}
-	v.last.Levels[2], v.last.Levels[3] = 3, 3
+	v.last.Levels = sixteenLevels()
 	x.Window().Canvas().Overlays().Remove(top)
 	v.Dialog()
 	top = x.Window().Canvas().Overlays().Top()
@@ -216,7 +217,9 @@ func TestPracticeWithSetup(t *testing.T) {
 		t.Fatal("no form")
 	}
 	form.race.SetSelected("Kishla")
-	form.levels[1].SetSelected("3")
+	for a, l := range sixteenLevels() {
+		form.levels[a].SetSelected(strconv.Itoa(l))
+	}
 	test.Tap(formRow(t, form, 34).plus)
 	test.Tap(formRow(t, form, 19).plus)
 	if use.Disabled() {
@@ -276,19 +279,16 @@ func TestSetupRaceNoteMovesDown(t *testing.T) {
 // it leaves unused.
 func TestSetupUnused(t *testing.T) {
 	for _, c := range []struct {
-		ships, credits, points int
-		want                   string
+		ships, credits int
+		want           string
 	}{
-		{5, 0, 0, "Allowed, but 5 ships are left unused."},
-		{0, 0, 1, "Allowed, but 1 point is left unused."},
-		{1, 0, 0, "Allowed, but 1 ship is left unused."},
-		{0, 2500, 0, "Allowed, but 2,500 credits are left unused."},
-		{3, 205000, 0, "Allowed, but 3 ships and 205,000 credits are left unused."},
-		{7, 80000, 16, "Allowed, but 7 ships, 80,000 credits and 16 points are left unused."},
-		{1, 0, 1, "Allowed, but 1 ship and 1 point are left unused."},
+		{5, 0, "Allowed, but 5 ships are left unused."},
+		{1, 0, "Allowed, but 1 ship is left unused."},
+		{0, 2500, "Allowed, but 2,500 credits are left unused."},
+		{3, 205000, "Allowed, but 3 ships and 205,000 credits are left unused."},
 	} {
-		if got := unused(c.ships, c.credits, c.points); got != c.want {
-			t.Errorf("%d ships, %d credits, %d points: %q, want %q", c.ships, c.credits, c.points, got, c.want)
+		if got := unused(c.ships, c.credits); got != c.want {
+			t.Errorf("%d ships, %d credits: %q, want %q", c.ships, c.credits, got, c.want)
 		}
 	}
 }
@@ -299,7 +299,7 @@ func TestSetupUnused(t *testing.T) {
 func TestSetupSaveCancelled(t *testing.T) {
 	x := newApp(t)
 	v := x.setups
-	v.last = &setup.Setup{Game: "Silverfall 42", Player: 3, Race: 7, Ships: []setup.Ship{{Type: 8}}}
+	v.last = &setup.Setup{Game: "Silverfall 42", Player: 3, Race: 7, Ships: []setup.Ship{{Type: 8}}, Levels: sixteenLevels()}
 	v.Dialog()
 	test.Tap(buttonNamed(t, x, "Save…"))
 	if x.files.fyneDlg == nil {
@@ -321,19 +321,15 @@ func TestSetupSaveCancelled(t *testing.T) {
 	}
 }
 
-// TestSetupRankNote: points left unused can leave the Commodore below his
-// rank ("The following Ranks are set according to the current (unmodified)
-// level the Officer has"), and the form says so.
-func TestSetupRankNote(t *testing.T) {
-	r := rules.Default()
-	for levels, want := range map[int]string{
-		16: "",
-		5:  " With 5 levels the Commodore ranks as a Commander, not a Commodore: rank follows levels, and 16 make a Commodore.",
-		12: " With 12 levels the Commodore ranks as a Captain, not a Commodore: rank follows levels, and 16 make a Commodore.",
-	} {
-		if got := rankNote(r, levels); got != want {
-			t.Errorf("%d levels: %q, want %q", levels, got, want)
-		}
+// TestSetupPointsAllGiven: with points left the Commodore would start
+// below his rank ("The following Ranks are set according to the current
+// (unmodified) levels"), so the form refuses Save and says why.
+func TestSetupPointsAllGiven(t *testing.T) {
+	test.NewTempApp(t)
+	f := newSetupForm(rules.Default(), true)
+	probs := strings.Join(f.Problems(), "\n")
+	if !strings.Contains(probs, "give all 16 points") {
+		t.Errorf("an empty form's problems: %q", probs)
 	}
 }
 
@@ -381,4 +377,10 @@ func TestGuardedSelectLost(t *testing.T) {
 	if n := lists(); n != 1 {
 		t.Errorf("found again, the tap opens %d lists", n)
 	}
+}
+
+// sixteenLevels gives the Commodore's 16 points, three at most in one.
+func sixteenLevels() (l model.Levels) {
+	l[0], l[1], l[2], l[3], l[4], l[5] = 3, 3, 3, 3, 3, 1
+	return l
 }

@@ -19,7 +19,7 @@ func TestSetupMailed(t *testing.T) {
 	x := mailApp(t, sys)
 	v := x.setups
 	v.last = &setup.Setup{Game: "Silverfall 42", Player: 2, Race: 3, Ships: []setup.Ship{{Type: 23}, {Type: 35, Fire: 4, Defence: 40}}}
-	v.last.Levels[12] = 3
+	v.last.Levels = sixteenLevels()
 	v.Dialog()
 	tap(t, x, "Mail to the moderator…")
 	if msg := top(x); !strings.Contains(msg, "To: gm@example.org") || !strings.Contains(msg, "Set-up: Silverfall 42, player 2") {

@@ -34,8 +34,10 @@ func hostedApp(t *testing.T, turns int) *App {
 	defer g.Close()
 	for g.State.Turn < turns {
 		if g.State.Turn == turns-1 {
-			// With the player's password, as his sheet gives it.
-			f := &orderwriter.File{Game: g.State.Name, Player: 1, Turn: g.State.Turn + 1, Password: g.State.Empires[0].Password}
+			f := &orderwriter.File{Game: g.State.Name, Player: 1, Turn: g.State.Turn + 1}
+			if e := g.State.Empire(1); e != nil {
+				f.Password = e.Password // as his sheet gives it
+			}
 			bad, _ := order.Parse("SM 9999 1")
 			f.Orders = append(f.Orders, bad)
 			var b bytes.Buffer

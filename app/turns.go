@@ -18,6 +18,7 @@ import (
 	"silverfall/app/history"
 	"silverfall/app/workspace"
 	"silverfall/engine/rules"
+	"silverfall/internal/capfile"
 	"silverfall/internal/plural"
 	"silverfall/orderwriter"
 	"silverfall/reportparse"
@@ -325,7 +326,7 @@ func (t *turnSteps) orders(n int) *orderwriter.File {
 		return nil
 	}
 	for _, path := range []string{ws.ExportPath(n), ws.DraftPath(n)} {
-		data, err := os.ReadFile(path)
+		data, err := capfile.Read(path, orderwriter.MaxFileSize)
 		if err != nil {
 			continue
 		}

@@ -3,6 +3,8 @@
 //
 //	engine/rules      the rule book's figures as embedded, checked TOML data
 //	engine/geom       positions and distances in the solar system
+//	engine/text       the text a sheet carries (names, broadcasts, messages, errors):
+//	                  cleaned and checked once for the parser, checker, state and sheets
 //	engine/order      the order language: parse, canonical format, classes, phases
 //	engine/model      the game as the moderator holds it and as one player knows it,
 //	                  and the keys that name its objects ("ship:12")

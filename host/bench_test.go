@@ -76,3 +76,42 @@ func BenchmarkFortyPlayerGame(b *testing.B) {
 		}
 	}
 }
+
+// A turn of a game whose state holds 60,000 ships at one place, half of
+// them Sauran's and half the four players', all in battle, as the host
+// carries it out: the battle, every sheet and the state written, read
+// back and committed.
+func BenchmarkCrowdedTurn60k(b *testing.B) { crowdedTurn(b, false) }
+
+// The same with the computer writing every empire's orders.
+func BenchmarkCrowdedTurn60kComputer(b *testing.B) { crowdedTurn(b, true) }
+
+func crowdedTurn(b *testing.B, computer bool) {
+	for b.Loop() {
+		b.StopTimer()
+		g, err := New(filepath.Join(b.TempDir(), "game"), Config{Seed: 5, Players: 4})
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := g.R
+		top := 0
+		for _, s := range g.State.Ships {
+			top = max(top, s.ID)
+		}
+		at := g.State.Ships[0].Loc
+		for i := range 60_000 {
+			t := r.Ship(1 + i%20)
+			owner := 1 + i%8/2 // every other ship Sauran's: the players' defend themselves
+			if i%2 == 1 {
+				owner = r.Game.PlayerSauran
+			}
+			g.State.Ships = append(g.State.Ships, model.Ship{ID: top + 1 + i, Type: t.ID, Owner: owner, Loc: at,
+				Fire: t.Fire.Max, Defence: t.Defence.Max, MaxFire: t.Fire.Max, MaxDefence: t.Defence.Max})
+		}
+		b.StartTimer()
+		if _, err := g.Turn(TurnOptions{AutoMissing: computer}); err != nil {
+			b.Fatal(err)
+		}
+		g.Close()
+	}
+}

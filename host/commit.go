@@ -20,8 +20,10 @@ const unfinishedPrefix = ".unfinished-"
 // and synced in a hidden folder, which is then renamed into place. extra
 // are files outside the folder (the computer's orders, beside the
 // players'), written atomically each before the rename: a run after a
-// crash writes the same ones again.
-func commitTurn(dir string, n int, files map[string][]byte, extra map[string][]byte) error {
+// crash writes the same ones again. check, when given, runs once the
+// folder is written, the last moment before anything is put in place: an
+// error from it leaves dir as it was.
+func commitTurn(dir string, n int, files map[string][]byte, extra map[string][]byte, check func() error) error {
 	final := TurnDir(dir, n)
 	if _, err := os.Stat(final); err == nil {
 		return fmt.Errorf("%s exists already: turn %d has been carried out", final, n)
@@ -52,6 +54,12 @@ func commitTurn(dir string, n int, files map[string][]byte, extra map[string][]b
 	dirs[filepath.Join(tmp, OrdersDir)] = true
 	for d := range dirs {
 		if err := syncDir(d); err != nil {
+			return err
+		}
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			os.RemoveAll(tmp)
 			return err
 		}
 	}

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
+	"silverfall/engine/text"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,7 +14,7 @@ import (
 
 	"silverfall/engine/ai"
 	"silverfall/engine/rules"
-	"silverfall/engine/turnsheet"
+	"silverfall/internal/capfile"
 )
 
 // ConfigFile is the game's settings in its folder.
@@ -69,15 +69,18 @@ func (c Config) level(p int) *ai.Level {
 	return ai.Normal()
 }
 
+// MaxConfigFile bounds game.toml: a few lines a player.
+const MaxConfigFile = 1 << 20
+
 // readConfig reads and checks DIR/game.toml.
 func readConfig(dir string, r *rules.Rules) (Config, error) {
 	name := filepath.Join(dir, ConfigFile)
-	data, err := os.ReadFile(name)
+	data, err := capfile.Read(name, MaxConfigFile)
 	if err != nil {
 		return Config{}, err
 	}
 	var c Config
-	md, err := toml.Decode(string(data), &c)
+	md, err := capfile.DecodeTOML(name, data, &c)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
@@ -102,13 +105,13 @@ func (c Config) check(r *rules.Rules) error {
 	if c.Players < 1 || c.Players > r.Game.MaxPlayers {
 		return fmt.Errorf("players = %d; a game has 1 to %d", c.Players, r.Game.MaxPlayers)
 	}
-	if err := turnsheet.CheckText("the game's name", c.Name, turnsheet.MaxGameName); err != nil {
+	if err := text.Check("the game's name", c.Name, text.MaxGameName); err != nil {
 		return fmt.Errorf("name = %s: %v", strconv.Quote(c.Name), err)
 	}
 	seen := map[int]bool{}
 	for _, p := range c.Player {
 		if p.Name != "" {
-			if err := turnsheet.CheckText(fmt.Sprintf("player %d's name", p.Number), p.Name, turnsheet.MaxEmpireName); err != nil {
+			if err := text.Check(fmt.Sprintf("player %d's name", p.Number), p.Name, text.MaxEmpireName); err != nil {
 				return fmt.Errorf("[[player]] name = %s: %v", strconv.Quote(p.Name), err)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"silverfall/engine/text"
 	"sort"
 	"strings"
 	"testing"
@@ -116,7 +117,7 @@ func shipOf(g *Game, p int) int {
 // where they are given: in the order file (the line is refused and the
 // sheet says so), in game.toml and for a new game's name.
 func TestUnprintableTextRefused(t *testing.T) {
-	for _, name := range []string{"Split\nGame", "Esc\x1b[2Jape", "Bidi\u202eeman", " Blank", strings.Repeat("x", turnsheet.MaxGameName+1)} {
+	for _, name := range []string{"Split\nGame", "Esc\x1b[2Jape", "Bidi\u202eeman", " Blank", strings.Repeat("x", text.MaxGameName+1)} {
 		if _, err := New(filepath.Join(t.TempDir(), "g"), Config{Seed: 1, Players: 2, Name: name}); err == nil {
 			t.Errorf("game name %q taken", name)
 		}

@@ -3,6 +3,7 @@ package host
 import (
 	"bytes"
 	"crypto/rand"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -25,9 +26,11 @@ import (
 	"silverfall/engine/rules"
 	"silverfall/engine/setup"
 	"silverfall/engine/state"
+	"silverfall/engine/text"
 	"silverfall/engine/turn"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/capfile"
 	"silverfall/internal/filelock"
 	"silverfall/orderwriter"
 	"silverfall/reportparse"
@@ -62,6 +65,9 @@ type Game struct {
 	// Chosen are the players whose set-up files New read (New only).
 	Chosen []int
 	lock   *filelock.Lock
+	// whileTurn, when set (by tests), runs after a turn has read its
+	// orders and carried them out, before it checks them and commits.
+	whileTurn func()
 }
 
 // Close lets the game folder's lock go.
@@ -140,7 +146,7 @@ func makeGame(dir string, c Config, r *rules.Rules, src io.Reader) (*Game, error
 	if err != nil {
 		return nil, err
 	}
-	if err := commitTurn(dir, 1, files, nil); err != nil {
+	if err := commitTurn(dir, 1, files, nil, nil); err != nil {
 		return nil, err
 	}
 	if err := atomicfile.WriteFile(filepath.Join(dir, ConfigFile), data, 0o644); err != nil {
@@ -276,7 +282,7 @@ func agrees(r *rules.Rules, c Config, g *model.Game) error {
 
 func readState(r *rules.Rules, turnDir string) (*model.Game, error) {
 	name := filepath.Join(turnDir, StateFile)
-	f, err := os.Open(name)
+	f, _, err := capfile.Open(name, MaxStateFile)
 	if err != nil {
 		return nil, err
 	}
@@ -368,6 +374,9 @@ type Received struct {
 	// taken. A turn moves them into orders/refused/ and orders/superseded/.
 	Aside []string
 	moves []move // what a turn moves aside once committed
+	// read are the files read, each its name and the digest of its bytes,
+	// in the order read: a turn reads them again before it commits.
+	read []string
 }
 
 // move is an order file a turn sets aside, into the orders folder's sub.
@@ -413,7 +422,7 @@ func readOrders(r *rules.Rules, gameDir string, g *model.Game) (*Received, error
 			return nil, err
 		}
 		for _, c := range cands {
-			c.computer = sub == ComputerDir || (sub == "" && strings.Contains(c.text[:min(len(c.text), 400)], computerMark))
+			c.computer = sub == ComputerDir || (sub == "" && oldComputerFile(g, c))
 			if sub == RefusedDir || sub == SupersededDir {
 				setAside(g, c, sub, rec)
 				continue
@@ -431,8 +440,43 @@ func readOrders(r *rules.Rules, gameDir string, g *model.Game) (*Received, error
 			take(r, c, rec)
 		}
 	}
+	for p, lines := range rec.Refused {
+		rec.Refused[p] = collapseAside(lines)
+	}
 	sort.Strings(rec.Problems)
 	return rec, nil
+}
+
+// collapseAside says once, with their count, what many files set aside
+// would say each: a thousand forged files make one line of the player's
+// sheet, not a thousand (nor a sheet too large to read).
+func collapseAside(lines []string) []string {
+	many := map[string]string{refusedLine: refusedMany, supersededLine: supersededMany}
+	count := map[string]int{}
+	for _, l := range lines {
+		count[l]++
+	}
+	out := lines[:0:0]
+	for _, l := range lines {
+		switch n := count[l]; {
+		case many[l] == "" || n == 1:
+			out = append(out, l)
+		case n > 1:
+			out = append(out, fmt.Sprintf(many[l], n))
+			count[l] = 0 // said
+		}
+	}
+	return out
+}
+
+// oldComputerFile reports whether c, in the orders folder itself, is
+// the computer's of a game made before passwords, which kept them there.
+// In a game with passwords the computer writes only in its own folder: a
+// file with its player's password found in the orders folder is his,
+// whatever its first lines say, and never counts as a missed turn.
+func oldComputerFile(g *model.Game, c *candidate) bool {
+	e := g.Empire(c.f.Player)
+	return e != nil && e.Password == "" && strings.Contains(c.text[:min(len(c.text), 400)], computerMark)
 }
 
 // readFolder reads the order files of one folder (none: no files).
@@ -446,10 +490,16 @@ func readFolder(r *rules.Rules, gameDir string, g *model.Game, dir string, rec *
 	}
 	var out []*candidate
 	for _, e := range entries {
-		if e.IsDir() || strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), "~") {
+		name := filepath.Join(dir, e.Name())
+		if why := passedOver(dir, e); why != "" {
+			// Never in silence: a player's orders saved under such a
+			// name would leave him missing with no one told.
+			rec.Skipped = append(rec.Skipped, fmt.Sprintf("%s: %s; skipped", Shown(name), why))
 			continue
 		}
-		name := filepath.Join(dir, e.Name())
+		if e.IsDir() {
+			continue // the host's own folders, read on their own
+		}
 		if why := special(gameDir, name); why != "" {
 			rec.Skipped = append(rec.Skipped, fmt.Sprintf("%s: %s; skipped", Shown(name), why))
 			continue
@@ -461,11 +511,37 @@ func readFolder(r *rules.Rules, gameDir string, g *model.Game, dir string, rec *
 				Shown(name), ComputerDir, RefusedDir, SupersededDir))
 			continue
 		}
+		n := len(rec.Problems)
 		if c := readOrderFile(r, g, name, rec); c != nil {
 			out = append(out, c)
 		}
+		if base := filepath.Base(dir); base == RefusedDir || base == SupersededDir {
+			// Set aside already (a forged mail, say): what does not read
+			// there is named, and never stops the turn.
+			for _, p := range rec.Problems[n:] {
+				rec.Skipped = append(rec.Skipped, p+"; kept aside, not taken")
+			}
+			rec.Problems = rec.Problems[:n]
+		}
 	}
 	return out, nil
+}
+
+// passedOver says why an entry of an orders folder is not read ("" when
+// it is, or is a folder the host reads on its own or keeps): a folder
+// of the moderator's, a hidden file, an editor's backup copy.
+func passedOver(dir string, e os.DirEntry) string {
+	switch name := e.Name(); {
+	case e.IsDir() && filepath.Base(dir) == OrdersDir && (reserved(name) || name == keptDir):
+		return ""
+	case e.IsDir():
+		return "a folder (only the files of the orders folder itself are read)"
+	case strings.HasPrefix(name, "."):
+		return "a hidden file"
+	case strings.HasSuffix(name, "~"):
+		return "a backup copy (its name ends in ~)"
+	}
+	return ""
 }
 
 // reserved reports whether a file's name is that of a folder the host
@@ -485,6 +561,8 @@ func passwordOK(g *model.Game, c *candidate) bool {
 const (
 	refusedLine    = "An order file for your empire was refused: it does not carry your password (the Password line at the head of this sheet); none of its orders were carried out."
 	supersededLine = "Another, different order file for your empire came this turn and was set aside: only the newest one was carried out."
+	refusedMany    = "%d order files for your empire were refused: none carries your password (the Password line at the head of this sheet); none of their orders were carried out."
+	supersededMany = "%d other, different order files for your empire came this turn and were set aside: only the newest one was carried out."
 )
 
 // setAside records c, set aside into sub by an earlier turn: its
@@ -509,12 +587,12 @@ func choose(g *model.Game, cands []*candidate, rec *Received) *candidate {
 			ok = append(ok, c)
 			continue
 		}
-		what := "a wrong password"
+		what, line := "a wrong password", c.f.HeaderLines["PASSWORD"]
 		if strings.TrimSpace(c.f.Password) == "" {
-			what = "no password"
+			what, line = "no password", c.f.HeaderLines["PLAYER"]
 		}
-		rec.Aside = append(rec.Aside, fmt.Sprintf("%s: orders for player %d with %s; refused and set aside in %s/ (his sheet says so)",
-			c.where, c.f.Player, what, filepath.Join(OrdersDir, RefusedDir)))
+		rec.Aside = append(rec.Aside, fmt.Sprintf("%s:%d: orders for player %d with %s; refused and set aside in %s/ (his sheet says so)",
+			c.where, max(line, 1), c.f.Player, what, filepath.Join(OrdersDir, RefusedDir)))
 		rec.Refused[c.f.Player] = append(rec.Refused[c.f.Player], refusedLine)
 		rec.moves = append(rec.moves, move{c.path, RefusedDir})
 	}
@@ -548,7 +626,13 @@ func choose(g *model.Game, cands []*candidate, rec *Received) *candidate {
 // there already gets a number.
 func setAsideFiles(rec *Received) error {
 	for _, m := range rec.moves {
-		dir := filepath.Join(filepath.Dir(m.path), m.sub)
+		// Into the orders folder's own, as the messages say, from the
+		// computer's folder too: a replay reads them there.
+		dir := filepath.Dir(m.path)
+		if filepath.Base(dir) == ComputerDir {
+			dir = filepath.Dir(dir)
+		}
+		dir = filepath.Join(dir, m.sub)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
@@ -656,33 +740,38 @@ func readOrderFile(r *rules.Rules, g *model.Game, name string, rec *Received) *c
 	if err != nil {
 		return problem("%v", err)
 	}
+	sum := sha256.Sum256(data)
+	rec.read = append(rec.read, name+"\x00"+string(sum[:]))
 	c := &candidate{path: name, where: Shown(name)}
 	if info, err := os.Stat(name); err == nil {
 		c.modified = info.ModTime()
 	}
-	text, where, err := messageText(c.where, data)
+	body, where, err := messageText(c.where, data)
 	if err != nil {
 		return problem("%v", err)
 	}
-	c.text, c.where = text, where
-	if !orderwriter.IsOrderFile([]byte(text)) {
+	c.text, c.where = body, where
+	if !orderwriter.IsOrderFile([]byte(body)) {
 		return problem("%s: not an order file (it should start with %q)", where, orderwriter.Magic)
 	}
 	// Lines past the most orders a turn are not even read.
-	capped, cutLine, left := orderwriter.CapOrders([]byte(text))
+	capped, cutLine, left := orderwriter.CapOrders([]byte(body))
 	f, err := orderwriter.Read(bytes.NewReader(capped), where)
 	if err != nil && !errors.As(err, &c.bad) {
 		return problem("%v", err)
 	}
+	// at is the file and the line of a header, as every message gives it
+	// (the first line when the header is missing).
+	at := func(key string) string { return fmt.Sprintf("%s:%d", where, max(f.HeaderLines[key], 1)) }
 	switch {
 	case f.Player == 0:
-		return problem("%s: the file names no player", where)
+		return problem("%s: the file names no player", at("PLAYER"))
 	case f.Game != g.Name:
-		return problem("%s: the orders are for game %q, this is %q", where, f.Game, g.Name)
+		return problem("%s: the orders are for game %s, this is %q", at("GAME"), text.Quote(f.Game), g.Name)
 	case f.Turn != g.Turn+1:
-		return problem("%s: the orders are for turn %d; this game takes orders for turn %d", where, f.Turn, g.Turn+1)
+		return problem("%s: the orders are for turn %d; this game takes orders for turn %d", at("TURN"), f.Turn, g.Turn+1)
 	case g.Empire(f.Player) == nil || !r.IsPlayer(f.Player):
-		return problem("%s: there is no player %d in this game", where, f.Player)
+		return problem("%s: there is no player %d in this game", at("PLAYER"), f.Player)
 	}
 	c.f, c.cutLine, c.left = f, cutLine, left
 	return c
@@ -705,38 +794,28 @@ func take(r *rules.Rules, c *candidate, rec *Received) {
 			rec.Refused[p] = append(rec.Refused[p], fmt.Sprintf("line %d: and %d more lines that do not read as orders", e.Line, len(c.bad)-i))
 			break
 		}
-		rec.Refused[p] = append(rec.Refused[p], fmt.Sprintf("line %d: %s", e.Line, e.Msg))
+		rec.Refused[p] = append(rec.Refused[p], text.Sheet(fmt.Sprintf("line %d: %s", e.Line, e.Msg)))
 	}
 }
 
-// readLimited reads a regular file of at most max bytes. The size is
-// checked on the open file, before reading, and the reading stops past
-// max whatever the file does meanwhile.
+// readLimited reads a regular file of at most max bytes (capfile.Read),
+// naming it in messages as Shown does.
 func readLimited(name string, max int64) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
+	data, err := capfile.Read(name, max)
+	var notFile *capfile.NotFileError
+	var tooLarge *capfile.TooLargeError
+	switch {
+	case errors.As(err, &notFile):
+		return nil, fmt.Errorf("%s: not a file but %s; not read", Shown(name), capfile.Kind(notFile.Mode))
+	case errors.As(err, &tooLarge):
+		return nil, fmt.Errorf("%s: %d bytes, far more than orders take (at most %d); not read", Shown(name), tooLarge.Size, max)
 	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a file but %s; not read", Shown(name), kindOf(info.Mode()))
-	}
-	if info.Size() > max {
-		return nil, fmt.Errorf("%s: %d bytes, far more than orders take (at most %d); not read", Shown(name), info.Size(), max)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%s: grew past %d bytes while read; not taken", Shown(name), max)
-	}
-	return data, nil
+	return data, err
 }
+
+// MaxStateFile bounds a state file: a game of forty empires at its end
+// writes a few megabytes.
+const MaxStateFile = 512 << 20
 
 // maxRefusedLines bounds the lines of an order file that did not read which
 // the sheet lists one by one; the rest are counted in one line.
@@ -833,8 +912,10 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 			if err != nil {
 				return sum, err
 			}
-			// In a folder of its own: no file of a player's is ever in the way.
-			written[filepath.Join(ComputerDir, turnsheet.FileName(p))] = data
+			// In a folder of its own, under a name no file holds: a file
+			// found there is never overwritten (a player's, put there by
+			// hand, even), whatever its name.
+			written[h.freeComputerName(p)] = data
 			rec.Orders[p], rec.Computer[p] = orders, true
 			sum.Computer = append(sum.Computer, p)
 		default:
@@ -855,7 +936,8 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 	for _, e := range next.Empires {
 		sum.Errors += len(e.Report.Errors)
 	}
-	if err := commitTurn(h.Dir, next.Turn, files, orderFiles(h.Dir, g.Turn, written)); err != nil {
+	check := func() error { return h.unchanged(rec) }
+	if err := commitTurn(h.Dir, next.Turn, files, orderFiles(h.Dir, g.Turn, written), check); err != nil {
 		return sum, err
 	}
 	h.State = next
@@ -863,6 +945,56 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 		return sum, fmt.Errorf("turn %d written, but the order files not taken could not be set aside: %v", next.Turn, err)
 	}
 	return sum, nil
+}
+
+// unchanged checks that the orders folder holds what the turn read: a
+// file written, added or removed meanwhile (an editor, a mail program, a
+// folder kept in step with another machine) would leave on disk orders
+// other than those carried out, and the replay would differ.
+func (h *Game) unchanged(rec *Received) error {
+	if h.whileTurn != nil {
+		h.whileTurn()
+	}
+	again, err := h.ReadOrders()
+	if err != nil {
+		return err
+	}
+	if which := firstDifference(rec.read, again.read); which != "" {
+		return fmt.Errorf("turn %d not written: the orders folder changed while the turn was carried out (%s); run sfhost turn again", h.State.Turn+1, which)
+	}
+	return nil
+}
+
+// firstDifference names the first file read one way and not the other
+// ("" when both reads are the same).
+func firstDifference(before, after []string) string {
+	name := func(entry string) string { return Shown(entry[:strings.IndexByte(entry, 0)]) }
+	for i := 0; i < min(len(before), len(after)); i++ {
+		if before[i] != after[i] {
+			return name(min(before[i], after[i]))
+		}
+	}
+	switch {
+	case len(before) > len(after):
+		return name(before[len(after)])
+	case len(after) > len(before):
+		return name(after[len(before)])
+	}
+	return ""
+}
+
+// freeComputerName is the name, in the orders folder, for the computer's
+// orders for p: player-PP.txt in the computer's folder, or with a number
+// before it when a file holds that name.
+func (h *Game) freeComputerName(p int) string {
+	dir := filepath.Join(TurnDir(h.Dir, h.State.Turn), OrdersDir, ComputerDir)
+	name := turnsheet.FileName(p)
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(filepath.Join(dir, name)); errors.Is(err, os.ErrNotExist) {
+			return filepath.Join(ComputerDir, name)
+		}
+		name = fmt.Sprintf("%d-%s", i, turnsheet.FileName(p))
+	}
 }
 
 // advance carries out the turn on a copy of the state.
@@ -962,6 +1094,11 @@ func (h *Game) Status() (Status, error) {
 		}
 		st.Scores[e.Player] = w.Score(e.Player)
 		switch {
+		case rec.Computer[e.Player]:
+			// The computer's file (left by a turn cut short) is no
+			// player's: the turn counts it as his missed turn.
+			st.Computer = append(st.Computer, e.Player)
+			delete(st.Received, e.Player)
 		case e.Computer || e.Dropped:
 			st.Computer = append(st.Computer, e.Player)
 		case rec.Files[e.Player] == "":

@@ -264,7 +264,7 @@ func TestBadOrderFilesStopTheTurn(t *testing.T) {
 	}
 	rec, _ := g.ReadOrders()
 	all := strings.Join(rec.Problems, "\n")
-	for _, want := range []string{"a.txt: not an order file", "b.txt: the orders are for turn 5", `c.txt: the orders are for game "Other"`} {
+	for _, want := range []string{"a.txt: not an order file", "b.txt:4: the orders are for turn 5", `c.txt:2: the orders are for game "Other"`} {
 		if !strings.Contains(all, want) {
 			t.Errorf("problems lack %q:\n%s", want, all)
 		}

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"silverfall/engine/password"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/capfile"
 	"silverfall/mail"
 	"silverfall/orderwriter"
 )
@@ -139,6 +141,11 @@ func (mf *mailFetch) take(m mail.Message) error {
 		mf.sum.Problems = append(mf.sum.Problems, about+fmt.Sprintf(format, args...))
 		return mf.keep(filepath.Join(h.Dir, mailDir, otherDir, fmt.Sprintf("%d-%d.eml", m.Key.UIDValidity, m.Key.UID)), m)
 	}
+	if len(m.Raw) > maxOrderFile {
+		// The turn reads no larger file: kept in orders/ (refused/ for a
+		// forged sender, even) it would stop the turn for everyone.
+		return problem("more than the %d bytes the turn reads of an order file; not taken, kept in %s", maxOrderFile, filepath.Join(mailDir, otherDir))
+	}
 	text, _, err := messageText(m.From, m.Raw)
 	if err != nil || !orderwriter.IsOrderFile([]byte(text)) {
 		return problem("holds no order file; kept in %s", filepath.Join(mailDir, otherDir))
@@ -167,7 +174,15 @@ func (mf *mailFetch) take(m mail.Message) error {
 	}
 	// The later mail wins: it replaces the one the turn takes.
 	taken := filepath.Join(mf.orders, fmt.Sprintf("player-%02d.eml", p))
-	if before, err := os.ReadFile(taken); err == nil {
+	if before, err := capfile.Read(taken, maxOrderFile); err == nil && !mf.fetched(p, before) {
+		// Not a mail this fetch kept (a file the moderator saved under
+		// that name: another player's, even): it stays, and the mail goes
+		// beside it, where the turn takes the newer of the player's.
+		beside := filepath.Join(mf.orders, name)
+		mf.sum.Replaced = append(mf.sum.Replaced, fmt.Sprintf("player %d: %s was not written by mail fetch and is left as it is; the mail from %s (%q) is kept beside it as %s",
+			p, Shown(taken), m.From, m.Subject, Shown(beside)))
+		taken = beside
+	} else if err == nil {
 		if old, _, err := messageText(taken, before); err == nil && old != text {
 			mf.sum.Replaced = append(mf.sum.Replaced, fmt.Sprintf("player %d: %s sent a different order file (%q); it replaces the one before, both are kept in %s",
 				p, m.From, m.Subject, filepath.Join(mf.orders, keptDir)))
@@ -179,6 +194,18 @@ func (mf *mailFetch) take(m mail.Message) error {
 	mf.sum.Taken[p] = taken
 	mf.sum.Kept++
 	return nil
+}
+
+// fetched reports whether data is a mail of player p that a fetch kept
+// (its copy is in orders/mail/).
+func (mf *mailFetch) fetched(p int, data []byte) bool {
+	kept, _ := filepath.Glob(filepath.Join(mf.orders, keptDir, fmt.Sprintf("player-%02d-*.eml", p)))
+	for _, k := range kept {
+		if other, err := os.ReadFile(k); err == nil && bytes.Equal(other, data) {
+			return true
+		}
+	}
+	return false
 }
 
 // keep writes the mail to name and remembers it as seen.
@@ -253,7 +280,7 @@ func (h *Game) SendSheets(ctx context.Context, a mail.Account, again bool) (Send
 			sum.Already = append(sum.Already, p)
 			continue
 		}
-		sheet, err := os.ReadFile(filepath.Join(turnDir, SheetsDir, turnsheet.FileName(p)))
+		sheet, err := capfile.Read(filepath.Join(turnDir, SheetsDir, turnsheet.FileName(p)), MaxStateFile)
 		if err != nil {
 			return sum, err
 		}

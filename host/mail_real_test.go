@@ -142,3 +142,55 @@ func TestRealMailTooLarge(t *testing.T) {
 	}
 	t.Logf("reported: %s", fs.NotFetched)
 }
+
+// On real servers, a mail of a player's larger than the turn reads of an
+// order file but under a mail's limit (a 5 MB photo beside the orders) is
+// reported with its sender and size and kept out of the orders folder:
+// the turn runs, and the player shows as missing.
+func TestRealMailLargerThanAnOrderFile(t *testing.T) {
+	srv := realMail(t, "gm:gm-pass", "ann:ann-pass")
+	port := func(k string) int { n, _ := strconv.Atoi(srv[k]); return n }
+	mc := &MailConfig{Address: "gm@example.test", User: "gm@example.test", IMAPHost: "127.0.0.1", IMAPPort: port("IMAPS_PORT"),
+		IMAPSecurity: "tls", SMTPHost: "127.0.0.1", SMTPPort: port("SUBMISSIONS_PORT"), SMTPSecurity: "tls", CAFile: srv["CA_FILE"]}
+	g, err := New(filepath.Join(t.TempDir(), "game"), Config{Seed: 4, Players: 1, Name: "Real Middle",
+		Player: []Player{{Number: 1, Email: "ann@example.test"}}, Mail: mc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	gm := mc.Account("gm-pass", g.Dir)
+	ann := mc.Account("ann-pass", g.Dir)
+	ann.User, ann.Address = "ann@example.test", "ann@example.test"
+	ctx := context.Background()
+	o, _ := order.Parse("PI 2")
+	var b strings.Builder
+	orderwriter.Write(&b, &orderwriter.File{Game: g.State.Name, Player: 1, Turn: 2, Password: g.State.Empire(1).Password, Orders: []order.Order{o}})
+	msg, _, err := mail.Compose(mail.Outgoing{From: ann.Address, To: gm.Address, Subject: "orders", Body: b.String(),
+		AttachmentName: "photo.jpg", Attachment: make([]byte, 5<<20)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mail.Send(ctx, ann, []string{gm.Address}, msg); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for all, _ := mailboxStatus(t, gm); all < 1; all, _ = mailboxStatus(t, gm) {
+		if time.Now().After(deadline) {
+			t.Fatal("the mail was not delivered")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	fs, err := g.FetchOrders(ctx, gm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if problems := strings.Join(fs.Problems, "\n"); len(fs.Taken) != 0 || !strings.Contains(problems, "mail from ann@example.test (") ||
+		!strings.Contains(problems, "bytes the turn reads of an order file; not taken") {
+		t.Errorf("taken %v; problems %q", fs.Taken, problems)
+	}
+	sum, err := g.Turn(TurnOptions{})
+	if err != nil || fmt.Sprint(sum.Missing) != "[1]" {
+		t.Errorf("the turn: missing %v, %v", sum.Missing, err)
+	}
+	t.Logf("reported: %s", fs.Problems)
+}

@@ -105,7 +105,7 @@ func TestWrongPasswordRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	aside := strings.Join(sum.Aside, "\n")
-	for _, want := range []string{"player-01.txt: orders for player 1 with a wrong password; refused", "mine.txt: orders for player 2 with no password; refused"} {
+	for _, want := range []string{"player-01.txt:5: orders for player 1 with a wrong password; refused", "mine.txt:3: orders for player 2 with no password; refused"} {
 		if !strings.Contains(aside, want) {
 			t.Errorf("the moderator is not told %q:\n%s", want, aside)
 		}

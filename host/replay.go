@@ -10,6 +10,7 @@ import (
 	"silverfall/engine/ai"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
+	"silverfall/internal/capfile"
 )
 
 // ReplayTurn is what a replay found for one turn.
@@ -126,7 +127,7 @@ func compareTurn(r *rules.Rules, dir string, g *model.Game) ReplayTurn {
 	sort.Strings(names)
 	for _, name := range names {
 		want, ok := files[name]
-		got, err := os.ReadFile(filepath.Join(td, name))
+		got, err := capfile.Read(filepath.Join(td, name), MaxStateFile)
 		switch {
 		case !ok:
 			rt.Differ = append(rt.Differ, name+" (not made by the turn)")

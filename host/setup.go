@@ -12,6 +12,7 @@ import (
 
 	"silverfall/engine/rules"
 	"silverfall/engine/setup"
+	"silverfall/internal/capfile"
 )
 
 // SetupsDir is the folder of the players' set-up files in a game's folder
@@ -71,21 +72,18 @@ func readSetupFile(r *rules.Rules, dir, name string) (*setup.Setup, error) {
 	if why := special(dir, name); why != "" {
 		return nil, fmt.Errorf("%s: %s; a set-up is a file", Shown(name), why)
 	}
-	f, err := os.Open(name)
-	if err != nil {
+	f, _, err := capfile.Open(name, setup.MaxFileSize)
+	var notFile *capfile.NotFileError
+	var tooLarge *capfile.TooLargeError
+	switch {
+	case errors.As(err, &notFile):
+		return nil, fmt.Errorf("%s: not a file but %s; a set-up is a file", Shown(name), capfile.Kind(notFile.Mode))
+	case errors.As(err, &tooLarge):
+		return nil, fmt.Errorf("%s: %d bytes, far more than a set-up takes (at most %d); not read", Shown(name), tooLarge.Size, setup.MaxFileSize)
+	case err != nil:
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a file but %s; a set-up is a file", Shown(name), kindOf(info.Mode()))
-	}
-	if info.Size() > setup.MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes, far more than a set-up takes (at most %d); not read", Shown(name), info.Size(), setup.MaxFileSize)
-	}
 	return setup.Read(f, Shown(name), r)
 }
 

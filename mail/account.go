@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"os"
 	"strconv"
 	"strings"
 	"time"
+
+	"silverfall/internal/capfile"
 )
 
 // Security is how a connection is made safe. There is no plain kind: a
@@ -87,7 +88,7 @@ func (a Account) timeout() time.Duration {
 func (a Account) tlsConfig(host string) (*tls.Config, error) {
 	cfg := &tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}
 	if a.CAFile != "" {
-		pem, err := os.ReadFile(a.CAFile)
+		pem, err := capfile.Read(a.CAFile, 16<<20)
 		if err != nil {
 			return nil, fmt.Errorf("the extra certificate authority: %w", err)
 		}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/capfile"
 )
 
 // SeenList is the messages taken from a mailbox, kept in a file a line
@@ -24,10 +25,13 @@ type SeenList struct {
 	ids  map[string]bool
 }
 
+// maxSeenFile bounds the list of mail already fetched: a line a mail.
+const maxSeenFile = 64 << 20
+
 // LoadSeen reads the list in path (none yet: an empty list).
 func LoadSeen(path string) (*SeenList, error) {
 	s := &SeenList{path: path, uids: map[[2]uint32]bool{}, ids: map[string]bool{}}
-	f, err := os.Open(path)
+	f, _, err := capfile.Open(path, maxSeenFile)
 	if os.IsNotExist(err) {
 		return s, nil
 	}

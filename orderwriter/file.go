@@ -7,8 +7,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"silverfall/engine/order"
+	"silverfall/engine/text"
 )
 
 // File is a player's orders for one turn.
@@ -26,6 +28,9 @@ type File struct {
 	// are written as "#? " comment lines, which a reader of orders skips
 	// and which keep them for the player (and a moderator's eye).
 	Unread []string
+	// HeaderLines are, for a file read, the line of each header given
+	// (GAME, PLAYER, TURN, PASSWORD), for messages about its values.
+	HeaderLines map[string]int
 }
 
 // UnreadMark starts a comment line that holds a line the player typed
@@ -134,7 +139,7 @@ func IsOrderFile(data []byte) bool {
 // Read reads an order file; name is used in messages. It reads as far as it
 // can and returns every error with its line.
 func Read(r io.Reader, name string) (*File, error) {
-	f := &File{}
+	f := &File{HeaderLines: map[string]int{}}
 	var errs ErrorList
 	bad := func(n int, format string, args ...any) {
 		errs = append(errs, Error{name, n, fmt.Sprintf(format, args...)})
@@ -178,7 +183,7 @@ func Read(r io.Reader, name string) (*File, error) {
 			}
 			switch {
 			case found == 0:
-				bad(n, "unknown section %s; the sections are [GENERAL] [BATTLE] [FLEET] [NAMES] [GIFTS] [BROADCAST]", trimmed)
+				bad(n, "unknown section %s; the sections are [GENERAL] [BATTLE] [FLEET] [NAMES] [GIFTS] [BROADCAST]", text.Quote(trimmed))
 			case found < sec || seen[found]:
 				bad(n, "section %s is out of place; the sections come once each, in the order [GENERAL] [BATTLE] [FLEET] [NAMES] [GIFTS] [BROADCAST]", trimmed)
 			default:
@@ -188,8 +193,12 @@ func Read(r io.Reader, name string) (*File, error) {
 			continue
 		}
 		if sec == 0 {
-			key, val, _ := strings.Cut(trimmed, " ")
-			val = strings.TrimSpace(val)
+			// Any blank after the word: a tab, or a no-break space a
+			// mail program or word processor put there.
+			key, val := trimmed, ""
+			if i := strings.IndexFunc(trimmed, unicode.IsSpace); i >= 0 {
+				key, val = trimmed[:i], strings.TrimSpace(trimmed[i:])
+			}
 			if first, twice := header[strings.ToUpper(key)]; twice {
 				bad(n, "%s is given a second time (first on line %d); an order file has one header of each", strings.ToUpper(key), first)
 				continue
@@ -202,7 +211,8 @@ func Read(r io.Reader, name string) (*File, error) {
 			case "PLAYER", "TURN":
 				v, err := strconv.Atoi(val)
 				if err != nil || v < 1 {
-					bad(n, "%s must be followed by a number of 1 or more, got %q", strings.ToUpper(key), val)
+					v = 0 // a number out of range is none, never the largest
+					bad(n, "%s must be followed by a number of 1 or more, got %s", strings.ToUpper(key), text.Quote(val))
 				}
 				if strings.ToUpper(key) == "PLAYER" {
 					f.Player = v
@@ -210,15 +220,16 @@ func Read(r io.Reader, name string) (*File, error) {
 					f.Turn = v
 				}
 			default:
-				bad(n, "expected GAME, PLAYER, TURN or PASSWORD before the first section, got %q", key)
+				bad(n, "expected GAME, PLAYER, TURN or PASSWORD before the first section, got %s", text.Quote(key))
 				continue
 			}
 			header[strings.ToUpper(key)] = n
+			f.HeaderLines[strings.ToUpper(key)] = n
 			continue
 		}
 		o, err := readOrder(sec, line)
 		if err != nil {
-			bad(n, "%s", err)
+			bad(n, "%s", text.Sheet(err.Error()))
 			continue
 		}
 		f.Orders = append(f.Orders, o)
@@ -232,8 +243,8 @@ func Read(r io.Reader, name string) (*File, error) {
 			bad(1, "the header line %s is missing", k)
 		}
 	}
-	if !ended && len(errs) == 0 {
-		bad(n, "the file ends without %s: it may be cut short", End)
+	if !ended { // whatever else is wrong: a file cut mid-line is the usual way
+		bad(max(n, 1), "the file ends without %s: it may be cut short", End)
 	}
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
 	if len(errs) > 0 {

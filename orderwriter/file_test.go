@@ -112,7 +112,7 @@ func TestReadErrors(t *testing.T) {
 		{"bad fleet order", head + "[FLEET]\nMO 1 2 3\nEND\n", "orders.txt:5: column 9: FLEET MO: missing the Z coordinate"},
 		{"fleet may say FLEET", head + "[FLEET]\nFLEET MO 1 2 3 4\nEND\n", ""},
 		{"sections out of order", head + "[BATTLE]\n[GENERAL]\nEND\n", "orders.txt:5: section [GENERAL] is out of place"},
-		{"unknown section", head + "[MISC]\nEND\n", "unknown section [MISC]"},
+		{"unknown section", head + "[MISC]\nEND\n", `unknown section "[MISC]"`},
 		{"missing header", "GAME G\n[GENERAL]\nEND\n", "orders.txt:1: the header line PLAYER is missing"},
 		{"bad turn", "GAME G\nPLAYER 1\nTURN x\nEND\n", "orders.txt:3: TURN must be followed by a number"},
 		{"cut short", head + "[GENERAL]\nPI 5\n", "orders.txt:5: the file ends without END"},
@@ -178,4 +178,34 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A header's word and value may stand apart by any blank (a tab, a
+// no-break space a mail program put there), as numbers of an order may;
+// a number too large for any game names no player rather than the largest
+// number there is; the lines of the header are kept for messages.
+func TestHeaderBlanksAndNumbers(t *testing.T) {
+	text := Magic + "\nGAME\tSilverfall 7\nPLAYER\u00a02\nTURN 3\nPASSWORD\tk7m2-x9pq-ta4e\n[GENERAL]\nEND\n"
+	f, err := Read(strings.NewReader(text), "o.txt")
+	if err != nil || f.Game != "Silverfall 7" || f.Player != 2 || f.Turn != 3 || f.Password != "k7m2-x9pq-ta4e" {
+		t.Errorf("read as %+v, %v", f, err)
+	}
+	if want := map[string]int{"GAME": 2, "PLAYER": 3, "TURN": 4, "PASSWORD": 5}; !reflect.DeepEqual(f.HeaderLines, want) {
+		t.Errorf("header lines %v, want %v", f.HeaderLines, want)
+	}
+	f, err = Read(strings.NewReader("GAME G\nPLAYER 99999999999999999999\nTURN 2\n[GENERAL]\nEND\n"), "o.txt")
+	if f.Player != 0 || err == nil || !strings.Contains(err.Error(), "o.txt:2: PLAYER must be followed by a number") {
+		t.Errorf("player %d, %v", f.Player, err)
+	}
+}
+
+// A file cut mid-line (a mail cut short, the usual way) says it may be cut
+// short besides the broken line's own error.
+func TestCutMidLineSaysCutShort(t *testing.T) {
+	_, err := Read(strings.NewReader("GAME G\nPLAYER 1\nTURN 2\n[GENERAL]\nPI 5\nLO 1 "), "orders.txt")
+	var list ErrorList
+	if !errors.As(err, &list) || len(list) != 2 || !strings.Contains(list[0].Msg, "LO") || list[1].Line != 6 ||
+		!strings.Contains(list[1].Msg, "the file ends without END: it may be cut short") {
+		t.Errorf("errors %v", list)
+	}
 }

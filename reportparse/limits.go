@@ -29,11 +29,17 @@ const (
 	// empires build a few ships a turn for some 25 turns, and the galaxy
 	// has a few thousand planets.
 	MaxObjects = 50_000
+	// MaxLines bounds the lines of a sheet: a sheet of MaxObjects ships
+	// and as many planets and mines runs to a few hundred thousand.
+	MaxLines = 1_000_000
+	// maxTextItems bounds the items of a section of text (messages, battle
+	// reports, errors): a battle of thousands of ships tells of each.
+	maxTextItems = 4 * MaxObjects
 	// maxWarnings is how many warnings a report keeps; the rest are counted.
 	maxWarnings = 100
-	// maxFleetShips bounds the ships of one fleet: an empire builds a few
-	// ships a turn for some 25 turns.
-	maxFleetShips = 10_000
+	// maxFleetShips bounds the ships of one fleet: no more than the ships
+	// of the player's own a sheet takes, so that any state's sheet reads.
+	maxFleetShips = MaxObjects
 )
 
 // checkLine refuses a line that no sheet has: far too long, or holding

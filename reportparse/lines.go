@@ -15,10 +15,12 @@ type line struct {
 // sheetLines finds the sheet in the text and returns its lines from the
 // banner on, normalised: no quote marks, no form feeds or page headers, no
 // trailing blanks. ended reports whether the closing line was seen.
-func sheetLines(body string) (lines []line, ended bool, found bool) {
+// No more than MaxLines are kept: past them, the line after the last kept
+// one is returned as over (0 when the sheet is within them).
+func sheetLines(body string) (lines []line, ended bool, found bool, over int) {
 	depth := -1
 	n := 0
-	lines = make([]line, 0, strings.Count(body, "\n")+1)
+	lines = make([]line, 0, min(strings.Count(body, "\n")+1, MaxLines))
 	for len(body) > 0 {
 		var raw string
 		if i := strings.IndexByte(body, '\n'); i >= 0 {
@@ -51,11 +53,14 @@ func sheetLines(body string) (lines []line, ended bool, found bool) {
 			continue
 		}
 		if s == turnsheet.End {
-			return lines, true, true
+			return lines, true, true, 0
+		}
+		if len(lines) == MaxLines {
+			return lines, false, true, n
 		}
 		lines = append(lines, line{n, s})
 	}
-	return lines, false, depth >= 0
+	return lines, false, depth >= 0, 0
 }
 
 func quoteOnly(s string) bool {

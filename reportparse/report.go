@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
+	"silverfall/internal/capfile"
 )
 
 // MaxInput is the largest input read; a real turn sheet is a few megabytes.
@@ -118,25 +118,20 @@ func ReadFile(r *rules.Rules, name string) (*Report, error) {
 // byte of it is read. The bytes are the report's text too (a text sheet's
 // is not copied): they must not be changed.
 func ReadFileData(r *rules.Rules, name string) (*Report, []byte, error) {
-	f, err := os.Open(name)
+	// A regular file only: a pipe or a device in a sheet's place is
+	// refused at once, never waited on or read without end.
+	f, size, err := capfile.Open(name, 1<<62)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	if fi.IsDir() {
-		return nil, nil, fmt.Errorf("%s: a folder, not a turn sheet", name)
-	}
-	if fi.Size() > MaxInput {
-		return nil, nil, TooLargeError{Name: name, Size: fi.Size()}
+	if size > MaxInput {
+		return nil, nil, TooLargeError{Name: name, Size: size}
 	}
 	// Read into a buffer of the file's size (one byte more to see it end),
 	// not one grown by doubling; a limit one past the maximum lets the
 	// parser refuse what grew meanwhile.
-	data, err := readAll(io.LimitReader(f, MaxInput+1), int(fi.Size())+1)
+	data, err := readAll(io.LimitReader(f, MaxInput+1), int(size)+1)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -192,9 +187,13 @@ func parse(r *rules.Rules, name string, data []byte, owned bool) (*Report, error
 	if err != nil {
 		return nil, err
 	}
-	lines, ended, found := sheetLines(t.body)
+	lines, ended, found, over := sheetLines(t.body)
 	if !found {
 		return nil, fmt.Errorf("%s: %w: the line %q is missing", name, ErrNoSheet, turnsheet.Banner)
+	}
+	if over > 0 {
+		return nil, ErrorList{{Where: t.where, Line: over + t.offset,
+			Msg: fmt.Sprintf("more than %d lines, far more than any turn sheet has; the sheet is not read", MaxLines)}}
 	}
 	if t.offset > 0 {
 		for i := range lines {

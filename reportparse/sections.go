@@ -291,7 +291,11 @@ func (p *parser) section(num int, ls []line) {
 			}
 		}
 		p.planets(ls[:split], name, func(pl model.Planet) { p.k.ScannedPlanet = &pl })
-		p.mineLines(ls[split:], name, func(m model.Mine) { p.k.ScannedMines = append(p.k.ScannedMines, m) })
+		p.mineLines(ls[split:], name, func(n int, m model.Mine) {
+			if !p.full(n, len(p.k.ScannedMines), "mines of the planet scanned") {
+				p.k.ScannedMines = append(p.k.ScannedMines, m)
+			}
+		})
 	case turnsheet.ShipScanned:
 		p.ships(ls, name, func(s model.Ship) { p.k.ScannedShip = &s })
 	case turnsheet.PlayerScanned:
@@ -328,6 +332,9 @@ func (p *parser) quotedTexts(ls []line) ([]string, int) {
 		}
 	}
 	for _, l := range ls {
+		if p.stop || len(out) >= maxTextItems && p.tooManyOf(l.n, maxTextItems, "items of text in a section") {
+			break
+		}
 		text := p.visible(l.n, l.text)
 		if rest, ok := strings.CutPrefix(text, mark); ok && (rest == "" || rest[0] == ' ') {
 			join()
@@ -501,6 +508,9 @@ func (p *parser) score(ls []line, sec string) {
 
 func (p *parser) credit(ls []line, sec string) {
 	for i, l := range ls {
+		if p.stop || p.full(l.n, len(p.k.Credit.Lines), "lines of the credit report") {
+			return
+		}
 		label, v, ok := labelled(l.text, true)
 		n, isNum := grouped(v)
 		if !ok || !isNum {
@@ -553,6 +563,9 @@ func (p *parser) trading(ls []line, sec string) {
 		c.word("fuel")
 		t.Prices.Fuel = c.count("the fuel price")
 		c.done()
+		if p.full(l.n, len(p.k.Trading), "trading planets") {
+			return
+		}
 		p.k.Trading = append(p.k.Trading, t)
 	}
 }
@@ -588,6 +601,9 @@ func (p *parser) officers(ls []line, sec string) {
 				o.Current = lv
 			}
 			continue
+		}
+		if p.full(l.n, len(p.k.Officers), "officers") {
+			return
 		}
 		c := p.cursor(l, sec)
 		p.k.Officers = append(p.k.Officers, model.Officer{})
@@ -920,15 +936,28 @@ func (p *parser) tooManyNear(n int, m map[int]seen, id, owner int, foreign *int,
 	return false
 }
 
+// full reports whether a list of the sheet holds MaxObjects already, and
+// then refuses the sheet from line n on (see tooMany).
+func (p *parser) full(n, have int, what string) bool {
+	if have < MaxObjects {
+		return false
+	}
+	p.tooMany(n, what)
+	return true
+}
+
 // tooMany refuses a sheet that tells of more objects of a kind than any
 // game holds, and reads no further: what a sheet holds is held in memory,
 // by the reader and by the checker after it.
-func (p *parser) tooMany(n int, what string) {
-	if p.stop {
-		return
+func (p *parser) tooMany(n int, what string) { p.tooManyOf(n, MaxObjects, what) }
+
+// tooManyOf is tooMany for a list of at most limit; it reports true.
+func (p *parser) tooManyOf(n, limit int, what string) bool {
+	if !p.stop {
+		p.errorf(n, "more than %d %s, far more than any game holds; the sheet is not read further", limit, what)
+		p.stop = true
 	}
-	p.errorf(n, "more than %d %s, far more than any game holds; the sheet is not read further", MaxObjects, what)
-	p.stop = true
+	return true
 }
 
 func (p *parser) fleets(ls []line, sec string) {
@@ -967,18 +996,22 @@ func (p *parser) fleets(ls []line, sec string) {
 		for c.more() {
 			f.Ships = append(f.Ships, c.number("a ship number"))
 		}
-		if !c.fail {
+		if !c.fail && !p.full(l.n, len(p.k.Fleets), "fleets") {
 			p.k.Fleets = append(p.k.Fleets, f)
 		}
 	}
 }
 
 func (p *parser) mines(ls []line, sec string) {
-	p.mineLines(ls, sec, func(m model.Mine) { p.k.Mines = append(p.k.Mines, m) })
+	p.mineLines(ls, sec, func(n int, m model.Mine) {
+		if !p.full(n, len(p.k.Mines), "mines") {
+			p.k.Mines = append(p.k.Mines, m)
+		}
+	})
 }
 
 // mineLines reads a table of mines.
-func (p *parser) mineLines(ls []line, sec string, add func(model.Mine)) {
+func (p *parser) mineLines(ls []line, sec string, add func(int, model.Mine)) {
 	for _, l := range ls {
 		if p.stop {
 			return
@@ -997,7 +1030,7 @@ func (p *parser) mineLines(ls []line, sec string, add func(model.Mine)) {
 		c.count("the ore left")
 		c.done()
 		if !c.fail {
-			add(m)
+			add(l.n, m)
 		}
 	}
 }
@@ -1021,7 +1054,7 @@ func (p *parser) playerScanned(ls []line, sec string) {
 		c.word("type")
 		s.Type = c.intIn("the ship type", 1, len(p.r.Ships))
 		s.Name = c.nameOf("ship", p.r.Naming.ShipLength)
-		if !c.fail {
+		if !c.fail && !p.full(l.n, len(p.k.ScannedPlayer), "ships of the player scanned") {
 			p.k.ScannedPlayer = append(p.k.ScannedPlayer, s)
 		}
 	}
@@ -1030,6 +1063,9 @@ func (p *parser) playerScanned(ls []line, sec string) {
 func (p *parser) special(ls []line, sec string) {
 	part := ""
 	for _, l := range ls {
+		if p.stop || p.full(l.n, len(p.k.Empire.Abilities)+len(p.k.Artifacts)+len(p.k.Rings), "abilities, artifacts and rings") {
+			return
+		}
 		t := strings.TrimSpace(l.text)
 		switch t {
 		case "Abilities:", "Artifacts held:", "Rings of Darkness found:":

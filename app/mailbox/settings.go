@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"silverfall/internal/capfile"
 	"silverfall/mail"
 )
 
@@ -79,7 +80,7 @@ func (s Settings) Check() error {
 	if s.CAFile == "" {
 		return nil
 	}
-	data, err := os.ReadFile(s.CAFile)
+	data, err := capfile.Read(s.CAFile, 16<<20)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return fmt.Errorf("the extra CA file %s does not exist; choose the certificate authority's PEM file, or leave the field empty", s.CAFile)

@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"silverfall/engine/text"
 	"sort"
 	"strconv"
-
-	"github.com/BurntSushi/toml"
 
 	"silverfall/app/workspace"
 	"silverfall/engine/ai"
@@ -18,6 +17,7 @@ import (
 	"silverfall/engine/turnsheet"
 	"silverfall/host"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/capfile"
 	"silverfall/orderwriter"
 )
 
@@ -144,8 +144,8 @@ func freeName(root, name string) (string, string) {
 		try := name
 		if n > 1 {
 			suffix := " " + strconv.Itoa(n)
-			if len(try)+len(suffix) > turnsheet.MaxGameName {
-				try = try[:turnsheet.MaxGameName-len(suffix)]
+			if len(try)+len(suffix) > text.MaxGameName {
+				try = try[:text.MaxGameName-len(suffix)]
 			}
 			try += suffix
 		}
@@ -161,12 +161,12 @@ func freeName(root, name string) (string, string) {
 // player is the one empire the computer does not play.
 func Read(dir string) (*Game, error) {
 	name := filepath.Join(dir, host.ConfigFile)
-	data, err := os.ReadFile(name)
+	data, err := capfile.Read(name, host.MaxConfigFile)
 	if err != nil {
 		return nil, err
 	}
 	var c host.Config
-	if _, err := toml.Decode(string(data), &c); err != nil {
+	if _, err := capfile.DecodeTOML(name, data, &c); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if max := rules.Default().Game.MaxPlayers; c.Players < 1 || c.Players > max {
@@ -236,7 +236,7 @@ func Remove(root string, g *Game) error {
 	if err := os.RemoveAll(g.Dir); err != nil {
 		return err
 	}
-	return os.RemoveAll(workspace.DirOf(root, g.Name, g.Player))
+	return os.RemoveAll(workspace.Folder(root, g.Name, g.Player))
 }
 
 // Of is the practice game whose sheet this is: game's name and the
@@ -251,7 +251,7 @@ func Of(root, game string, player, turn int, sheet []byte) *Game {
 	if err != nil || g.Name != game || g.Player != player {
 		return nil
 	}
-	data, err := os.ReadFile(g.SheetPath(turn))
+	data, err := capfile.Read(g.SheetPath(turn), int64(len(sheet)))
 	if err != nil || string(data) != string(sheet) {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"silverfall/app/workspace"
 	"silverfall/engine/ai"
 	"silverfall/engine/rules"
 	"silverfall/host"
@@ -358,10 +359,11 @@ func TestRemove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws := filepath.Join(root, "Practice-7-player-01")
-	if err := os.MkdirAll(ws, 0o755); err != nil {
+	w, err := workspace.Open(root, a.Name, a.Player)
+	if err != nil {
 		t.Fatal(err)
 	}
+	ws := w.Dir
 	if err := Remove(root, a); err != nil {
 		t.Fatal(err)
 	}

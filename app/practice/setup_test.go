@@ -16,7 +16,8 @@ func TestNewWithSetup(t *testing.T) {
 	r := rules.Default()
 	root := t.TempDir()
 	s := &setup.Setup{Race: 7, Ships: []setup.Ship{{Type: 34}, {Type: 34}, {Type: 19}, {Type: 26, Fire: 2, Defence: 20}}}
-	s.Levels[1], s.Levels[2] = 3, 3 // Navigation, Intelligence
+	s.Levels[1], s.Levels[2] = 3, 3                                 // Navigation, Intelligence
+	s.Levels[0], s.Levels[3], s.Levels[4], s.Levels[5] = 3, 3, 3, 1 // all 16 points given
 	g, err := New(root, Options{Seed: 9, Players: 3, Player: 2, Level: "easy", Setup: s})
 	if err != nil {
 		t.Fatal(err)

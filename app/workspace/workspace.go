@@ -7,8 +7,10 @@ package workspace
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -19,6 +21,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/capfile"
 	"silverfall/orderwriter"
 )
 
@@ -53,17 +56,17 @@ func DefaultRoot() (string, error) {
 
 // Workspace is the folder of one player's game.
 type Workspace struct {
-	Dir string
+	Dir    string
+	Game   string // the game's exact name
+	Player int
 }
 
-// DirOf is the folder of player p's workspace in game under root.
-func DirOf(root, game string, p int) string {
-	return filepath.Join(root, fmt.Sprintf("%s-player-%02d", SafeName(game), p))
-}
+// markFile names, in each workspace, the game and player it is for.
+const markFile = "workspace.txt"
 
 // Open opens (making it if need be) the workspace of player p in game.
 func Open(root, game string, p int) (*Workspace, error) {
-	dir := DirOf(root, game, p)
+	dir := Folder(root, game, p)
 	if err := os.MkdirAll(filepath.Join(dir, "exports"), 0o755); err != nil {
 		return nil, err
 	}
@@ -73,7 +76,81 @@ func Open(root, game string, p int) (*Workspace, error) {
 			os.Remove(s)
 		}
 	}
-	return &Workspace{Dir: dir}, nil
+	mark := filepath.Join(dir, markFile)
+	if _, err := os.Lstat(mark); errors.Is(err, fs.ErrNotExist) {
+		if err := atomicfile.WriteFile(mark, []byte(fmt.Sprintf("GAME %s\nPLAYER %d\n", game, p)), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return &Workspace{Dir: dir, Game: game, Player: p}, nil
+}
+
+// Folder is the workspace folder of player p in game: the name made safe
+// for a file name, which people read, and a short hash of the exact name,
+// so that games whose names fold alike ("Silverfall 42", "Silverfall.42",
+// any two all-Cyrillic names) never share one. A folder of the earlier
+// naming, without the hash, is still used for the game it holds.
+func Folder(root, game string, p int) string {
+	h := sha256.Sum256([]byte(game))
+	dir := filepath.Join(root, fmt.Sprintf("%s-%x-player-%02d", SafeName(game), h[:4], p))
+	if _, err := os.Stat(dir); err == nil {
+		return dir
+	}
+	old := filepath.Join(root, fmt.Sprintf("%s-player-%02d", SafeName(game), p))
+	if g, ok := folderGame(old); ok && g == game {
+		return old
+	}
+	return dir
+}
+
+// folderGame is the exact name of the game a workspace folder holds: from
+// its mark, else from a draft's GAME line or a sheet's "Game:" line (the
+// folders made before the mark).
+func folderGame(dir string) (string, bool) {
+	if data, err := capfile.Read(filepath.Join(dir, markFile), 4<<10); err == nil {
+		if g, ok := headerValue(data, "GAME "); ok {
+			return g, true
+		}
+	}
+	drafts, _ := filepath.Glob(filepath.Join(dir, "turn-*-orders.draft"))
+	sheets, _ := filepath.Glob(filepath.Join(dir, "turn-*-sheet*.txt"))
+	for _, path := range drafts {
+		if g, ok := fileHeader(path, "GAME "); ok {
+			return g, true
+		}
+	}
+	for _, path := range sheets {
+		if g, ok := fileHeader(path, "Game:"); ok {
+			return g, true
+		}
+	}
+	return "", false
+}
+
+// fileHeader finds a header line starting with key in the first lines of
+// a file.
+func fileHeader(path, key string) (string, bool) {
+	f, _, err := capfile.Open(path, 64<<20)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	head := make([]byte, 4<<10)
+	n, _ := io.ReadFull(f, head)
+	return headerValue(head[:n], key)
+}
+
+func headerValue(data []byte, key string) (string, bool) {
+	for i, line := range strings.Split(string(data), "\n") {
+		if i > 12 {
+			break
+		}
+		line = strings.TrimRight(line, "\r")
+		if v, ok := strings.CutPrefix(line, key); ok {
+			return strings.TrimSpace(v), true
+		}
+	}
+	return "", false
 }
 
 // SafeName makes a game's name usable in a file or folder name.
@@ -98,6 +175,9 @@ func (w *Workspace) ReportPath(t int) string {
 	return filepath.Join(w.Dir, fmt.Sprintf("turn-%03d-sheet.txt", t))
 }
 
+// maxSheetFile bounds a kept sheet, as the sheet reader does.
+const maxSheetFile = 64 << 20
+
 // AddReport keeps a copy of the sheet of turn t as it was imported. The
 // same sheet imported again adds nothing; a different one for the same turn
 // is kept beside the first. It returns the copy's path and whether it is new.
@@ -108,7 +188,7 @@ func (w *Workspace) AddReport(t int, data []byte) (string, bool, error) {
 		if n > 1 {
 			path = strings.TrimSuffix(base, ".txt") + fmt.Sprintf("-%d.txt", n)
 		}
-		old, err := os.ReadFile(path)
+		old, err := capfile.Read(path, maxSheetFile)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			return path, true, atomicfile.WriteFile(path, data, 0o644)
@@ -192,14 +272,25 @@ func (w *Workspace) EncodeDraft(f *orderwriter.File) ([]byte, error) {
 // that the next save does not overwrite it.
 func (w *Workspace) LoadDraft(t int) (*orderwriter.File, error) {
 	path := w.DraftPath(t)
-	data, err := os.ReadFile(path)
+	data, err := capfile.Read(path, orderwriter.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	if err != nil {
+	var notFile *capfile.NotFileError
+	var tooLarge *capfile.TooLargeError
+	if err != nil && !errors.As(err, &notFile) && !errors.As(err, &tooLarge) {
 		return nil, err
 	}
-	f, err := orderwriter.Read(bytes.NewReader(data), path)
+	var f *orderwriter.File
+	if err == nil {
+		f, err = orderwriter.Read(bytes.NewReader(data), path)
+	}
+	if err == nil {
+		err = w.own(f)
+	}
+	if err == nil && f.Turn != t {
+		err = fmt.Errorf("the draft is for turn %d, not for turn %d", f.Turn, t)
+	}
 	if err == nil {
 		return f, nil
 	}
@@ -208,6 +299,20 @@ func (w *Workspace) LoadDraft(t int) (*orderwriter.File, error) {
 		return nil, fmt.Errorf("the draft %s cannot be read (%v) nor moved aside: %v", path, err, rerr)
 	}
 	return nil, &DamagedError{Path: path, Aside: aside, Err: err}
+}
+
+// own says whether a draft is this workspace's: its header names the
+// game and player. (A workspace opened without them takes any draft.)
+func (w *Workspace) own(f *orderwriter.File) error {
+	switch {
+	case w.Game == "" && w.Player == 0:
+		return nil
+	case f.Game != w.Game:
+		return fmt.Errorf("the draft is for game %.60q, not for %q", f.Game, w.Game)
+	case f.Player != w.Player:
+		return fmt.Errorf("the draft is player %d's, not player %d's", f.Player, w.Player)
+	}
+	return nil
 }
 
 // DamagedError says a draft could not be read and where it was kept.
@@ -252,11 +357,25 @@ func EncodeState(s State) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// maxStateFile bounds a view file: a few hundred bytes.
+const maxStateFile = 1 << 20
+
 // LoadState reads the view's state for turn t; none gives the zero State.
+// A damaged one (not TOML, too large, not a file) is set aside under a
+// name of its own and the zero State is used.
 func (w *Workspace) LoadState(t int) State {
 	var s State
-	if data, err := os.ReadFile(w.StatePath(t)); err == nil {
-		toml.Decode(string(data), &s)
+	path := w.StatePath(t)
+	data, err := capfile.Read(path, maxStateFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s
+	}
+	if err == nil {
+		_, err = capfile.DecodeTOML(path, data, &s)
+	}
+	if err != nil {
+		atomicfile.SetAside(path)
+		return State{}
 	}
 	return s
 }

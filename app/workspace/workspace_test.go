@@ -149,7 +149,7 @@ func TestReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasSuffix(w.Dir, "Silverfall-Demo-player-01") {
+	if base := filepath.Base(w.Dir); !strings.HasPrefix(base, "Silverfall-Demo-") || !strings.HasSuffix(base, "-player-01") {
 		t.Errorf("folder %s", w.Dir)
 	}
 	p1, isNew, err := w.AddReport(1, []byte("sheet"))
@@ -170,7 +170,7 @@ func TestReports(t *testing.T) {
 }
 
 func TestDraftAndState(t *testing.T) {
-	w, _ := Open(t.TempDir(), "g", 3)
+	w, _ := Open(t.TempDir(), "Kill Test", 3)
 	if f, err := w.LoadDraft(2); f != nil || err != nil {
 		t.Fatalf("no draft yet: %v %v", f, err)
 	}
@@ -274,5 +274,68 @@ func TestSheetsListsTheNewestCopyOfEachTurn(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(got[1].Path); string(data) != "c" {
 		t.Errorf("turn 2 is %q, want the copy added last", data)
+	}
+}
+
+// Games whose names fold to one safe name never share a workspace, and a
+// workspace of the earlier naming is still found for its own game.
+func TestWorkspacePerGame(t *testing.T) {
+	root := t.TempDir()
+	seen := map[string]string{}
+	for _, g := range []string{"Silverfall 42", "Silverfall.42", "Silverfall-42", "Игра", "Война", "银河", "星战"} {
+		w, err := Open(root, g, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other, ok := seen[w.Dir]; ok {
+			t.Errorf("%q and %q share %s", g, other, w.Dir)
+		}
+		seen[w.Dir] = g
+		again, _ := Open(root, g, 1)
+		if again.Dir != w.Dir {
+			t.Errorf("%q opened again in %s, first in %s", g, again.Dir, w.Dir)
+		}
+	}
+	// An old folder: the safe name alone, holding a draft of its game.
+	old := filepath.Join(root, "Kill-Test-player-03")
+	os.MkdirAll(old, 0o755)
+	os.WriteFile(filepath.Join(old, "turn-002-orders.draft"), []byte(text(version(0))), 0o644)
+	if w, _ := Open(root, "Kill Test", 3); w.Dir != old {
+		t.Errorf("the old workspace %s not found: %s", old, w.Dir)
+	}
+	if w, _ := Open(root, "Kill.Test", 3); w.Dir == old {
+		t.Errorf("another game took the old workspace %s", old)
+	}
+}
+
+// A draft of another game or player found in a workspace is set aside,
+// never loaded: the next edit would overwrite it.
+func TestDraftOfAnotherGame(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		p    int
+	}{{"Kill.Test", 3}, {"Kill Test", 4}} {
+		w, _ := Open(t.TempDir(), c.game, c.p)
+		os.WriteFile(w.DraftPath(2), []byte(text(version(0))), 0o644)
+		f, err := w.LoadDraft(2)
+		var dmg *DamagedError
+		if f != nil || !errors.As(err, &dmg) {
+			t.Errorf("%q player %d: loaded %v, %v", c.game, c.p, f, err)
+		}
+	}
+}
+
+// A view file that is damaged, nested past reason or not a file is set
+// aside and the view starts from its defaults.
+func TestDamagedViewSetAside(t *testing.T) {
+	w, _ := Open(t.TempDir(), "Kill Test", 3)
+	for _, data := range []string{"selected = [", "camera = " + strings.Repeat("[", 50000), strings.Repeat("#", 2<<20)} {
+		os.WriteFile(w.StatePath(2), []byte(data), 0o644)
+		if got := w.LoadState(2); fmt.Sprint(got) != fmt.Sprint(State{}) {
+			t.Errorf("%.20q gave %+v", data, got)
+		}
+		if _, err := os.Stat(w.StatePath(2)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%.20q: the damaged view file is still in place", data)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"silverfall/engine/text"
 
 	"silverfall/engine/galaxy"
 	"silverfall/engine/rules"
@@ -28,7 +29,7 @@ func demo(args []string, stdout, stderr io.Writer) int {
 		return c.Fail(stderr, "-out DIR is needed")
 	}
 	if *name != "" {
-		if err := turnsheet.CheckText("the game's name", *name, turnsheet.MaxGameName); err != nil {
+		if err := text.Check("the game's name", *name, text.MaxGameName); err != nil {
 			return c.Fail(stderr, "%v", err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"silverfall/engine/check"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
+	"silverfall/engine/password"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
 	"silverfall/internal/cliflag"
@@ -165,6 +166,17 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, std
 		}
 		if f.Player != 0 && f.Player != k.Empire.Player {
 			found.printf("%s:%d: wrong-player the file is for player %d, the turn sheet for player %d\n", shown, headerLine(data, "PLAYER"), f.Player, k.Empire.Player)
+			l.header++
+			l.status = exitFound
+		}
+		if k.Empire.Password != "" && f.Player == k.Empire.Player && !password.Match(k.Empire.Password, f.Password) {
+			// Only the host decides, but the sheet says what it will
+			// take: a typing slip here would cost the player his turn.
+			what := "is not the one the turn sheet gives (Password: at its head)"
+			if strings.TrimSpace(f.Password) == "" {
+				what = "is missing; the turn sheet gives one (Password: at its head)"
+			}
+			found.printf("%s:%d: wrong-password the file's PASSWORD %s: the host will refuse the file\n", shown, headerLine(data, "PASSWORD"), what)
 			l.header++
 			l.status = exitFound
 		}

@@ -11,6 +11,7 @@ import (
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turn"
+	"silverfall/internal/capfile"
 	"silverfall/internal/cliflag"
 	"silverfall/internal/version"
 	"silverfall/orderwriter"
@@ -107,7 +108,8 @@ func open(name string, stdin io.Reader) (io.Reader, string, func(), error) {
 	if name == "-" {
 		return stdin, "<stdin>", func() {}, nil
 	}
-	f, err := os.Open(name)
+	// A regular file only: a pipe or a device is refused, never waited on.
+	f, _, err := capfile.Open(name, 1<<62)
 	if err != nil {
 		return nil, name, nil, err
 	}

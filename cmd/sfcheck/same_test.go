@@ -117,3 +117,35 @@ func TestOrdersPastTheMost(t *testing.T) {
 		t.Errorf("orders: status %d, out %.300q", status, out)
 	}
 }
+
+// Given a sheet with a password, sfcheck orders says when the file's is
+// not the sheet's (or missing), as the host would refuse the file; the
+// password itself is never printed. A sheet without one (a game made
+// before passwords) takes any file.
+func TestPasswordAgainstTheSheet(t *testing.T) {
+	plain := demoFile(t)
+	data, _ := os.ReadFile(plain)
+	withPw := filepath.Join(t.TempDir(), "sheet.txt")
+	os.WriteFile(withPw, []byte(strings.Replace(string(data), "\nOrders due:", "\nPassword:   k7m2-x9pq-ta4e\nOrders due:", 1)), 0o644)
+	orders := func(header string) string {
+		name := filepath.Join(t.TempDir(), "orders.txt")
+		os.WriteFile(name, []byte(strings.Replace(demoOrders, "TURN 2\n", "TURN 2\n"+header, 1)), 0o644)
+		return name
+	}
+	for _, c := range []struct {
+		sheet, header string
+		status        int
+		want          string
+	}{
+		{withPw, "PASSWORD K7M2-X9PQ-TA4E \n", 0, "0 errors"},
+		{withPw, "PASSWORD k7m2-x9pq-ta4f\n", 1, "orders.txt:5: wrong-password the file's PASSWORD is not the one the turn sheet gives"},
+		{withPw, "", 1, "wrong-password the file's PASSWORD is missing"},
+		{plain, "PASSWORD anything\n", 0, "0 errors"},
+		{plain, "", 0, "0 errors"},
+	} {
+		status, out, errs := runArgs(t, "", "orders", orders(c.header), "--report", c.sheet)
+		if all := out + errs; status != c.status || !strings.Contains(all, c.want) || strings.Contains(strings.ToLower(all), "k7m2") {
+			t.Errorf("%q: status %d, output %q; want %d and %q", c.header, status, all, c.status, c.want)
+		}
+	}
+}

@@ -43,7 +43,8 @@ func setupCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "sfcheck: %v\n", err)
 		return exitFound
 	}
-	fmt.Fprintf(stderr, "%s: %d of %d ships chosen; %s credits and %d of %d points left\n", shown, len(s.Ships), r.Start.MaxShips,
-		setup.Credits(s.CreditsLeft(r)), s.PointsLeft(r), r.Officers.CommodorePoints)
+	// A set-up taken has given every point: only ships and credits can be left.
+	fmt.Fprintf(stderr, "%s: %d of %d ships chosen; %s credits left\n", shown, len(s.Ships), r.Start.MaxShips,
+		setup.Credits(s.CreditsLeft(r)))
 	return exitOK
 }

@@ -189,11 +189,11 @@ func TestWrongPasswordTold(t *testing.T) {
 	}
 	orders := "# Darkness of Silverfall order file\nGAME Told\nPLAYER 1\nTURN 2\nPASSWORD " + passwordOf(t, dir, 2) + "\n\n[GENERAL]\nPI 1\n\nEND\n"
 	os.WriteFile(filepath.Join(dir, "turn-001", "orders", "p1.txt"), []byte(orders), 0o644)
-	if s, _, errs := sfhost(t, "status", dir); s != 0 || !strings.Contains(errs, "p1.txt: orders for player 1 with a wrong password") {
+	if s, _, errs := sfhost(t, "status", dir); s != 0 || !strings.Contains(errs, "p1.txt:5: orders for player 1 with a wrong password") {
 		t.Errorf("status: %d %q", s, errs)
 	}
 	s, out, errs := sfhost(t, "turn", dir)
-	if s != 0 || !strings.Contains(errs, "p1.txt: orders for player 1 with a wrong password; refused and set aside") || !strings.Contains(out, "none from player 1, 2") {
+	if s != 0 || !strings.Contains(errs, "p1.txt:5: orders for player 1 with a wrong password; refused and set aside") || !strings.Contains(out, "none from player 1, 2") {
 		t.Errorf("%d %q %q", s, out, errs)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "turn-001", "orders", "refused", "p1.txt")); err != nil {

@@ -106,6 +106,10 @@ type planner struct {
 	// stations is the station of Sauran the warships go for with the
 	// allies this turn (sauran.go).
 	stations stationPlan
+
+	allies    *nearSet             // the places of allies' ships, for allyNear
+	tankersAt map[geom.Point][]int // fromTanker's tankers, by place
+	tankersOf *model.Ship          // the list tankersAt is of
 }
 
 func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *planner {
@@ -1290,7 +1294,20 @@ func (p *planner) toMarketFuel(s *model.Ship, st *rules.ShipType) bool {
 // ship built at the origin is drawn off it, with the tanker that waited
 // there for it, before it could load fuel from the planet.
 func (p *planner) fromTanker(s *model.Ship, st *rules.ShipType, ships []model.Ship) {
-	for i := range ships {
+	if len(ships) == 0 {
+		return
+	}
+	if p.tankersOf != &ships[0] {
+		// The tankers by place, in the list's order: the ships do not move
+		// while the plan is made.
+		p.tankersAt, p.tankersOf = map[geom.Point][]int{}, &ships[0]
+		for i := range ships {
+			if tt := p.r.Ship(ships[i].Type); tt != nil && role(tt) == roleTanker {
+				p.tankersAt[ships[i].Loc] = append(p.tankersAt[ships[i].Loc], i)
+			}
+		}
+	}
+	for _, i := range p.tankersAt[s.Loc] {
 		t := &ships[i]
 		tt := p.r.Ship(t.Type)
 		if t.Loc != s.Loc || t.ID == s.ID || t.Inside != 0 || tt == nil || role(tt) != roleTanker {
@@ -1603,12 +1620,15 @@ func (p *planner) fight(s *model.Ship, st *rules.ShipType, threats []model.Ship)
 // allyNear reports whether a ship of an ally is within the level's reach
 // of a joint attack of loc.
 func (p *planner) allyNear(loc geom.Point) bool {
-	for _, o := range p.k.ForeignShips {
-		if p.k.Empire.HasAlly(o.Owner) && o.Loc.Within(loc, p.lv.JointRadius) {
-			return true
+	if p.allies == nil {
+		p.allies = newNearSet(p.lv.JointRadius)
+		for _, o := range p.k.ForeignShips {
+			if p.k.Empire.HasAlly(o.Owner) {
+				p.allies.add(o.Loc)
+			}
 		}
 	}
-	return false
+	return p.allies.near(loc)
 }
 
 // claim sends a ship to the independent planet it can take soonest: the
@@ -2161,6 +2181,17 @@ func (p *planner) scans() {
 	// first: the scans go to stations, which last, or to rivals' ships
 	// far from Sauran's and from our raids.
 	sauran := p.r.Game.PlayerSauran
+	nearSauran, nearRaid := newNearSet(200), newNearSet(150)
+	for _, o := range p.k.ForeignShips {
+		if o.Owner == sauran {
+			nearSauran.add(o.Loc)
+		}
+	}
+	for _, o := range p.k.Ships {
+		if st := p.r.Ship(o.Type); st != nil && st.Armed() {
+			nearRaid.add(o.Loc)
+		}
+	}
 	safe := func(s *model.Ship) bool {
 		if st := p.r.Ship(s.Type); st != nil && !st.CanMove() && st.Defence.Max >= 30 {
 			return true
@@ -2168,17 +2199,7 @@ func (p *planner) scans() {
 		if s.Owner == sauran || s.Owner == p.enemyPlan {
 			return false
 		}
-		for _, o := range p.k.ForeignShips {
-			if o.Owner == sauran && o.Loc.Within(s.Loc, 200) {
-				return false
-			}
-		}
-		for _, o := range p.k.Ships {
-			if st := p.r.Ship(o.Type); st != nil && st.Armed() && o.Loc.Within(s.Loc, 150) {
-				return false
-			}
-		}
-		return true
+		return !nearSauran.near(s.Loc) && !nearRaid.near(s.Loc)
 	}
 	var ship *model.Ship
 	for i := range p.k.ForeignShips {

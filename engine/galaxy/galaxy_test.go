@@ -305,7 +305,8 @@ func BenchmarkGenerateAndWrite40(b *testing.B) {
 func TestChosenSetup(t *testing.T) {
 	r := rules.Default()
 	s := &setup.Setup{Game: "G", Player: 2, Race: 10, Ships: []setup.Ship{{Type: 41}, {Type: 42, Fire: 2, Defence: 20}, {Type: 1}}}
-	s.Levels[8], s.Levels[9] = 3, 3 // Construction and Economist, the Lexmons' own
+	s.Levels[8], s.Levels[9] = 3, 3                                 // Construction and Economist, the Lexmons' own
+	s.Levels[0], s.Levels[1], s.Levels[2], s.Levels[3] = 3, 3, 3, 1 // all 16 points given
 	g, err := Generate(r, Options{Seed: 5, Players: 3, Setups: map[int]*setup.Setup{2: s}})
 	if err != nil {
 		t.Fatal(err)

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"silverfall/engine/rules"
+	"silverfall/engine/text"
 )
 
 // SyntaxError is an order that cannot be read. Col is the 1-based column
@@ -99,7 +99,7 @@ func (p *Parser) Parse(line string) (Order, error) {
 				o.Code = lookup[int(upper(c[0])-'A')*26+int(upper(c[1])-'A')]
 			}
 			if o.Code == Invalid {
-				return o, errAt(ccol, "unknown order code %q", c)
+				return o, errAt(ccol, "unknown order code %s", text.Quote(c))
 			}
 			if !o.Code.FleetOK() {
 				return o, errAt(ccol, "%s cannot be given to a fleet; fleets take %s", o.Code, fleetCodes)
@@ -115,7 +115,7 @@ func (p *Parser) Parse(line string) (Order, error) {
 			case strings.EqualFold(kw, "OFFICER"):
 				o.Code = NameOfficer
 			default:
-				return o, errAt(kcol, "NAME must be followed by SHIP, PLANET or OFFICER, got %q", kw)
+				return o, errAt(kcol, "NAME must be followed by SHIP, PLANET or OFFICER, got %s", text.Quote(kw))
 			}
 		case strings.EqualFold(w, "GIFT"):
 			kw, kcol := sc.word()
@@ -125,12 +125,12 @@ func (p *Parser) Parse(line string) (Order, error) {
 			case strings.EqualFold(kw, "PLANET"):
 				o.Code = GiftPlanet
 			default:
-				return o, errAt(kcol, "GIFT must be followed by SHIP or PLANET, got %q", kw)
+				return o, errAt(kcol, "GIFT must be followed by SHIP or PLANET, got %s", text.Quote(kw))
 			}
 		case strings.EqualFold(w, "BROADCAST"):
 			o.Code = Broadcast
 		default:
-			return o, errAt(col, "unknown order code %q", w)
+			return o, errAt(col, "unknown order code %s", text.Quote(w))
 		}
 	}
 	syn := &syntaxes[o.Code]
@@ -147,7 +147,7 @@ func (p *Parser) Parse(line string) (Order, error) {
 		if _, big := err.(tooLarge); big {
 			return o, errAt(start, "%s: the %s %s is too large", o.codeName(), kindName[k], err.Error())
 		} else if err != nil {
-			return o, errAt(start, "%s: the %s must be a whole number, got %q", o.codeName(), kindName[k], err.Error())
+			return o, errAt(start, "%s: the %s must be a whole number, got %s", o.codeName(), kindName[k], text.Quote(err.Error()))
 		}
 		if msg := p.checkRange(k, v); msg != "" {
 			return o, errAt(start, "%s: %s", o.codeName(), msg)
@@ -159,7 +159,7 @@ func (p *Parser) Parse(line string) (Order, error) {
 		return p.parseText(o, &sc)
 	}
 	if !sc.atEnd() {
-		return o, errAt(sc.pos, "%s: unexpected %q after the order (%s)", o.codeName(), rest(sc.s[sc.pos:]), o.Code.Usage())
+		return o, errAt(sc.pos, "%s: unexpected %s after the order (%s)", o.codeName(), text.Quote(rest(sc.s[sc.pos:])), o.Code.Usage())
 	}
 	return o, p.checkOrder(o, line)
 }
@@ -337,28 +337,26 @@ func argCol(line string, i int) int {
 	return sc.pos
 }
 
-// parseText reads the free text of NAME and BROADCAST lines.
+// parseText reads the free text of NAME and BROADCAST lines. The text is
+// cleaned and checked as engine/text defines it, the one definition the
+// state writer and the sheets share: what the parser takes, the host
+// writes.
 func (p *Parser) parseText(o Order, sc *scanner) (Order, error) {
 	sc.skip()
 	start := sc.pos
 	raw := sc.s[sc.pos:]
-	for i, r := range raw {
-		if r == utf8.RuneError || (unicode.IsControl(r) && r != '\t' && r != '\r' && r != '\n') {
-			return o, errAt(start+i, "%s: the text holds a control character or broken UTF-8", o.Code)
-		}
-		if reorders(r) {
-			return o, errAt(start+i, "%s: the text holds a character that reorders text on screen (%U), which could make it read as something else", o.Code, r)
-		}
+	cleaned := text.Clean(raw)
+	if i, why := text.Problem(cleaned); i >= 0 {
+		return o, errAt(start+text.RawOffset(raw, i), "%s: the text holds %s", o.Code, why)
 	}
-	// Names are stored with single spaces; a broadcast keeps its spacing but
-	// not tabs, which print differently on every sheet.
-	var text string
+	// Names are stored with single spaces; a broadcast keeps its spacing.
+	var body string
 	if o.Code == Broadcast {
-		text = strings.TrimSpace(strings.ReplaceAll(raw, "\t", " "))
+		body = strings.TrimSpace(cleaned)
 	} else {
-		text = strings.Join(strings.Fields(raw), " ")
+		body = strings.Join(strings.Fields(cleaned), " ")
 	}
-	n := utf8.RuneCountInString(text)
+	n := utf8.RuneCountInString(body)
 	limit := 0
 	switch o.Code {
 	case NameShip:
@@ -375,21 +373,15 @@ func (p *Parser) parseText(o Order, sc *scanner) (Order, error) {
 		return o, errAt(start, "BROADCAST: the line is empty")
 	case n == 0:
 		return o, errAt(start, "%s: the name is missing (%s)", o.Code, o.Code.Usage())
-	case text == "-" && o.Code != Broadcast:
+	case body == "-" && o.Code != Broadcast:
 		return o, errAt(start, "%s: \"-\" stands for no name on the turn sheet; choose another name", o.Code)
-	case o.Code == Broadcast && (strings.HasPrefix(text, "#") || strings.HasPrefix(text, "[") || strings.EqualFold(text, "END")):
+	case o.Code == Broadcast && (strings.HasPrefix(body, "#") || strings.HasPrefix(body, "[") || strings.EqualFold(body, "END")):
 		return o, errAt(start, "BROADCAST: a line cannot start with # or [ nor be END alone: the order file would read it as a comment, a section or its end")
 	case n > limit && o.Code == Broadcast:
 		return o, errAt(start, "BROADCAST: a line holds at most %d characters, this one has %d", limit, n)
 	case n > limit:
 		return o, errAt(start, "%s: a name holds at most %d characters, this one has %d", o.Code, limit, n)
 	}
-	o.Text = text
+	o.Text = body
 	return o, nil
-}
-
-// reorders reports whether r changes the order in which text shows (the
-// bidirectional controls).
-func reorders(r rune) bool {
-	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
 }

@@ -91,9 +91,9 @@ func Choosable(r *rules.Rules, t *rules.ShipType) (bool, string) {
 
 // Check lists every limit of the rule book's position set-up that s breaks,
 // by line when s was read from a file: a race of the book's list; at most
-// 3 levels in an ability and 16 in all; at most nine ships, two of a type,
+// 3 levels in an ability and exactly 16 in all; at most nine ships, two of a type,
 // costing 350,000 credits together (the figures are the rules data's).
-// Fewer ships and points unspent are allowed (docs/choices.md).
+// Fewer ships are allowed, but every point is given (docs/choices.md).
 func (s *Setup) Check(r *rules.Rules) []Problem {
 	var out []Problem
 	bad := func(line int, format string, args ...any) {
@@ -140,7 +140,28 @@ func (s *Setup) checkLevels(r *rules.Rules) []Problem {
 				s.Levels.Sum(), by, r.Officers.CommodorePoints)})
 		}
 	}
+	if sum < r.Officers.CommodorePoints {
+		// Every position starts with a Commodore, and a rank follows the
+		// levels: fewer points would start him as a Captain or lower.
+		// At the last ability's line, or the race's when none is given.
+		line := max(lastLine(s.Lines.Ability[:]), s.Lines.Race)
+		if l := lastLine(s.Lines.Ability[:]); l > 0 {
+			line = l
+		}
+		out = append(out, Problem{line, fmt.Sprintf(
+			"the Commodore's levels come to %d: give all %d points (with fewer he would not rank as a Commodore)",
+			sum, r.Officers.CommodorePoints)})
+	}
 	return out
+}
+
+// lastLine is the latest of lines, 0 when none is from a file.
+func lastLine(lines []int) int {
+	last := 0
+	for _, l := range lines {
+		last = max(last, l)
+	}
+	return last
 }
 
 func (s *Setup) checkShips(r *rules.Rules) []Problem {

@@ -113,15 +113,17 @@ func TestReadRefuses(t *testing.T) {
 	}
 }
 
-// Fewer ships and points unspent are allowed: the book's "up to nine other
-// ships", and nothing in it asks that every point be given.
+// sixteen gives the Commodore's 16 points, three at most in one.
+const sixteen = "ABILITY 1 3\r\nABILITY 2 3\r\nABILITY 3 3\r\nABILITY 4 3\r\nABILITY 5 3\r\nABILITY 6 1\r\n"
+
+// Fewer ships are allowed: the book's "up to nine other ships".
 func TestReadFewer(t *testing.T) {
 	r := rules.Default()
-	s, err := read(t, "\ufeff"+Magic+"\r\nGAME G\r\nPLAYER 1\r\nRACE 1\r\nABILITY 1 2\r\nSHIP 23\r\nEND\r\n")
+	s, err := read(t, "\ufeff"+Magic+"\r\nGAME G\r\nPLAYER 1\r\nRACE 1\r\n"+sixteen+"SHIP 23\r\nEND\r\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Ships) != 1 || s.PointsLeft(r) != 14 || s.CreditsLeft(r) != 215000 {
+	if len(s.Ships) != 1 || s.PointsLeft(r) != 0 || s.CreditsLeft(r) != 215000 {
 		t.Errorf("%+v: %d points, %d credits left", s, s.PointsLeft(r), s.CreditsLeft(r))
 	}
 }
@@ -173,6 +175,23 @@ func TestWriteReadsBack(t *testing.T) {
 	}
 }
 
+// Every point is given: each position starts with "one Commodore", and a
+// Commodore's rank is 16 to 20 levels ("The following Ranks are set
+// according to the current (unmodified) levels"); fewer would start him
+// as a Captain. The refusal is at the last ability's line, or the race's.
+func TestPointsUnspentRefused(t *testing.T) {
+	for _, c := range []struct{ abilities, want string }{
+		{"ABILITY 1 2\n", "p.txt:5: the Commodore's levels come to 2: give all 16 points"},
+		{"", "p.txt:4: the Commodore's levels come to 0: give all 16 points"},
+		{strings.ReplaceAll(sixteen, "\r", "")[len("ABILITY 1 3\n"):], "p.txt:9: the Commodore's levels come to 13"},
+	} {
+		_, err := Read(strings.NewReader(Magic+"\nGAME G\nPLAYER 1\nRACE 1\n"+c.abilities+"SHIP 23\nEND\n"), "p.txt", rules.Default())
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %q", c.abilities, err, c.want)
+		}
+	}
+}
+
 func TestCheckWithoutLines(t *testing.T) {
 	r := rules.Default()
 	s := &Setup{Game: "G", Player: 1, Race: 1}
@@ -181,7 +200,7 @@ func TestCheckWithoutLines(t *testing.T) {
 	}
 	s.Levels[0] = 4
 	probs := s.Check(r)
-	if len(probs) != 3 {
+	if len(probs) != 4 { // a level over 3, 12 points not given, three of a type, the cost
 		t.Fatalf("%+v", probs)
 	}
 	for _, p := range probs {
@@ -191,7 +210,7 @@ func TestCheckWithoutLines(t *testing.T) {
 	}
 	// Without lines no ship is named as passing the sum: the form lists
 	// the ships by type, not in the order the player chose them.
-	if got := probs[2].Msg; got != "the ships come to 405,000 credits, more than the 350,000 they may cost together" {
+	if got := probs[3].Msg; got != "the ships come to 405,000 credits, more than the 350,000 they may cost together" {
 		t.Errorf("the sum without lines: %q", got)
 	}
 }
@@ -210,7 +229,7 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte(good))
 	f.Add([]byte(strings.ReplaceAll(good, "\n", "\r")))
 	f.Add([]byte(good[:len(good)/2]))
-	f.Add([]byte("GAME x\nPLAYER 1\nRACE 1\nSHIP 17 0 1\nSHIP 35 4 40\nEND\n"))
+	f.Add([]byte("GAME x\nPLAYER 1\nRACE 1\n" + strings.ReplaceAll(sixteen, "\r", "") + "SHIP 17 0 1\nSHIP 35 4 40\nEND\n"))
 	r := rules.Default()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Read(bytes.NewReader(data), "fuzz.txt", r)

@@ -3,6 +3,7 @@ package state
 import (
 	"fmt"
 	"maps"
+	"silverfall/engine/text"
 	"slices"
 
 	"silverfall/engine/model"
@@ -241,18 +242,18 @@ func (rd *reader) validateText(r *rules.Rules) {
 		if s == "" && empty {
 			return
 		}
-		if err := turnsheet.CheckText(what, s, max); err != nil {
+		if err := text.Check(what, s, max); err != nil {
 			rd.failAt(line, "%v", err)
 		}
 	}
-	check(rd.gameLine, "the game's name", g.Name, turnsheet.MaxGameName, true)
-	check(rd.gameLine, "the due date", g.DueDate, turnsheet.MaxGameName, true)
+	check(rd.gameLine, "the game's name", g.Name, text.MaxGameName, true)
+	check(rd.gameLine, "the due date", g.DueDate, text.MaxGameName, true)
 	for i, b := range g.Broadcasts {
 		check(rd.textLines["broadcast"][i], "a broadcast line", b, r.Naming.BroadcastLineLength, false)
 	}
 	for _, e := range g.Empires {
 		line := rd.lines[objectKey{"empire", e.Player}]
-		check(line, fmt.Sprintf("empire %d's name", e.Player), e.Name, turnsheet.MaxEmpireName, true)
+		check(line, fmt.Sprintf("empire %d's name", e.Player), e.Name, text.MaxEmpireName, true)
 	}
 	for _, p := range g.Planets {
 		check(rd.lines[objectKey{"planet", p.ID}], fmt.Sprintf("planet %d's name", p.ID), p.Name, r.Naming.PlanetLength, true)
@@ -264,10 +265,10 @@ func (rd *reader) validateText(r *rules.Rules) {
 		check(rd.lines[objectKey{"officer", o.ID}], fmt.Sprintf("officer %d's name", o.ID), o.Name, r.Naming.OfficerLength, true)
 	}
 	for _, a := range g.Artifacts {
-		check(rd.lines[objectKey{"artifact", a.ID}], fmt.Sprintf("artifact %d's name", a.ID), a.Name, turnsheet.MaxEmpireName, true)
+		check(rd.lines[objectKey{"artifact", a.ID}], fmt.Sprintf("artifact %d's name", a.ID), a.Name, text.MaxEmpireName, true)
 	}
 	for _, t := range rd.texts {
-		check(t.line, "the "+t.kind+" text", t.text, turnsheet.MaxOtherText, true)
+		check(t.line, "the "+t.kind+" text", t.text, text.MaxOtherText, true)
 	}
 }
 

@@ -21,6 +21,8 @@ type combat struct{ *run }
 // moving order does its order's part of the phase.
 func (t combat) phase(n int) {
 	w := t.w
+	t.targets = nil
+	defer func() { t.targets = nil }()
 	list := t.moves().movingOrder()
 	for _, m := range list {
 		s := w.Ship(m.ship)
@@ -76,6 +78,7 @@ var movementExec = func() (x [5]map[order.Code]moveFunc) {
 func (t combat) hyperdriveAct(m *move, s *model.Ship) {
 	if t.w.Mode == Host {
 		t.hyperjump(s, t.rng("hyperdrive"))
+		t.touch(s)
 		if s.Defence < 1 {
 			t.destroy(s, 0, "its hyperjump took its last defence units")
 		}
@@ -225,12 +228,15 @@ func (t combat) ambush(m *move, s *model.Ship) {
 	if b == nil {
 		if st := t.w.R.Ship(s.Type); st != nil && st.Cloak {
 			s.Cloaked = true
+			t.touch(s)
 		}
 		return
 	}
 	s.Cloaked = false
+	t.touch(s)
 	if t.fire(s, b, false) {
 		s.Cloaked = true
+		t.touch(s)
 	}
 }
 
@@ -238,18 +244,24 @@ func (t combat) ambush(m *move, s *model.Ship) {
 // player number names, for ship s's owner: 0 all but allies, 88 declared
 // enemies, 99 Sauran, or one player.
 func (t combat) hostile(s, b *model.Ship, against int) bool {
+	return t.hostileOwner(s.Owner, b.Owner, against)
+}
+
+// hostileOwner is hostile for the ships' owners: it depends on nothing
+// else.
+func (t combat) hostileOwner(owner, other, against int) bool {
 	w := t.w
-	if b.Owner == s.Owner || w.Allied(s.Owner, b.Owner) {
+	if other == owner || w.Allied(owner, other) {
 		return false
 	}
 	switch against {
 	case w.R.Game.PlayerAllButAllies:
 		return true
 	case w.R.Game.PlayerEnemies:
-		e := w.Empire(s.Owner)
-		return e != nil && e.HasEnemy(b.Owner)
+		e := w.Empire(owner)
+		return e != nil && e.HasEnemy(other)
 	}
-	return b.Owner == against
+	return other == against
 }
 
 // pick chooses the target of an engaging ship: of the hostile ships in
@@ -261,10 +273,25 @@ func (t combat) pick(s *model.Ship, against int) *model.Ship {
 	if st == nil || !st.FireRange.OK || s.Fire <= 0 {
 		return nil
 	}
+	// The index finds the candidates; no cloaked ship is among them.
+	if t.targets == nil {
+		t.targets = newTargets(t.w)
+	}
+	b := t.targets.pick(t, s, against, st.FireRange.N)
+	if t.opt.checkTargets {
+		if want := t.scanPick(s, against, st.FireRange.N); want != b {
+			panic(fmt.Sprintf("ship %d: the index picked %v, a look at every ship %v", s.ID, b, want))
+		}
+	}
+	return b
+}
+
+// scanPick is pick looking at every ship.
+func (t combat) scanPick(s *model.Ship, against, fireRange int) *model.Ship {
 	var best *model.Ship
 	bestScore, bestDist := -1.0, math.MaxInt
 	t.w.Live(func(b *model.Ship) {
-		if b.Inside != 0 || !t.hostile(s, b, against) || !s.Loc.Within(b.Loc, st.FireRange.N) {
+		if b.Inside != 0 || !t.hostile(s, b, against) || !s.Loc.Within(b.Loc, fireRange) {
 			return
 		}
 		// A cloaked ship "will not be detected by any other battle
@@ -289,7 +316,8 @@ func (t combat) fire(s, b *model.Ship, strafe bool) bool {
 		return false
 	}
 	s.Cloaked = false // firing gives a ship away
-	d := 1            // a strafing shot: one damage, whatever either side's abilities
+	t.touch(s)
+	d := 1 // a strafing shot: one damage, whatever either side's abilities
 	if !strafe {
 		dmg := float64(s.Fire) * (1 + t.percent(abilityTactical, 0)*float64(w.level(s, abilityTactical))/100)
 		// The target's Security officer and special abilities soften the
@@ -307,6 +335,7 @@ func (t combat) fire(s, b *model.Ship, strafe bool) bool {
 	}
 	d = min(d, max(b.Defence, 0))
 	b.Defence -= d
+	t.touch(b)
 	if s.Owner != b.Owner {
 		b.HitTurn = w.G.Turn + 1
 	}
@@ -418,6 +447,7 @@ func (t combat) planetDefenceFire() {
 			p.DefenceUnits--
 			d := min(upTo(shot+1)-upTo(shot), s.Defence)
 			s.Defence -= d
+			t.touch(s)
 			s.HitTurn = w.G.Turn + 1
 			t.battleLine(p.Owner, "Phase 4: the defence units of your planet %d hit ship %d of player %d: %d damage.", p.ID, s.ID, s.Owner, d)
 			t.battleLine(s.Owner, "Phase 4: the defence units of planet %d hit your ship %d: %d damage.", p.ID, s.ID, d)
@@ -447,6 +477,7 @@ func (t combat) bombard(s *model.Ship) {
 	p.Industry -= ind
 	p.Population -= pop
 	s.Cloaked = false
+	t.touch(s)
 	t.battleLine(s.Owner, "Phase 3: your ship %d bombarded planet %d: %d defence units, %d industry and %d population lost.", s.ID, p.ID, lost, ind, pop)
 	if p.Owner != 0 {
 		t.battleLine(p.Owner, "Phase 3: ship %d of player %d bombarded your planet %d: %d defence units, %d industry and %d population lost.",

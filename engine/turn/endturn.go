@@ -23,24 +23,18 @@ func (t closing) mines() {
 	perMine := w.R.Mines.PopulationPerMine
 	working := map[int]int{} // planet → mines that may work
 	var keep []model.Mine
-	byPlanet := map[int][]int{}
-	for i, m := range w.G.Mines {
-		byPlanet[m.Planet] = append(byPlanet[m.Planet], i)
-	}
-	for _, is := range byPlanet { // any order: each list is sorted on its own
-		sort.Ints(is)
-	}
+	// A mine's rank on its planet is how many of the planet's mines come
+	// before it in the list, whatever they are: counted as the list goes
+	// (looking the mine up in its planet's list made many mines on one
+	// planet take time growing with the square of their number).
+	before := map[int]int{}
 	for i := range w.G.Mines {
 		m := &w.G.Mines[i]
+		rank := before[m.Planet]
+		before[m.Planet]++
 		p := w.Planet(m.Planet)
 		if p == nil || m.OreType < 1 || m.OreType > rules.OreTypes {
 			continue
-		}
-		rank := 0
-		for k, j := range byPlanet[m.Planet] {
-			if j == i {
-				rank = k
-			}
 		}
 		if _, ok := working[p.ID]; !ok {
 			working[p.ID] = p.Population / perMine

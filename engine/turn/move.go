@@ -725,6 +725,7 @@ func (t movement) advance(m *move, s *model.Ship, phase int) bool {
 	if st := t.w.R.Ship(s.Type); st != nil && !st.CloakedMoving {
 		s.Cloaked = false
 	}
+	t.touch(s)
 	if s.Loc == m.dest && isPlainMove(m.o.Code) {
 		m.done = true
 	}
@@ -745,6 +746,7 @@ func (t movement) jump(m *move, s *model.Ship) {
 	s.Defence -= t.w.R.Movement.WarpdriveDefenceCost
 	t.relocate(s, m.dest)
 	s.Cloaked = false
+	t.touch(s)
 	m.done = true
 	if s.Defence < 1 {
 		t.destroy(s, 0, "its warpdrive jump took its last defence units")

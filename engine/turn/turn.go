@@ -60,6 +60,9 @@ type Options struct {
 	// Refused are, by player, lines of his orders that could not be read;
 	// his sheet lists them first among the errors in orders.
 	Refused map[int][]string
+	// checkTargets has every pick of a target made by the index checked
+	// against a look at every ship (tests).
+	checkTargets bool
 }
 
 // Result is what a turn left besides the game's new state.
@@ -117,7 +120,8 @@ type run struct {
 	slab     []move
 	lost     map[int]lostShip // ships lost this turn, and how
 	upkeep   map[int]int
-	moving   []*move // the ships with battle/movement orders, in moving order
+	moving   []*move  // the ships with battle/movement orders, in moving order
+	targets  *targets // the ships that can be fired at, during a battle phase
 	credit   map[int]*creditBook
 	rep      map[int]*model.Report
 	rngs     map[string]*rand.Rand

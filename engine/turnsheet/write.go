@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"silverfall/engine/text"
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"silverfall/engine/geom"
@@ -36,36 +36,9 @@ func (s *sheet) put(line string) {
 		s.w.WriteString("\n\n")
 		s.line = 2
 	}
-	s.w.WriteString(Printable(strings.TrimRight(line, " ")))
+	s.w.WriteString(text.Printable(strings.TrimRight(line, " ")))
 	s.w.WriteByte('\n')
 	s.line++
-}
-
-// Printable is s with every character that is not printable (control
-// characters, broken UTF-8, the marks that reorder text) replaced by
-// U+FFFD: whatever a name holds, the sheet gets one line for it and
-// nothing a terminal would act on. Names are checked where they are given,
-// so this only keeps the sheet whole should one slip through.
-func Printable(s string) string {
-	plain := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		if r != ' ' && !unicode.IsPrint(r) {
-			r = utf8.RuneError
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 func (s *sheet) printf(format string, args ...any) {
@@ -84,7 +57,7 @@ func (s *sheet) text(lines []string, quoted int) {
 	// A long item goes on over more lines, each indented by Continued, so
 	// that a reader finds the items again.
 	for i, l := range lines {
-		l = strings.TrimRight(Printable(l), " \t")
+		l = strings.TrimRight(text.Printable(l), " \t")
 		lead := ""
 		if i < quoted || NeedsQuote(l) {
 			lead = Quote
@@ -186,7 +159,7 @@ func Write(w io.Writer, r *rules.Rules, k *model.Knowledge) error {
 	if room := Width - len(PageHeader) - len(tail) - 3; len(game) > room {
 		game = game[:max(room, 0)]
 	}
-	s := &sheet{w: bw, page: 1, header: PageHeader + Printable(strings.TrimSpace(string(game))) + tail}
+	s := &sheet{w: bw, page: 1, header: PageHeader + text.Printable(strings.TrimSpace(string(game))) + tail}
 	wr := writer{r: r, k: k, s: s, officers: model.OfficerMap(k.Officers)}
 	wr.all()
 	return bw.Flush()
