@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -78,6 +79,11 @@ type FetchSummary struct {
 	// Replaced are the players whose address sent a different order file
 	// after an earlier one: the later is taken, both are kept.
 	Replaced []string
+	// Strangers are the newest unread mails from addresses no player of
+	// game.toml has (mail.MaxStrangers at most), left unread and not
+	// taken: a player writing from a new address is named here, not
+	// passed over as missing.
+	Strangers []string
 }
 
 // notFetchedFile lists, in DIR/mail/, the mails the last fetch left in the
@@ -112,7 +118,11 @@ func (h *Game) FetchOrders(ctx context.Context, a mail.Account) (FetchSummary, e
 	if mf.seen, err = mail.LoadSeen(filepath.Join(h.Dir, mailDir, seenFile)); err != nil {
 		return mf.sum, err
 	}
-	skipped, err := mail.Fetch(ctx, a, mail.FetchOptions{From: from, Seen: mf.seen.Has}, mf.take)
+	stranger := func(sk mail.Skipped) {
+		mf.sum.Strangers = append(mf.sum.Strangers, fmt.Sprintf("mail from %s (%d bytes, subject %s): no player of game.toml has this address; left unread and not taken",
+			Shown(sk.From), sk.Size, strconv.Quote(sk.Subject)))
+	}
+	skipped, err := mail.Fetch(ctx, a, mail.FetchOptions{From: from, Seen: mf.seen.Has, Strangers: stranger}, mf.take)
 	for _, sk := range skipped {
 		mf.sum.NotFetched = append(mf.sum.NotFetched, fmt.Sprintf("mail from %s (%d bytes, player %s): %s; left unread in the mailbox and not taken",
 			Shown(sk.From), sk.Size, playerOf(mf.byAddr, sk.From), sk.Reason))

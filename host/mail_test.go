@@ -229,3 +229,43 @@ func TestMailNotTakenIsNeverSilent(t *testing.T) {
 	}
 	replayMatches(t, g)
 }
+
+// TestMailFromAStrangerIsNamed: a player who writes from an address that
+// game.toml does not give him is named to the moderator (sender, size,
+// subject, quoted), not passed over as missing; his mail stays unread and
+// is not taken. Only the newest mail.MaxStrangers are named.
+func TestMailFromAStrangerIsNamed(t *testing.T) {
+	sys := mailtest.Start(t, mailtest.User{Login: "gm", Password: "gm-pass", Address: "gm@example.org"})
+	g, err := New(filepath.Join(t.TempDir(), "game"), Config{Seed: 5, Players: 2, Name: "Mail Test",
+		Player: []Player{{Number: 1, Email: "ann@example.org"}, {Number: 2, Email: "bob@example.org"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	deliver := func(from, subject string) {
+		raw := "From: " + from + "\r\nTo: gm@example.org\r\nSubject: " + subject + "\r\n\r\nPI 3\r\n"
+		if err := sys.Deliver("gm@example.org", []byte(raw)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deliver("Ann Smith <ann.smith@new.example>", "my orders\x1b[2J")
+	deliver("bob@example.org", "orders")
+	fs, err := g.FetchOrders(context.Background(), sys.Account("gm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs.Strangers) != 1 || !strings.Contains(fs.Strangers[0], `mail from ann.smith@new.example (`) ||
+		!strings.Contains(fs.Strangers[0], `subject "my orders\x1b[2J"`) || strings.Contains(fs.Strangers[0], "\x1b") {
+		t.Errorf("the stranger's mail is told as %q", fs.Strangers)
+	}
+	if all, unread := sys.Count("gm@example.org"); all != 2 || unread != 2 {
+		t.Errorf("%d mails, %d unread: every mail stays unread", all, unread)
+	}
+	for i := 0; i < mail.MaxStrangers+5; i++ {
+		deliver(fmt.Sprintf("someone%d@else.example", i), "hello")
+	}
+	if fs, _ = g.FetchOrders(context.Background(), sys.Account("gm")); len(fs.Strangers) != mail.MaxStrangers ||
+		!strings.Contains(fs.Strangers[0], fmt.Sprintf("someone%d@", mail.MaxStrangers+4)) {
+		t.Errorf("%d strangers named, the first %q; want the newest %d", len(fs.Strangers), fs.Strangers[0], mail.MaxStrangers)
+	}
+}

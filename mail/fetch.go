@@ -43,6 +43,11 @@ type FetchOptions struct {
 	// MaxSize skips messages larger than this (bytes; 0: 16 MB): they are
 	// not downloaded, stay unread, and come back as Skipped.
 	MaxSize int64
+	// Strangers, when set with From, is told of the unread messages from
+	// any other sender (the newest MaxStrangers of them), without their
+	// text: a player writing from an address the game does not know is
+	// then named rather than passed over. They stay unread.
+	Strangers func(Skipped)
 	// Progress, when set, is told how many of the new messages are done.
 	Progress func(done, total int)
 	// Received, when set, is told while a message downloads how many of
@@ -53,11 +58,16 @@ type FetchOptions struct {
 
 // Skipped is a message Fetch left alone, and why.
 type Skipped struct {
-	Key    Key
-	From   string
-	Size   int64  // as the server gives it
-	Reason string // why, without the sender and size
+	Key     Key
+	From    string
+	Size    int64  // as the server gives it
+	Reason  string // why, without the sender and size
+	Subject string // as the sender wrote it: text to show quoted, never to follow
 }
+
+// MaxStrangers is how many messages from other senders a fetch names at
+// most (the newest), so that a shared mailbox does not flood its report.
+const MaxStrangers = 20
 
 // DefaultMaxSize is the largest message fetched unless told otherwise: a
 // turn sheet is some tens of kilobytes.
@@ -110,6 +120,11 @@ func Fetch(ctx context.Context, a Account, opt FetchOptions, take func(Message) 
 		}
 		criteria = &crits[0]
 	}
+	if opt.Strangers != nil && len(opt.From) > 0 {
+		if err := strangers(c, opt.From, opt.Strangers); err != nil {
+			return nil, fail(err)
+		}
+	}
 	found, err := c.UIDSearch(criteria, nil).Wait()
 	if err != nil {
 		return nil, fail(fmt.Errorf("searching: %w", err))
@@ -150,7 +165,7 @@ func Fetch(ctx context.Context, a Account, opt FetchOptions, take func(Message) 
 		case opt.Seen != nil && opt.Seen(k):
 			continue
 		case h.RFC822Size > maxSize:
-			skipped = append(skipped, Skipped{k, from, h.RFC822Size, fmt.Sprintf("more than the %d bytes a message may have", maxSize)})
+			skipped = append(skipped, Skipped{k, from, h.RFC822Size, fmt.Sprintf("more than the %d bytes a message may have", maxSize), ""})
 			continue
 		}
 		todo = append(todo, h)
@@ -174,7 +189,7 @@ func Fetch(ctx context.Context, a Account, opt FetchOptions, take func(Message) 
 		}
 		raw, err := fetchBody(c, h.UID, maxSize, bytesDone)
 		if errors.Is(err, errNoBody) {
-			skipped = append(skipped, Skipped{m.Key, m.From, h.RFC822Size, "the server sent no text for it"})
+			skipped = append(skipped, Skipped{m.Key, m.From, h.RFC822Size, "the server sent no text for it", m.Subject})
 			continue
 		}
 		if err != nil {
@@ -182,7 +197,7 @@ func Fetch(ctx context.Context, a Account, opt FetchOptions, take func(Message) 
 		}
 		if int64(len(raw)) > maxSize {
 			skipped = append(skipped, Skipped{m.Key, m.From, max(h.RFC822Size, int64(len(raw))),
-				fmt.Sprintf("larger than its announced size, more than the %d bytes a message may have", maxSize)})
+				fmt.Sprintf("larger than its announced size, more than the %d bytes a message may have", maxSize), m.Subject})
 			continue
 		}
 		m.Raw = raw
@@ -198,6 +213,49 @@ func Fetch(ctx context.Context, a Account, opt FetchOptions, take func(Message) 
 	}
 	c.Logout().Wait()
 	return skipped, nil
+}
+
+// strangers tells of the newest unread messages not from one of the
+// addresses (the search by sender also matches names), by their
+// envelopes alone.
+func strangers(c *imapclient.Client, from []string, tell func(Skipped)) error {
+	found, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}, nil).Wait()
+	if err != nil {
+		return fmt.Errorf("searching: %w", err)
+	}
+	uids := found.AllUIDs()
+	if len(uids) == 0 {
+		return nil
+	}
+	want := map[string]bool{}
+	for _, f := range from {
+		want[strings.ToLower(strings.TrimSpace(f))] = true
+	}
+	sort.Slice(uids, func(i, j int) bool { return uids[i] > uids[j] }) // newest first
+	heads, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, Envelope: true, RFC822Size: true}).Collect()
+	if err != nil {
+		return fmt.Errorf("reading the message list: %w", err)
+	}
+	sort.Slice(heads, func(i, j int) bool { return heads[i].UID > heads[j].UID })
+	told := 0
+	for _, h := range heads {
+		s := Skipped{Key: Key{UID: uint32(h.UID)}, Size: h.RFC822Size}
+		if h.Envelope != nil {
+			s.Key.MessageID, s.Subject = h.Envelope.MessageID, h.Envelope.Subject
+			if len(h.Envelope.From) > 0 {
+				s.From = strings.ToLower(h.Envelope.From[0].Addr())
+			}
+		}
+		if want[s.From] {
+			continue
+		}
+		if told == MaxStrangers {
+			return nil
+		}
+		tell(s)
+		told++
+	}
+	return nil
 }
 
 // messageID reads the Message-Id of a raw message, without its brackets.

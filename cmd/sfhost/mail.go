@@ -104,6 +104,9 @@ func mailFetch(ctx context.Context, g *host.Game, a mail.Account, stdout, stderr
 	for _, p := range sum.Replaced {
 		fmt.Fprintln(stderr, p)
 	}
+	for _, p := range sum.Strangers {
+		fmt.Fprintln(stderr, p)
+	}
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -113,6 +116,10 @@ func mailFetch(ctx context.Context, g *host.Game, a mail.Account, stdout, stderr
 	}
 	sort.Ints(ps)
 	fmt.Fprintf(stdout, "%d order mails kept; orders for turn %d now from %s\n", sum.Kept, g.State.Turn+1, players(ps))
+	if n := len(sum.Strangers); n > 0 {
+		// Not an error of the fetch: a shared mailbox holds other mail too.
+		fmt.Fprintf(stdout, "%d unread %s from addresses no player of game.toml has, left as they are\n", n, plural(n, "mail", "mails"))
+	}
 	if len(sum.NotFetched) > 0 {
 		fmt.Fprintf(stdout, "%d %s left in the mailbox, not taken (listed in %s)\n", len(sum.NotFetched),
 			plural(len(sum.NotFetched), "mail", "mails"), quoted(host.NotFetchedPath(g.Dir)))

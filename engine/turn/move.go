@@ -456,6 +456,7 @@ func (t movement) copies() {
 	// head[id] is the ship at the head of id's chain; 0 when the chain is
 	// broken (a ship without an order, a failed one, or a loop).
 	head := map[int]int{}
+	via := map[int][]int{} // the copying ships between id and its head
 	for _, id := range ids {
 		m := t.battle[id]
 		if m.o.Code != order.CP || m.failed {
@@ -469,6 +470,9 @@ func (t movement) copies() {
 				break
 			}
 			seen[cur.target] = true
+			if next.o.Code == order.CP {
+				via[id] = append(via[id], next.ship)
+			}
 			cur = next
 		}
 		if cur == nil || t.w.Ship(m.ship) == nil {
@@ -480,6 +484,7 @@ func (t movement) copies() {
 	// Each copy becomes the order it copies, checked as that ship's own
 	// order would be: a copy is no way around what the ship cannot do (a
 	// warpdrive it lacks, a hyperjump it has made, fire it has not).
+	given := map[int]order.Order{} // the CP orders as given
 	for _, id := range ids {
 		h, ok := head[id]
 		if !ok {
@@ -490,7 +495,21 @@ func (t movement) copies() {
 			m.done = true // nothing to copy: stays where it is
 			continue
 		}
+		given[id] = m.o
 		t.copyOrder(m, t.battle[h])
+	}
+	// A ship that copies a ship whose copy failed copies nothing: the ship
+	// it copies does nothing this turn ("copy the action of the other
+	// ship").
+	for _, id := range ids {
+		for _, x := range via[id] {
+			if t.battle[x].failed && !t.battle[id].failed {
+				m := t.battle[id]
+				m.o, m.head, m.hasDest, m.done = given[id], 0, false, true
+				head[id] = 0
+				break
+			}
+		}
 	}
 	// The slowest ship of each sequence: its head and every ship copying
 	// it; and the shortest way any of them can go this turn (range and
