@@ -124,7 +124,9 @@ func New(a fyne.App, opt Options) *App {
 	}
 	x.win = a.NewWindow("Silverfall")
 	x.mailing = newMailView(x)
-	x.files = newFileChooser(x.win, func() { x.status.say("A file dialog is open already: finish it first.") })
+	const busy = "A file dialog is open already: finish it first."
+	x.files = newFileChooser(x.win, func() { x.status.say(busy) })
+	x.files.free = func() { x.status.unsay(busy) }
 	x.build(frames)
 	x.win.Resize(fyne.NewSize(s.Window.Width, s.Window.Height))
 	x.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
@@ -206,7 +208,8 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 		}}
 	x.export = &exporter{st: x.st, win: x.win, keep: x.keep, status: x.status, clipboard: x.fyneApp.Clipboard(),
 		folder: func() string { return x.settings.LastFolder },
-		native: func() bool { return x.NativeDialogs }, files: x.files}
+		native: func() bool { return x.NativeDialogs }, files: x.files,
+		practice: func() bool { return x.practice.Shown() != nil }}
 	x.practice = newPracticeView(x)
 	x.setups = newSetupView(x)
 	x.status.addButton(x.practice.button)
@@ -296,7 +299,7 @@ func (x *App) shortcuts() {
 	c := x.win.Canvas()
 	for key, f := range map[fyne.KeyName]func(){
 		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyT: x.practice.EndTurn,
-		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap,
+		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap, fyne.KeyQ: x.Close,
 	} {
 		f := f
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
@@ -335,6 +338,9 @@ func (x *App) menu() *fyne.MainMenu {
 	exp := fyne.NewMenuItem("Export orders…", x.export.Dialog)
 	exp.Shortcut = short(fyne.KeyE)
 	cp := fyne.NewMenuItem("Copy orders", x.export.Copy)
+	// Fyne adds a Quit of its own, without a key, unless the menu has one.
+	quit := fyne.NewMenuItem("Quit", x.Close)
+	quit.IsQuit, quit.Shortcut = true, short(fyne.KeyQ)
 	demo := fyne.NewMenuItem("Open the demo game", func() {
 		if err := x.open.LoadDemo(); err != nil {
 			dialog.ShowError(err, x.win)
@@ -377,7 +383,8 @@ func (x *App) menu() *fyne.MainMenu {
 	})
 	return fyne.NewMainMenu(
 		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), x.setups.item()}, x.practice.items()...),
-			append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...)...)...),
+			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
+				fyne.NewMenuItemSeparator(), quit)...)...),
 		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
 		fyne.NewMenu("View", fit, whole, ships, changed, plotted, measure, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),

@@ -29,6 +29,11 @@ type shipsPanel struct {
 	sortBy int
 	desc   bool
 	count  *widget.Label
+	// full is the chosen row's orders and checker's words whole, wrapped:
+	// in the table they are cut to their columns.
+	full   *widget.Label
+	fullID int                  // the ship full speaks of; 0 for none
+	colW   [shipColumns]float32 // each column's width, by its place in the rows
 	box    fyne.CanvasObject
 }
 
@@ -49,6 +54,12 @@ const shipColumns = 8
 var shipHeads = [shipColumns]string{"Ship", "Type", "Name", "Location", "Fuel", "Cargo", "Orders", "Checker"}
 var shipWidths = [shipColumns]float32{60, 150, 140, 120, 80, 150, 230, 260}
 
+// shipShown is the order the columns show in, by their place in the rows:
+// the orders and the checker's words, what a player comes to the table
+// for, come next to the ship's number, not past the edge of a narrow
+// panel (the rest of them is under the table for the row chosen).
+var shipShown = [shipColumns]int{0, 6, 7, 1, 4, 5, 3, 2}
+
 // fitColumns widens each column to its longest cell, as far as twice its
 // usual width, so that figures such as "1000/1000" are never cut. Only the
 // longest text of a column is measured: measuring is shaping.
@@ -63,7 +74,8 @@ func (p *shipsPanel) fitColumns() {
 			}
 		}
 		w := fyne.MeasureText(longest, theme.TextSize(), style).Width + pad
-		p.table.SetColumnWidth(c, min(max(w, shipWidths[c]*0.6), shipWidths[c]*2))
+		p.colW[c] = min(max(w, shipWidths[c]*0.6), shipWidths[c]*2)
+		p.table.SetColumnWidth(shownAt(c), p.colW[c])
 	}
 }
 
@@ -78,7 +90,7 @@ const (
 
 func newShipsPanel(st *State) *shipsPanel {
 	p := &shipsPanel{st: st}
-	p.filter = widget.NewSelect([]string{filterAll, filterNoOrders, filterErrors, filterWarnings, filterStation}, func(string) { p.rebuild() })
+	p.filter = widget.NewSelect([]string{filterAll, filterNoOrders, filterErrors, filterWarnings, filterStation}, func(string) { p.refresh() })
 	p.filter.SetSelected(filterAll)
 	p.count = widget.NewLabel("")
 	p.table = newKeyTable(st,
@@ -89,8 +101,8 @@ func newShipsPanel(st *State) *shipsPanel {
 			return l
 		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
-			if id.Row < len(p.rows) && id.Col < shipColumns {
-				o.(*widget.Label).SetText(p.rows[id.Row].cells[id.Col])
+			if id.Row < len(p.rows) && id.Col >= 0 && id.Col < shipColumns {
+				o.(*widget.Label).SetText(p.rows[id.Row].cells[shipShown[id.Col]])
 			}
 		})
 	p.table.ShowHeaderColumn = false
@@ -106,7 +118,7 @@ func newShipsPanel(st *State) *shipsPanel {
 			b.SetText("")
 			return
 		}
-		col := id.Col
+		col := shipShown[id.Col]
 		text := shipHeads[col]
 		if col == p.sortBy {
 			text += map[bool]string{false: " ▲", true: " ▼"}[p.desc]
@@ -115,29 +127,34 @@ func newShipsPanel(st *State) *shipsPanel {
 		b.OnTapped = func() { p.sortOn(col) }
 	}
 	for i, w := range shipWidths {
-		p.table.SetColumnWidth(i, w)
+		p.table.SetColumnWidth(shownAt(i), w)
 	}
-	p.table.OnSelected = func(id widget.TableCellID) {
-		if id.Row >= 0 && id.Row < len(p.rows) {
-			key := model.ShipKey(p.rows[id.Row].id)
-			if key != st.Selected() {
-				st.Select(key, FromShips)
-			}
-		}
-	}
-	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), nil, nil, nil, p.table)
+	p.table.OnSelected = p.chose
+	p.full = hiddenWrapLabel()
+	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), p.full, nil, nil, p.table)
 	// The forecast of the orders follows every change of them (a moment
 	// later, off the window's thread): the table waits for it, and is
 	// rebuilt once a change, orders and fuel after the turn together.
 	st.Subscribe(func(c Change) {
 		if c.Has(ChangeGame | ChangeForecast) {
-			p.rebuild()
+			p.refresh()
 		}
 	})
 	return p
 }
 
-// sortOn sorts by column col; a second click turns the order round.
+// shownAt is where the rows' column c shows in the table.
+func shownAt(c int) int {
+	for i, s := range shipShown {
+		if s == c {
+			return i
+		}
+	}
+	return c
+}
+
+// sortOn sorts by column col (its place in the rows); a second click
+// turns the order round.
 func (p *shipsPanel) sortOn(col int) {
 	if p.sortBy == col {
 		p.desc = !p.desc
@@ -258,6 +275,43 @@ func (p *shipsPanel) rebuild() {
 	p.count.SetText(fmt.Sprintf("%d of %s", len(p.rows), plural.Count(total, "ship")))
 	p.fitColumns()
 	p.table.Refresh()
+}
+
+// refresh makes the rows again, and the chosen ship's text under them.
+func (p *shipsPanel) refresh() {
+	p.rebuild()
+	if p.full != nil {
+		p.showFull()
+	}
+}
+
+// chose selects the ship of the row chosen, and shows its orders whole.
+func (p *shipsPanel) chose(id widget.TableCellID) {
+	if id.Row < 0 || id.Row >= len(p.rows) {
+		return
+	}
+	p.fullID = p.rows[id.Row].id
+	p.showFull()
+	if key := model.ShipKey(p.fullID); key != p.st.Selected() {
+		p.st.Select(key, FromShips)
+	}
+}
+
+// showFull shows the chosen ship's orders and the checker's words on it
+// whole, under the table; nothing when the ship is not in the table.
+func (p *shipsPanel) showFull() {
+	for _, r := range p.rows {
+		if r.id == p.fullID && p.fullID != 0 {
+			orders := r.cells[6]
+			if orders == "" {
+				orders = "none"
+			}
+			p.full.SetText(fmt.Sprintf("Ship %d · orders: %s · checker: %s", r.id, orders, r.cells[7]))
+			p.full.Show()
+			return
+		}
+	}
+	p.full.Hide()
 }
 
 // keep applies the filter.
