@@ -124,7 +124,9 @@ func New(a fyne.App, opt Options) *App {
 	}
 	x.win = a.NewWindow("Silverfall")
 	x.mailing = newMailView(x)
-	x.files = newFileChooser(x.win, func() { x.status.say("A file dialog is open already: finish it first.") })
+	const busy = "A file dialog is open already: finish it first."
+	x.files = newFileChooser(x.win, func() { x.status.say(busy) })
+	x.files.free = func() { x.status.unsay(busy) }
 	x.build(frames)
 	x.win.Resize(fyne.NewSize(s.Window.Width, s.Window.Height))
 	x.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
@@ -206,7 +208,8 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 		}}
 	x.export = &exporter{st: x.st, win: x.win, keep: x.keep, status: x.status, clipboard: x.fyneApp.Clipboard(),
 		folder: func() string { return x.settings.LastFolder },
-		native: func() bool { return x.NativeDialogs }, files: x.files}
+		native: func() bool { return x.NativeDialogs }, files: x.files,
+		practice: func() bool { return x.practice.Shown() != nil }}
 	x.practice = newPracticeView(x)
 	x.setups = newSetupView(x)
 	x.status.addButton(x.practice.button)
@@ -301,7 +304,7 @@ func (x *App) shortcuts() {
 	c := x.win.Canvas()
 	for key, f := range map[fyne.KeyName]func(){
 		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyT: x.practice.EndTurn,
-		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap,
+		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap, fyne.KeyQ: x.Close,
 	} {
 		f := f
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
@@ -340,29 +343,20 @@ func (x *App) menu() *fyne.MainMenu {
 	exp := fyne.NewMenuItem("Export orders…", x.export.Dialog)
 	exp.Shortcut = short(fyne.KeyE)
 	cp := fyne.NewMenuItem("Copy orders", x.export.Copy)
+	// Fyne adds a Quit of its own, without a key, unless the menu has one.
+	quit := fyne.NewMenuItem("Quit", x.Close)
+	quit.IsQuit, quit.Shortcut = true, short(fyne.KeyQ)
 	demo := fyne.NewMenuItem("Open the demo game", func() {
 		if err := x.open.LoadDemo(); err != nil {
 			dialog.ShowError(err, x.win)
 		}
 	})
-	// The menu shows Ctrl+Z and Ctrl+Y; the keys themselves reach the
-	// window as the toolkit's undo and redo (see shortcuts), so that an
-	// entry with the cursor keeps them for its own text.
-	undo := fyne.NewMenuItem("Undo", x.st.Undo)
-	undo.Shortcut = short(fyne.KeyZ)
-	redo := fyne.NewMenuItem("Redo", x.st.Redo)
-	redo.Shortcut = short(fyne.KeyY)
-	next := fyne.NewMenuItem("Next ship without orders", x.nextShip)
-	next.Shortcut = short(fyne.KeyN)
-	x.orders.inMenu(undo, redo, next, func() { refreshMenu(x.win) })
 	fit := fyne.NewMenuItem("Fit all", func() { x.mapView.FitAll() })
 	whole := fyne.NewMenuItem("Map only (again: the panels back)", x.panes.ToggleMap)
 	whole.Shortcut = short(fyne.KeyM)
 	x.panes.Toggled = func(on bool) {
 		whole.Checked = on
-		if m := x.win.MainMenu(); m != nil {
-			m.Refresh()
-		}
+		refreshMenu(x.win)
 	}
 	ships := fyne.NewMenuItem("Table of my ships", func() { x.bottomTabs.SelectIndex(1) })
 	changed := fyne.NewMenuItem("What changed this turn", func() { x.bottomTabs.SelectIndex(2) })
@@ -383,12 +377,28 @@ func (x *App) menu() *fyne.MainMenu {
 	})
 	return fyne.NewMainMenu(
 		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), x.setups.item()}, x.practice.items()...),
-			append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...)...)...),
-		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
+			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
+				fyne.NewMenuItemSeparator(), quit)...)...),
+		x.ordersMenu(short),
 		fyne.NewMenu("View", fit, whole, ships, changed, plotted, measure, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)
+}
+
+// ordersMenu is the Orders menu: Undo, Redo and Next ship, enabled as the
+// Orders tab's buttons are. The menu shows Ctrl+Z and Ctrl+Y; the keys
+// themselves reach the window as the toolkit's undo and redo (see
+// shortcuts), so that an entry with the cursor keeps them for its text.
+func (x *App) ordersMenu(short func(fyne.KeyName) fyne.Shortcut) *fyne.Menu {
+	undo := fyne.NewMenuItem("Undo", x.st.Undo)
+	undo.Shortcut = short(fyne.KeyZ)
+	redo := fyne.NewMenuItem("Redo", x.st.Redo)
+	redo.Shortcut = short(fyne.KeyY)
+	next := fyne.NewMenuItem("Next ship without orders", x.nextShip)
+	next.Shortcut = short(fyne.KeyN)
+	x.orders.inMenu(undo, redo, next, func() { refreshMenu(x.win) })
+	return fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next)
 }
 
 // SetTheme switches the theme ("dark", "light", "system") and marks it in

@@ -62,6 +62,9 @@ type fileChooser struct {
 
 	showing bool
 	fyneDlg *dialog.FileDialog // Fyne's dialog showing, if that is the one
+	// free is told when the dialog showing is gone (the refusal's message
+	// is then untrue).
+	free func()
 }
 
 func newFileChooser(win fyne.Window, refused func()) *fileChooser {
@@ -93,16 +96,24 @@ func (c *fileChooser) choose(req fileRequest, useNative bool, done func(path str
 		fyne.Do(func() {
 			switch {
 			case errors.Is(err, native.ErrCancelled):
-				c.showing = false
+				c.freed()
 				req.cancel()
 			case err != nil:
 				c.showFyne(req, done) // the desktop's dialog cannot start
 			default:
-				c.showing = false
+				c.freed()
 				done(path)
 			}
 		})
 	})
+}
+
+// freed marks the chooser free and tells so.
+func (c *fileChooser) freed() {
+	c.showing = false
+	if c.free != nil {
+		c.free()
+	}
 }
 
 // showFyne shows Fyne's dialog for req.
@@ -140,7 +151,8 @@ func (c *fileChooser) showFyne(req fileRequest, done func(path string)) {
 	}
 	d.SetOnClosed(func() {
 		if c.fyneDlg == d {
-			c.showing, c.fyneDlg = false, nil
+			c.fyneDlg = nil
+			c.freed()
 		}
 	})
 	c.fyneDlg = d

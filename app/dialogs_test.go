@@ -138,4 +138,38 @@ func TestImportTwiceShowsOneDialog(t *testing.T) {
 	if !strings.Contains(x.status.Text(), "open already") {
 		t.Errorf("status %q", x.status.Text())
 	}
+	// The dialog closed: the message is untrue, and goes.
+	x.files.fyneDlg.Dismiss()
+	if s := x.status.Text(); strings.Contains(s, "open already") || !strings.Contains(s, "credits") {
+		t.Errorf("after the dialog closed, status %q", s)
+	}
+}
+
+// TestStatusNotesGo: a note goes by itself after a few seconds; a state
+// (work under way, a prompt) stays until taken back; a late timer of a
+// note replaced clears nothing.
+func TestStatusNotesGo(t *testing.T) {
+	x := newApp(t)
+	var timers []func()
+	var waits []time.Duration
+	x.status.after = func(d time.Duration, f func()) { timers, waits = append(timers, f), append(waits, d) }
+	x.status.say("The orders are on the clipboard.")
+	if x.status.Text() != "The orders are on the clipboard." || len(timers) != 1 || waits[0] > 10*time.Second {
+		t.Fatalf("status %q, timers %v", x.status.Text(), waits)
+	}
+	timers[0]()
+	if s := x.status.Text(); !strings.Contains(s, "credits") {
+		t.Errorf("after its time the note still shows: %q", s)
+	}
+	x.status.say("first")
+	x.status.hold("Carrying out turn 1…")
+	timers[1]() // the first note's timer
+	x.st.Draft().SetText("PI 1\n")
+	if s := x.status.Text(); s != "Carrying out turn 1…" {
+		t.Errorf("a state was taken by a note's timer or a change of the orders: %q", s)
+	}
+	x.status.hold("")
+	if s := x.status.Text(); !strings.Contains(s, "credits") {
+		t.Errorf("a state taken back still shows: %q", s)
+	}
 }

@@ -31,6 +31,9 @@ type exporter struct {
 	folder func() string
 	native func() bool
 	files  *fileChooser
+	// practice says whether the game shown is a practice game, whose turn
+	// the window carries out itself: no moderator reads its orders.
+	practice func() bool
 }
 
 // Text is the draft as the order file's text.
@@ -64,11 +67,11 @@ func (x *exporter) askBeforeSending(what string, send func()) {
 		send()
 		return
 	}
-	dialog.ShowConfirm(title, text+what+" anyway?", func(ok bool) {
+	confirm(x.win, title, text+what+" anyway?", func(ok bool) {
 		if ok {
 			send()
 		}
-	}, x.win)
+	})
 }
 
 // warning says what is wrong with the orders, as a title and a text ending
@@ -84,16 +87,19 @@ func (x *exporter) warning() (title, text string) {
 		}
 		return list
 	}
+	rejects, skips := "The moderator's program will reject these:", "These lines do not read as orders; they go along as comments, which the moderator's program skips:"
+	if x.practice != nil && x.practice() {
+		rejects, skips = "The turn will not carry these out:", "These lines do not read as orders; the turn skips them:"
+	}
 	var b strings.Builder
 	var titles []string
 	if len(errs) > 0 {
 		titles = append(titles, plural.Count(len(errs), "order")+" with "+plural.Pick(len(errs), "an error", "errors"))
-		b.WriteString("The moderator's program will reject these:\n\n" + strings.Join(cut(errs), "\n") + "\n\n")
+		b.WriteString(rejects + "\n\n" + strings.Join(cut(errs), "\n") + "\n\n")
 	}
 	if len(unread) > 0 {
 		titles = append(titles, plural.Count(len(unread), "line")+plural.Pick(len(unread), " that is not an order", " that are not orders"))
-		b.WriteString("These lines do not read as orders; they go along as comments, which the moderator's program skips:\n\n" +
-			strings.Join(cut(unread), "\n") + "\n\n")
+		b.WriteString(skips + "\n\n" + strings.Join(cut(unread), "\n") + "\n\n")
 	}
 	return capital(strings.Join(titles, " and ")), b.String()
 }

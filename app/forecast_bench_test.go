@@ -65,6 +65,7 @@ func BenchmarkForecastShown(b *testing.B) {
 	defer a.Quit()
 	x := New(a, Options{Frames: software, Workspaces: "-"})
 	x.Background = func(f func()) { f() }
+	noNoteTimers(x)
 	x.Show(NewGame(rules.Default(), rep, "forty"))
 	d := x.st.Draft()
 	d.SetAll(orders)

@@ -80,7 +80,7 @@ func TestForecastOnTheMap(t *testing.T) {
 	if h := hoverText(x.st, g.Map.Find(model.ShipKey(8)), 0); !strings.Contains(h, "after these orders") || !strings.Contains(h, "fuel") {
 		t.Errorf("hover %q says nothing of the fuel after the turn", h)
 	}
-	if s, want := x.status.Text(), "credits 150,000 → "+turnsheet.Grouped(f.Credits); !strings.Contains(s, want) ||
+	if s, want := x.status.Text(), "turn leaves "+turnsheet.Grouped(f.Credits); !strings.Contains(s, want) ||
 		!strings.Contains(s, "→ "+turnsheet.Grouped(f.Score)+" (players") {
 		t.Errorf("status %q, want %q and the score", s, want)
 	}

@@ -37,10 +37,11 @@ func (e *formEntry) TypedKey(k *fyne.KeyEvent) {
 type formSelect struct {
 	widget.SelectEntry
 	onEscape func()
+	opts     []string // the choices
 }
 
 func newFormSelect(opts []string, onEscape func()) *formSelect {
-	e := &formSelect{onEscape: onEscape}
+	e := &formSelect{onEscape: onEscape, opts: opts}
 	e.SetOptions(opts)
 	e.ExtendBaseWidget(e)
 	return e

@@ -644,21 +644,6 @@ func (g *Game) ownerShort(p int) string {
 	return "player " + strconv.Itoa(p)
 }
 
-// StatusAfter is the line under the window: turn, credits and score, with
-// the credits and the score at the end of the turn by forecast f, if any:
-// "credits 150,000 → 125,400". The game and the player are in the window's
-// title, which leaves the line room for the figures.
-func (g *Game) StatusAfter(f *check.Forecast) string {
-	k := g.K
-	credits, score := turnsheet.Grouped(k.Empire.Credits), turnsheet.Grouped(k.Score.Current)
-	if f != nil {
-		credits += " → " + turnsheet.Grouped(f.Credits)
-		score += " → " + turnsheet.Grouped(f.Score)
-	}
-	return fmt.Sprintf("turn %d · credits %s · score %s (players %s–%s)",
-		k.Turn, credits, score, turnsheet.Grouped(k.Score.Low), turnsheet.Grouped(k.Score.High))
-}
-
 // NumLines is how many lines the sheet's text has, as the text panel
 // shows it: each section's title, then its lines.
 func (g *Game) NumLines() int { return g.text.n }

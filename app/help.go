@@ -40,11 +40,13 @@ var shortcutLines = [][2]string{
 	{"Ctrl+E", "Export the orders to a file"},
 	{"Ctrl+Z / Ctrl+Y", "Undo / redo a change to the orders (in the order text: to the text)"},
 	{"Ctrl+N", "Next ship without a battle/movement order"},
+	{"Ctrl+T", "End the turn of the practice game shown"},
+	{"Ctrl+Q", "Quit (the orders and the window's layout are kept)"},
 	{"Alt+Left / Alt+Right", "Show the turn before / after the one shown (earlier turns are read-only)"},
 	{"Alt+End", "Back to the current turn"},
 	{"Ctrl+M", "Map only: the map takes the whole window (again: the panels come back)"},
 	{"Ctrl+R", "Ruler: click two places or objects on the map to measure between them (again: take it away)"},
-	{"Enter / Esc", "In an order form: take the order / cancel"},
+	{"Enter / Esc", "In an order form: take the order / cancel. In a Yes/No question: Yes / No"},
 	{"Drag", "Turn the map"},
 	{"Right-drag or Shift-drag", "Move the map"},
 	{"Wheel, + and -, Page Up/Down", "Zoom (the wheel zooms toward the pointer)"},
@@ -60,7 +62,12 @@ func (x *helpWindows) ShowShortcuts() {
 		rows[i] = []string{l[0], l[1]}
 	}
 	t := newSortTable([]string{"Keys", "What they do"}, []float32{230, 480}, rows, nil, nil)
-	x.helpWindow("Keyboard shortcuts", t.box, fyne.NewSize(740, 420))
+	// Tall enough for every key without scrolling, on a screen of 800.
+	h := t.table.CreateHeader().MinSize().Height
+	for _, rh := range t.heights {
+		h += rh + theme.Padding()
+	}
+	x.helpWindow("Keyboard shortcuts", t.box, fyne.NewSize(740, min(h+theme.Padding(), 700)))
 }
 
 // shipTypeRows is the ship table of the rules, one row a type.
@@ -139,6 +146,8 @@ func (x *helpWindows) helpWindow(title string, content fyne.CanvasObject, size f
 	w := x.fyneApp.NewWindow("Silverfall — " + title)
 	w.SetContent(content)
 	w.Resize(size)
+	// Where the desktop would put it, part of it may be off the screen.
+	w.CenterOnScreen()
 	w.Show()
 }
 
@@ -158,7 +167,12 @@ type sortTable struct {
 }
 
 func newSortTable(heads []string, widths []float32, rows [][]string, numeric map[int]bool, onSelect func(row []string)) *sortTable {
-	t := &sortTable{heads: heads, widths: widths, rows: rows, numeric: numeric}
+	// The first column's head is marked only when the rows come sorted
+	// by it: a mark on a column that is not in order would mislead.
+	t := &sortTable{heads: heads, widths: widths, rows: rows, numeric: numeric, sortBy: -1}
+	if sort.SliceIsSorted(rows, func(i, j int) bool { return t.less(rows[i][0], rows[j][0], 0) }) {
+		t.sortBy = 0
+	}
 	t.table = widget.NewTableWithHeaders(
 		func() (int, int) { return len(t.rows), len(t.heads) },
 		func() fyne.CanvasObject {
@@ -214,7 +228,22 @@ func (t *sortTable) SortOn(col int) {
 	} else {
 		t.sortBy, t.desc = col, false
 	}
-	num := t.numeric[col]
+	sort.SliceStable(t.rows, func(i, j int) bool {
+		a, b := t.rows[i][col], t.rows[j][col]
+		if t.desc {
+			return t.less(b, a, col)
+		}
+		return t.less(a, b, col)
+	})
+	t.fitRows()
+	t.table.Refresh()
+}
+
+// less orders two cells of column col: by number in a numeric column.
+func (t *sortTable) less(a, b string, col int) bool {
+	if !t.numeric[col] {
+		return a < b
+	}
 	key := func(s string) float64 {
 		v, err := strconv.ParseFloat(strings.ReplaceAll(strings.Fields(s + " 0")[0], ",", ""), 64)
 		if err != nil {
@@ -222,22 +251,7 @@ func (t *sortTable) SortOn(col int) {
 		}
 		return v
 	}
-	sort.SliceStable(t.rows, func(i, j int) bool {
-		a, b := t.rows[i][col], t.rows[j][col]
-		if num {
-			ka, kb := key(a), key(b)
-			if ka == kb {
-				return false
-			}
-			return (ka < kb) != t.desc
-		}
-		if a == b {
-			return false
-		}
-		return (a < b) != t.desc
-	})
-	t.fitRows()
-	t.table.Refresh()
+	return key(a) < key(b)
 }
 
 // fitRows makes each row as tall as its cells need, wrapped to their

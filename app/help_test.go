@@ -5,8 +5,11 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"silverfall/engine/rules"
 )
 
 // TestHelpTablesWrap: a long cell of a help table wraps and its row grows
@@ -39,5 +42,68 @@ func TestHelpTablesWrap(t *testing.T) {
 	}
 	if tall == 0 {
 		t.Error("no row of the order reference needs more than a line: the test measures nothing")
+	}
+}
+
+// headText is what the head of column col of a help table says.
+func headText(t *sortTable, col int) string {
+	b := t.table.CreateHeader().(*widget.Button)
+	t.table.UpdateHeader(widget.TableCellID{Row: -1, Col: col}, b)
+	return b.Text
+}
+
+// TestHelpSortMark: a head is marked only when its column is in order:
+// the keys are listed by use, not by name; the ship types by number.
+func TestHelpSortMark(t *testing.T) {
+	test.NewTempApp(t)
+	rows := make([][]string, len(shortcutLines))
+	for i, l := range shortcutLines {
+		rows[i] = []string{l[0], l[1]}
+	}
+	keys := newSortTable([]string{"Keys", "What they do"}, []float32{230, 480}, rows, nil, nil)
+	if h := headText(keys, 0); strings.ContainsAny(h, "▲▼") {
+		t.Errorf("the keys' head %q is marked, though the keys are not in order", h)
+	}
+	keys.SortOn(0)
+	if h := headText(keys, 0); !strings.HasSuffix(h, "▲") {
+		t.Errorf("after a click the keys' head is %q", h)
+	}
+	types := newSortTable([]string{"No.", "Type"}, []float32{50, 170}, shipTypeRows(rules.Default()), map[int]bool{0: true}, nil)
+	if h := headText(types, 0); h != "No. ▲" {
+		t.Errorf("the ship types' head %q, want it marked: they come by number", h)
+	}
+}
+
+// TestShortcutHelpComplete: the keys the menus name are in the help.
+func TestShortcutHelpComplete(t *testing.T) {
+	var all []string
+	for _, l := range shortcutLines {
+		all = append(all, l[0])
+	}
+	for _, k := range []string{"Ctrl+O", "Ctrl+E", "Ctrl+N", "Ctrl+R", "Ctrl+T", "Ctrl+Q"} {
+		if !strings.Contains(strings.Join(all, " "), k) {
+			t.Errorf("the shortcut help lacks %s", k)
+		}
+	}
+}
+
+// TestQuitKey: Ctrl+Q is bound and named in the File menu, as Fyne's own
+// Quit is not.
+func TestQuitKey(t *testing.T) {
+	x := newApp(t)
+	var quit *fyne.MenuItem
+	for _, it := range x.Window().MainMenu().Items[0].Items {
+		if it.IsQuit {
+			quit = it
+		}
+	}
+	if quit == nil || quit.Shortcut == nil || quit.Shortcut.ShortcutName() != (&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}).ShortcutName() {
+		t.Fatalf("the File menu's Quit: %+v", quit)
+	}
+	closed := false
+	x.Window().SetOnClosed(func() { closed = true })
+	x.Window().Canvas().(fyne.Shortcutable).TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault})
+	if !closed {
+		t.Error("Ctrl+Q did not close the window")
 	}
 }

@@ -101,6 +101,7 @@ func TestRealMailRound(t *testing.T) {
 	start := func() *App {
 		x := New(test.NewTempApp(t), Options{SettingsPath: settings, Frames: software, Workspaces: wsRoot})
 		x.Background = func(f func()) { f() }
+		noNoteTimers(x)
 		x.SaveInLine()
 		x.mailing.box.SetStore(&secret.Memory{})
 		return x

@@ -416,6 +416,7 @@ func TestRestartReopensLastGame(t *testing.T) {
 	start := func() *App {
 		x := New(test.NewTempApp(t), Options{SettingsPath: settings, Frames: software, Workspaces: ws})
 		x.Background = func(f func()) { f() }
+		noNoteTimers(x)
 		x.SaveInLine()
 		return x
 	}

@@ -29,7 +29,8 @@ type mailView struct {
 	win fyne.Window
 
 	background func(func())          // runs slow work off Fyne's thread
-	say        func(string)          // a note in the status bar until the next change
+	say        func(string)          // a note in the status bar for a few seconds
+	hold       func(string)          // a state in the status bar, until taken away
 	unsay      func(string)          // takes the note away if it still shows
 	open       func(path string)     // shows a sheet, with its workspace's draft and view
 	orders     func() mailbox.Orders // the draft as the orders to mail
@@ -46,11 +47,8 @@ func newMailView(x *App) *mailView {
 	v := &mailView{st: x.st, win: x.win,
 		background: func(f func()) { x.Background(f) },
 		say:        func(s string) { x.status.say(s) },
-		unsay: func(s string) {
-			if x.status.transient == s {
-				x.status.say("")
-			}
-		},
+		hold:       func(s string) { x.status.hold(s) },
+		unsay:      func(s string) { x.status.unsay(s) },
 		open: func(path string) {
 			if err := x.Load(path); err != nil {
 				x.open.showError(path, err)
@@ -186,7 +184,8 @@ func (v *mailView) fetch(a mail.Account, loud bool) {
 		progress.SetOnClosed(cancel)
 		progress.Show()
 	} else {
-		v.tell("Fetching turn sheets…")
+		v.note = "Fetching turn sheets…" // a state: it stays until the fetch ends
+		v.hold(v.note)
 	}
 	v.background(func() {
 		res, err := v.box.Fetch(ctx, a, func(p mailbox.Progress) {
@@ -272,11 +271,11 @@ func (v *mailView) sendDialog() {
 	if wt, wtext := v.warning(); wt != "" {
 		title, text = wt+": send them anyway?", wtext+text
 	}
-	dialog.ShowConfirm(title, text, func(ok bool) {
+	confirm(v.win, title, text, func(ok bool) {
 		if ok {
 			v.withAccount("Send", func(a mail.Account) { v.send(a, letter) })
 		}
-	}, v.win)
+	})
 }
 
 // send sends in the background with a progress dialog that can be

@@ -118,6 +118,7 @@ func BenchmarkNewGameMemory(b *testing.B) {
 			x := New(a, Options{Frames: software, Workspaces: "-"})
 			x.NativeDialogs = false
 			x.Background = func(f func()) { f() }
+			noNoteTimers(x)
 			x.Window().Resize(fyne.NewSize(1280, 800))
 			var top, all uint64
 			b.ResetTimer()

@@ -100,7 +100,16 @@ func newOrderForm(st *State, win fyne.Window, picker *MapView, c order.Code, o o
 			fd.name = args[i].Name
 		}
 		if args[i].Optional {
-			fd.name += " (may be left out)"
+			// Said in the field, not its label: a long label takes the
+			// width the field needs to show a choice whole.
+			switch e := fd.w.(type) {
+			case *formEntry:
+				e.SetPlaceHolder("may be left out")
+			case *formSelect:
+				e.SetPlaceHolder("may be left out")
+			default:
+				fd.name += " (may be left out)"
+			}
 		}
 		f.fields = append(f.fields, fd)
 		i += n
@@ -372,7 +381,11 @@ func (f *orderForm) limits() string {
 	if !ok || t == nil {
 		return ""
 	}
-	return shipLimits(g.R, f.code, s, t, facts)
+	note := shipLimits(g.R, f.code, s, t, facts)
+	if f.code == order.LO && note != "" {
+		note += " " + planetBelow(g.R, g.K, s.Loc)
+	}
+	return note
 }
 
 func shipLimits(r *rules.Rules, c order.Code, s *model.Ship, t *rules.ShipType, facts check.ShipFacts) string {

@@ -191,6 +191,7 @@ func TestDraftRestoredAndDamagedKept(t *testing.T) {
 		x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: root})
 		x.NativeDialogs = false
 		x.Background = func(f func()) { f() }
+		noNoteTimers(x)
 		x.SaveInLine()
 		if err := x.LoadDemo(); err != nil {
 			t.Fatal(err)

@@ -29,12 +29,17 @@ type shipsPanel struct {
 	rows   []shipRow
 	sortBy int
 	desc   bool
+	count  *widget.Label
+	// full is the chosen row's orders and checker's words whole, wrapped:
+	// in the table they are cut to their columns.
+	full   *widget.Label
+	fullID int                  // the ship full speaks of; 0 for none
+	colW   [shipColumns]float32 // each column's width, by its place in the rows
 	// syncing is set while the table follows a selection made elsewhere,
 	// so that its own OnSelected does not echo it back.
 	syncing bool
-	col     int // the column of the cell the player selected last
+	col     int // the table's column of the cell the player selected last
 	row     int // the row highlighted, -1 for none
-	count   *widget.Label
 	box     fyne.CanvasObject
 }
 
@@ -55,6 +60,12 @@ const shipColumns = 8
 var shipHeads = [shipColumns]string{"Ship", "Type", "Name", "Location", "Fuel", "Cargo", "Orders", "Checker"}
 var shipWidths = [shipColumns]float32{60, 150, 140, 120, 80, 150, 230, 260}
 
+// shipShown is the order the columns show in, by their place in the rows:
+// the orders and the checker's words, what a player comes to the table
+// for, come next to the ship's number, not past the edge of a narrow
+// panel (the rest of them is under the table for the row chosen).
+var shipShown = [shipColumns]int{0, 6, 7, 1, 4, 5, 3, 2}
+
 // fitColumns widens each column to its longest cell, as far as twice its
 // usual width, so that figures such as "1000/1000" are never cut. Only the
 // longest text of a column is measured: measuring is shaping.
@@ -69,7 +80,8 @@ func (p *shipsPanel) fitColumns() {
 			}
 		}
 		w := fyne.MeasureText(longest, theme.TextSize(), style).Width + pad
-		p.table.SetColumnWidth(c, min(max(w, shipWidths[c]*0.6), shipWidths[c]*2))
+		p.colW[c] = min(max(w, shipWidths[c]*0.6), shipWidths[c]*2)
+		p.table.SetColumnWidth(shownAt(c), p.colW[c])
 	}
 }
 
@@ -84,7 +96,7 @@ const (
 
 func newShipsPanel(st *State) *shipsPanel {
 	p := &shipsPanel{st: st, row: -1}
-	p.filter = widget.NewSelect([]string{filterAll, filterNoOrders, filterErrors, filterWarnings, filterStation}, func(string) { p.rebuild() })
+	p.filter = widget.NewSelect([]string{filterAll, filterNoOrders, filterErrors, filterWarnings, filterStation}, func(string) { p.refresh() })
 	p.filter.SetSelected(filterAll)
 	p.count = widget.NewLabel("")
 	p.table = newKeyTable(st,
@@ -95,26 +107,17 @@ func newShipsPanel(st *State) *shipsPanel {
 			return l
 		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
-			if id.Row < len(p.rows) && id.Col < shipColumns {
-				o.(*widget.Label).SetText(p.rows[id.Row].cells[id.Col])
+			if id.Row < len(p.rows) && id.Col >= 0 && id.Col < shipColumns {
+				o.(*widget.Label).SetText(p.rows[id.Row].cells[shipShown[id.Col]])
 			}
 		})
 	p.heads()
 	for i, w := range shipWidths {
-		p.table.SetColumnWidth(i, w)
+		p.table.SetColumnWidth(shownAt(i), w)
 	}
-	p.table.OnSelected = func(id widget.TableCellID) {
-		if !p.syncing {
-			p.col, p.row = id.Col, id.Row
-		}
-		if !p.syncing && id.Row >= 0 && id.Row < len(p.rows) {
-			key := model.ShipKey(p.rows[id.Row].id)
-			if key != st.Selected() {
-				st.Select(key, FromShips)
-			}
-		}
-	}
-	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), nil, nil, nil, p.table)
+	p.table.OnSelected = p.chose
+	p.full = hiddenWrapLabel()
+	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), p.full, nil, nil, p.table)
 	// The forecast of the orders follows every change of them (a moment
 	// later, off the window's thread): the table waits for it, and is
 	// rebuilt once a change, orders and fuel after the turn together.
@@ -122,7 +125,7 @@ func newShipsPanel(st *State) *shipsPanel {
 	st.Subscribe(func(c Change) {
 		switch {
 		case c.Has(ChangeGame | ChangeForecast):
-			p.rebuild()
+			p.refresh()
 		case c.Has(ChangeSelection):
 			p.follow()
 		}
@@ -145,7 +148,7 @@ func (p *shipsPanel) heads() {
 			b.SetText("")
 			return
 		}
-		col := id.Col
+		col := shipShown[id.Col]
 		text := shipHeads[col]
 		if col == p.sortBy {
 			text += map[bool]string{false: " ▲", true: " ▼"}[p.desc]
@@ -155,7 +158,18 @@ func (p *shipsPanel) heads() {
 	}
 }
 
-// sortOn sorts by column col; a second click turns the order round.
+// shownAt is where the rows' column c shows in the table.
+func shownAt(c int) int {
+	for i, s := range shipShown {
+		if s == c {
+			return i
+		}
+	}
+	return c
+}
+
+// sortOn sorts by column col (its place in the rows); a second click
+// turns the order round.
 func (p *shipsPanel) sortOn(col int) {
 	if p.sortBy == col {
 		p.desc = !p.desc
@@ -304,10 +318,11 @@ func (r *shipRow) judge(verdicts []check.Diagnostic, s *model.Ship) {
 
 // drop lets go of the rows of the game left, before another is shown.
 func (p *shipsPanel) drop() {
-	p.rows, p.row = nil, -1
+	p.rows, p.row, p.fullID = nil, -1, 0
 	p.syncing = true
 	p.table.UnselectAll()
 	p.syncing = false
+	p.full.Hide()
 }
 
 // follow highlights the row of the ship selected, wherever the rows went
@@ -327,12 +342,56 @@ func (p *shipsPanel) follow() {
 	}
 	p.syncing = true
 	defer func() { p.syncing = false }()
-	p.row = row
+	p.row, p.fullID = row, 0
+	if row >= 0 {
+		p.fullID = key.ID // the text under the table speaks of it
+	}
+	if p.full != nil {
+		p.showFull()
+	}
 	if row < 0 {
 		p.table.UnselectAll()
 		return
 	}
 	p.table.Select(widget.TableCellID{Row: row, Col: p.col}) // the column stays in view
+}
+
+// refresh makes the rows again, and the chosen ship's text under them.
+func (p *shipsPanel) refresh() {
+	p.rebuild()
+	if p.full != nil {
+		p.showFull()
+	}
+}
+
+// chose selects the ship of the row chosen, and shows its orders whole.
+func (p *shipsPanel) chose(id widget.TableCellID) {
+	if p.syncing || id.Row < 0 || id.Row >= len(p.rows) {
+		return
+	}
+	p.col, p.row = id.Col, id.Row
+	p.fullID = p.rows[id.Row].id
+	p.showFull()
+	if key := model.ShipKey(p.fullID); key != p.st.Selected() {
+		p.st.Select(key, FromShips)
+	}
+}
+
+// showFull shows the chosen ship's orders and the checker's words on it
+// whole, under the table; nothing when the ship is not in the table.
+func (p *shipsPanel) showFull() {
+	for _, r := range p.rows {
+		if r.id == p.fullID && p.fullID != 0 {
+			orders := r.cells[6]
+			if orders == "" {
+				orders = "none"
+			}
+			p.full.SetText(fmt.Sprintf("Ship %d · orders: %s · checker: %s", r.id, orders, r.cells[7]))
+			p.full.Show()
+			return
+		}
+	}
+	p.full.Hide()
 }
 
 // keep applies the filter.

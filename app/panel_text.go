@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"image/color"
+	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -34,6 +35,7 @@ type textPanel struct {
 	editing bool
 	msgs    []string
 	list    *widget.List
+	wrap    *wrapRows     // each message as tall as its text needs
 	full    *widget.Label // the whole of the message selected
 	box     fyne.CanvasObject
 	area    *fyne.Container
@@ -52,6 +54,7 @@ type textPanel struct {
 type textEditor struct {
 	widget.Entry
 	onLeave func()
+	steps   lineUndo // Ctrl+Z and Ctrl+Y, a line at a time
 }
 
 // FocusLost ends the editing.
@@ -98,7 +101,8 @@ func newTextPanel(st *State) *textPanel {
 		p.startEditing(int((at.Y + p.view.GetScrollOffset()) / row))
 	}))
 	p.area = container.NewStack(p.viewBox)
-	split := container.NewVSplit(p.area, container.NewBorder(nil, p.full, nil, nil, p.list))
+	p.wrap = newWrapRows(p.list, func() int { return len(p.msgs) }, func(i int) string { return p.msgs[i] }, 0)
+	split := container.NewVSplit(p.area, container.NewBorder(nil, p.full, nil, nil, p.wrap.box))
 	split.SetOffset(0.7)
 	p.box = split
 	st.OnSwitch(p.drop)
@@ -122,8 +126,9 @@ func (p *textPanel) messages() {
 	p.list = widget.NewList(func() int { return len(p.msgs) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("line 1: error code: message")
-			// Cut to the panel's width: a long message must not widen it.
-			l.Truncation = fyne.TextTruncateEllipsis
+			// Wrapped to the panel's width: a long message must not widen
+			// it, and is read whole.
+			l.Wrapping = fyne.TextWrapWord
 			return l
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
@@ -131,9 +136,7 @@ func (p *textPanel) messages() {
 				o.(*widget.Label).SetText(p.msgs[i])
 			}
 		})
-	p.full = widget.NewLabel("")
-	p.full.Wrapping = fyne.TextWrapWord
-	p.full.Hide()
+	p.full = hiddenWrapLabel()
 	p.list.OnSelected = func(i widget.ListItemID) {
 		if i < len(p.msgs) {
 			p.full.SetText(p.msgs[i])
@@ -170,6 +173,7 @@ func (p *textPanel) startEditing(i int) {
 		p.entry.CursorRow = len(p.lines)
 	}
 	p.entry.CursorColumn = 0
+	p.entry.steps.reset(p.entry.Text, p.entry.CursorRow, 0)
 	p.area.Objects = []fyne.CanvasObject{p.entry}
 	p.area.Refresh()
 	if p.focus != nil {
@@ -224,6 +228,7 @@ func (p *textPanel) sync() {
 			p.entry.OnChanged = nil
 			p.entry.SetText(text)
 			p.entry.OnChanged = p.typed
+			p.entry.steps.reset(text, p.entry.CursorRow, p.entry.CursorColumn)
 		}
 	} else {
 		p.lines = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
@@ -258,6 +263,7 @@ func (p *textPanel) typed(s string) {
 	}
 	p.typing = true
 	defer func() { p.typing = false }()
+	p.entry.steps.typed(textStep{s, p.entry.CursorRow, p.entry.CursorColumn})
 	d.SetText(s)
 	p.showMessages()
 }
@@ -266,7 +272,11 @@ func (p *textPanel) typed(s string) {
 // lines.
 func (p *textPanel) showMessages() {
 	d := p.st.Draft()
-	var out []string
+	type msg struct {
+		line int
+		text string
+	}
+	var out []msg
 	p.marks = p.marks[:0]
 	if d != nil {
 		text := p.Text()
@@ -283,7 +293,7 @@ func (p *textPanel) showMessages() {
 				n = unreadLine[i]
 			}
 			mark(n, check.Error)
-			out = append(out, fmt.Sprintf("line %d: not an order, kept as typed: %s", n, u.Err))
+			out = append(out, msg{n, fmt.Sprintf("line %d: not an order, kept as typed: %s", n, u.Err)})
 		}
 		for _, r := range d.Results() {
 			n := r.Order + 1
@@ -291,15 +301,20 @@ func (p *textPanel) showMessages() {
 				n = orderLine[r.Order]
 			}
 			mark(n, r.Severity)
-			out = append(out, fmt.Sprintf("line %d: %s %s: %s", n, r.Severity, r.Code, r.Message))
+			out = append(out, msg{n, fmt.Sprintf("line %d: %s %s: %s", n, r.Severity, r.Code, r.Message)})
 		}
 	}
-	if len(out) == 0 {
-		out = []string{"All orders check out."}
+	// In the order of the lines, as the player reads the text.
+	sort.SliceStable(out, func(i, j int) bool { return out[i].line < out[j].line })
+	p.msgs = p.msgs[:0]
+	for _, m := range out {
+		p.msgs = append(p.msgs, m.text)
 	}
-	p.msgs = out
+	if len(out) == 0 {
+		p.msgs = []string{"All orders check out."}
+	}
 	p.list.UnselectAll()
-	p.list.Refresh()
+	p.wrap.fit()
 	if !p.editing {
 		p.view.Refresh()
 	}

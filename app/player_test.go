@@ -192,6 +192,7 @@ func TestUnreadLinesKept(t *testing.T) {
 		x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: root})
 		x.NativeDialogs = false
 		x.Background = func(f func()) { f() }
+		noNoteTimers(x)
 		x.SaveInLine()
 		if err := x.LoadDemo(); err != nil {
 			t.Fatal(err)
@@ -234,7 +235,7 @@ func TestUnreadLinesKept(t *testing.T) {
 func TestStatusShowsCreditsLeft(t *testing.T) {
 	x := newApp(t)
 	x.text.SetText("PI 10\n") // 20,000 of 150,000
-	if !strings.Contains(x.status.Text(), "after these orders 130,000") {
+	if !strings.Contains(x.status.Text(), "credits 150,000: orders spend 20,000, turn leaves ") {
 		t.Errorf("status %q", x.status.Text())
 	}
 }
@@ -247,6 +248,7 @@ func TestCameraRestored(t *testing.T) {
 		x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: root})
 		x.NativeDialogs = false
 		x.Background = func(f func()) { f() }
+		noNoteTimers(x)
 		x.SaveInLine()
 		if err := x.LoadDemo(); err != nil {
 			t.Fatal(err)

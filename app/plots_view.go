@@ -46,6 +46,7 @@ type plotsView struct {
 	choices []plots.Choice
 	chosen  plots.Choice
 	pick    *widget.Select
+	pickW   *minWidth // the chooser's width: its longest choice's
 	save    *widget.Button
 	note    *widget.Label
 	raster  *canvas.Raster
@@ -77,11 +78,17 @@ func newPlotsView(st *State, r *rules.Rules, win fyne.Window, files *fileChooser
 		v.raster.Refresh()
 	})
 	v.pick.PlaceHolder = "Choose a plot…"
-	v.save = widget.NewButtonWithIcon("Save as PNG/SVG…", theme.DocumentSaveIcon(), v.saveDialog)
+	// The button is its icon alone: the chooser beside it needs the
+	// width of a narrow panel for its titles.
+	v.save = widget.NewButtonWithIcon("", theme.DocumentSaveIcon(), v.saveDialog)
 	v.note = widget.NewLabel("No game is open.")
-	v.note.Truncation = fyne.TextTruncateEllipsis
+	v.note.Wrapping = fyne.TextWrapWord // read whole, on two lines if need be
 	v.raster = canvas.NewRaster(v.draw)
-	v.box = container.NewBorder(container.NewBorder(nil, nil, v.pick, v.save, v.note), nil, nil, nil, v.raster)
+	v.pickW = &minWidth{}
+	// The chooser (with the button to save) and the note each have the
+	// panel's width, however narrow it is.
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, v.save, container.New(v.pickW, v.pick)), v.note)
+	v.box = container.NewBorder(top, nil, nil, nil, v.raster)
 	v.save.Disable()
 	st.Subscribe(func(c Change) {
 		if c.Has(ChangeGame) {
@@ -203,6 +210,7 @@ func (v *plotsView) setTurns(turns []plots.Turn, err error) {
 		v.chosen = v.choices[0]
 	}
 	v.pick.Options = titles
+	v.pickW.w = choiceWidth(titles)
 	v.pick.SetSelected(v.chosen.Title)
 	switch {
 	case len(turns) == 0:
@@ -218,6 +226,29 @@ func (v *plotsView) setTurns(turns []plots.Turn, err error) {
 		v.save.Enable()
 	}
 	v.raster.Refresh()
+}
+
+// choiceWidth is how wide a chooser must be to show the longest of
+// titles whole, with its arrow.
+func choiceWidth(titles []string) float32 {
+	w := float32(0)
+	for _, t := range titles {
+		w = max(w, fyne.MeasureText(t, theme.TextSize(), fyne.TextStyle{}).Width)
+	}
+	return w + 4*theme.InnerPadding() + theme.IconInlineSize()
+}
+
+// minWidth lays out one object at least w wide.
+type minWidth struct{ w float32 }
+
+func (l *minWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	s := objs[0].MinSize()
+	return fyne.NewSize(max(s.Width, l.w), s.Height)
+}
+
+func (l *minWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
 }
 
 // palette is the plots' colours in the theme shown.

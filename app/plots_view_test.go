@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
 	"silverfall/app/plots"
@@ -27,6 +28,16 @@ func TestPlotsView(t *testing.T) {
 	}
 	x.bottomTabs.SelectIndex(3)
 	x.Window().Canvas().Capture()
+	// At 1280x800 the chooser shows its longest plot's title whole, and
+	// the note is not cut.
+	for _, o := range v.pick.Options {
+		if need := fyne.MeasureText(o, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding() + theme.IconInlineSize(); v.pick.Size().Width < need {
+			t.Errorf("the chooser is %v wide; %q needs %v", v.pick.Size().Width, o, need)
+		}
+	}
+	if v.note.Truncation != fyne.TextTruncateOff || v.note.Wrapping != fyne.TextWrapWord {
+		t.Error("the plots' note is cut")
+	}
 	// Drawn at the view's size, in the theme's background.
 	size := v.raster.Size()
 	if size.Width < 300 || size.Height < 150 {

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"time"
@@ -41,6 +42,8 @@ type practiceView struct {
 	root       func() string
 	background func(func())
 	ask        func(what string, then func())
+	// flush waits for the saves under way (before a game's folder goes).
+	flush func()
 
 	shown   *practice.Game // the practice game shown, nil for any other
 	running bool           // a turn is being carried out
@@ -60,7 +63,8 @@ func newPracticeView(x *App) *practiceView {
 	v := &practiceView{st: x.st, rules: x.rules, win: x.win, open: x.open, status: x.status,
 		root:       func() string { return x.keep.root },
 		background: func(f func()) { x.Background(f) },
-		ask:        x.export.askBeforeSending}
+		ask:        x.export.askBeforeSending,
+		flush:      func() { x.keep.saves.Flush() }}
 	v.button = newTipButton("End turn", endTurnTip, x.tips, v.buttonTapped)
 	v.button.Icon = theme.MediaSkipNextIcon()
 	v.button.Importance = widget.HighImportance
@@ -219,7 +223,7 @@ func (v *practiceView) NewDialog() {
 // start makes the practice game and shows its first sheet.
 func (v *practiceView) start(o practice.Options) {
 	root := v.root()
-	v.status.say("Making the galaxy…")
+	v.status.hold("Making the galaxy…")
 	v.background(func() {
 		g, err := practice.New(root, o)
 		var game *Game
@@ -247,11 +251,11 @@ func (v *practiceView) ContinueDialog() {
 		return
 	}
 	if len(games) == 0 {
-		dialog.ShowConfirm("No practice games yet", "Start one?", func(ok bool) {
+		confirm(v.win, "No practice games yet", "Start one?", func(ok bool) {
 			if ok {
 				v.NewDialog()
 			}
-		}, v.win)
+		})
 		return
 	}
 	chosen := 0
@@ -265,13 +269,47 @@ func (v *practiceView) ContinueDialog() {
 		})
 	list.OnSelected = func(i widget.ListItemID) { chosen = i }
 	list.Select(0)
-	d := dialog.NewCustomConfirm("Continue practice game", "Open", "Cancel", container.NewGridWrap(fyne.NewSize(460, 240), list),
+	var d *dialog.ConfirmDialog
+	remove := widget.NewButtonWithIcon("Remove…", theme.DeleteIcon(), func() {
+		d.Hide()
+		v.removeDialog(games[chosen])
+	})
+	content := container.NewBorder(nil, container.NewHBox(remove), nil, nil, container.NewGridWrap(fyne.NewSize(460, 240), list))
+	d = dialog.NewCustomConfirm("Continue practice game", "Open", "Cancel", content,
 		func(ok bool) {
 			if ok {
 				v.continueGame(games[chosen])
 			}
 		}, v.win)
 	d.Show()
+}
+
+// removeDialog asks before removing practice game g for good, then
+// removes it (the demo shows in its place if it was shown) and lists the
+// games again.
+func (v *practiceView) removeDialog(g *practice.Game) {
+	text := fmt.Sprintf("Remove %s (turn %d, player %d of %d) for good, with its sheets and your orders? This cannot be undone.",
+		g.Name, g.Turn, g.Player, g.Players)
+	confirmDanger(v.win, "Remove a practice game", text, "Remove", func(ok bool) {
+		if !ok {
+			v.ContinueDialog()
+			return
+		}
+		if v.shown != nil && filepath.Clean(v.shown.Dir) == filepath.Clean(g.Dir) {
+			// Its workspace must not be written again once it is gone.
+			if err := v.open.LoadDemo(); err != nil {
+				dialog.ShowError(err, v.win)
+				return
+			}
+		}
+		v.flush()
+		if err := practice.Remove(v.root(), g); err != nil {
+			dialog.ShowError(fmt.Errorf("The practice game was not removed: %v", err), v.win)
+			return
+		}
+		v.status.say(g.Name + " removed.")
+		v.ContinueDialog()
+	})
 }
 
 // continueGame opens the game's newest sheet, as the player left it.
@@ -345,12 +383,12 @@ func (v *practiceView) EndTurn() {
 		return
 	}
 	if now.Turn != g.K.Turn {
-		dialog.ShowConfirm("An older turn", fmt.Sprintf("This is the sheet of turn %d; the game is at turn %d. Open its newest sheet?", g.K.Turn, now.Turn),
+		confirm(v.win, "An older turn", fmt.Sprintf("This is the sheet of turn %d; the game is at turn %d. Open its newest sheet?", g.K.Turn, now.Turn),
 			func(ok bool) {
 				if ok {
 					v.continueGame(now)
 				}
-			}, v.win)
+			})
 		return
 	}
 	v.ask("End the turn", func() { v.run(now) })
@@ -375,11 +413,11 @@ func (v *practiceView) run(p *practice.Game) {
 	f.Orders = slices.Clone(f.Orders)
 	v.running = true
 	v.sync()
-	v.status.say(fmt.Sprintf("Carrying out turn %d…", f.Turn))
+	v.status.hold(fmt.Sprintf("Carrying out turn %d…", f.Turn))
 	ws := v.st.Workspace()
 	v.background(func() {
 		res, err := p.EndTurn(f, func() {
-			fyne.Do(func() { v.status.say("Another program (sfhost) is working on this game; waiting for it…") })
+			fyne.Do(func() { v.status.hold("Another program (sfhost) is working on this game; waiting for it…") })
 		})
 		var kept error
 		if err == nil && ws != nil {

@@ -100,6 +100,7 @@ func TestPracticeGameInTheWindow(t *testing.T) {
 	// Another window on the same workspaces continues it.
 	y := New(test.NewTempApp(t), Options{Frames: software, Workspaces: x.keep.root})
 	y.Background = func(f func()) { f() }
+	noNoteTimers(y)
 	games, err := practice.List(x.keep.root)
 	if err != nil || len(games) != 1 {
 		t.Fatalf("%d games listed: %v", len(games), err)
@@ -123,6 +124,7 @@ func BenchmarkEndTurn(b *testing.B) {
 	defer a.Quit()
 	x := New(a, Options{Frames: software, Workspaces: b.TempDir()})
 	x.Background = func(f func()) { f() }
+	noNoteTimers(x)
 	x.Window().Resize(fyne.NewSize(1280, 800))
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()

@@ -116,7 +116,7 @@ func TestStatusCreditsReadable(t *testing.T) {
 	x.Window().Resize(fyne.NewSize(1280, 800))
 	x.Window().Canvas().Capture()
 	text := x.status.text
-	if !strings.Contains(text.Text, "after these orders") {
+	if !strings.Contains(text.Text, "orders spend") {
 		t.Fatalf("status %q", text.Text)
 	}
 	if need := fullWidth(text).Width; text.Size().Width < need {

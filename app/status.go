@@ -1,15 +1,15 @@
 package app
 
 import (
-	"fmt"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"silverfall/engine/turnsheet"
+	"silverfall/app/draft"
 )
 
 // statusBar is the line under the window: what is loaded and what the
@@ -27,11 +27,23 @@ type statusBar struct {
 	buttons      *fyne.Container // the line's buttons, at its start
 	line         *fyne.Container // the texts share it by their widths
 	box          fyne.CanvasObject
-	transient    string // a message shown until the next change
+	// transient is a message shown in place of the figures: a note (say)
+	// until the next change of the game or orders or noteTime after it
+	// was said, whichever comes first; a state (hold), such as a prompt or
+	// work under way, until it is replaced or taken back.
+	transient string
+	held      bool
+	said      int // counts the messages, so that a late timer clears only its own
+	// after runs f on Fyne's thread after d (tests replace it).
+	after func(d time.Duration, f func())
 }
 
+// noteTime is how long a note stays in the status line.
+const noteTime = 6 * time.Second
+
 func newStatusBar(st *State, tips *tooltips) *statusBar {
-	b := &statusBar{st: st, text: widget.NewLabel(""), problems: map[string]string{}}
+	b := &statusBar{st: st, text: widget.NewLabel(""), problems: map[string]string{},
+		after: func(d time.Duration, f func()) { time.AfterFunc(d, func() { fyne.Do(f) }) }}
 	b.text.Truncation = fyne.TextTruncateEllipsis
 	b.importButton = newTipButton("Import…", "Import a turn sheet: a text file or a saved e-mail (Ctrl+O)", tips, nil)
 	b.importButton.Icon = theme.FolderOpenIcon()
@@ -54,13 +66,13 @@ func newStatusBar(st *State, tips *tooltips) *statusBar {
 }
 
 func (b *statusBar) changed(c Change) {
-	if c.Has(ChangeGame | ChangeOrders) {
+	if c.Has(ChangeGame|ChangeOrders) && !b.held {
 		b.transient = ""
 		b.refresh()
 	}
 	if c.Has(ChangePick) {
 		_, prompt := b.st.Picking()
-		b.say(prompt)
+		b.hold(prompt)
 	}
 	if c.Has(ChangeForecast) {
 		b.refresh()
@@ -83,9 +95,35 @@ func (b *statusBar) addButton(o fyne.CanvasObject) {
 	b.line.Refresh()
 }
 
-// say shows a message in the status line until the next change.
+// say shows a note in the status line for a few seconds, or until the
+// next change of the game or the orders; "" takes back what shows.
 func (b *statusBar) say(s string) {
-	b.transient = s
+	b.show(s, false)
+	if s == "" {
+		return
+	}
+	n := b.said
+	b.after(noteTime, func() {
+		if b.said == n {
+			b.show("", false)
+		}
+	})
+}
+
+// hold shows a state in the status line (a prompt, work under way) until
+// another message replaces it or "" takes it back.
+func (b *statusBar) hold(s string) { b.show(s, s != "") }
+
+// unsay takes s back if it still shows: its cause has ended.
+func (b *statusBar) unsay(s string) {
+	if b.transient == s && s != "" {
+		b.show("", false)
+	}
+}
+
+func (b *statusBar) show(s string, held bool) {
+	b.said++
+	b.transient, b.held = s, held
 	b.refresh()
 }
 
@@ -99,15 +137,12 @@ func (b *statusBar) refresh() {
 		b.setText(b.text, "No game loaded")
 		return
 	}
-	s := g.StatusAfter(b.st.Forecast())
+	var left *draft.Left
 	if d != nil && len(d.Orders()) > 0 {
-		left := d.CreditsLeft()
-		s += " · after these orders " + turnsheet.Grouped(left.Certain)
-		if left.Sales > 0 {
-			s += fmt.Sprintf(" (%s with this turn's sales)", turnsheet.Grouped(left.Certain+left.Sales))
-		}
+		l := d.CreditsLeft()
+		left = &l
 	}
-	b.setText(b.text, s)
+	b.setText(b.text, creditsText(g.K, b.st.Forecast(), left))
 }
 
 // problem shows a problem until it is solved or dismissed; an empty text

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/app/changes"
@@ -28,8 +29,12 @@ type thisTurnView struct {
 
 	rows []changes.Row
 	list *widget.List
+	wrap *wrapRows // each row as tall as its text needs
 	note *widget.Label
-	box  fyne.CanvasObject
+	// trend says, when the forecast has the credits or the score falling,
+	// by how much and what costs most.
+	trend *widget.Label
+	box   fyne.CanvasObject
 	// shown counts the games shown, so that rows worked out for a game no
 	// longer shown are dropped.
 	shown int
@@ -41,14 +46,18 @@ const kindColumnWidth = 170
 func newThisTurnView(st *State, r *rules.Rules, background func(func())) *thisTurnView {
 	v := &thisTurnView{st: st, rules: r, background: background}
 	v.note = widget.NewLabel("No game is open.")
-	v.note.Truncation = fyne.TextTruncateEllipsis
+	v.note.Wrapping = fyne.TextWrapWord
+	v.trend = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	v.trend.Wrapping = fyne.TextWrapWord
+	v.trend.Importance = widget.WarningImportance
+	v.trend.Hide()
 	v.list = widget.NewList(
 		func() int { return len(v.rows) },
 		func() fyne.CanvasObject {
 			kind := widget.NewLabel("")
 			kind.Truncation = fyne.TextTruncateEllipsis
 			text := widget.NewLabel("")
-			text.Truncation = fyne.TextTruncateEllipsis
+			text.Wrapping = fyne.TextWrapWord // the row grows to show it whole (wrap)
 			// The kinds line up in a column of their own.
 			column := container.NewGridWrap(fyne.NewSize(kindColumnWidth, kind.MinSize().Height), kind)
 			return container.NewBorder(nil, nil, column, nil, text)
@@ -70,13 +79,34 @@ func newThisTurnView(st *State, r *rules.Rules, background func(func())) *thisTu
 		v.rows = nil
 		v.list.UnselectAll()
 	})
-	v.box = container.NewBorder(v.note, nil, nil, nil, v.list)
+	v.wrap = newWrapRows(v.list, func() int { return len(v.rows) }, func(i int) string { return v.rows[i].Text },
+		kindColumnWidth+theme.Padding())
+	v.box = container.NewBorder(container.NewVBox(v.note, v.trend), nil, nil, nil, v.wrap.box)
 	st.Subscribe(func(c Change) {
 		if c.Has(ChangeGame) {
 			v.load()
 		}
+		if c.Has(ChangeGame | ChangeForecast) {
+			v.showTrend()
+		}
 	})
 	return v
+}
+
+// showTrend says whether the orders as they stand leave the credits or
+// the score lower, and why, from the engine's forecast.
+func (v *thisTurnView) showTrend() {
+	g := v.st.Game()
+	s := ""
+	if g != nil {
+		s = fallingOf(g.K, v.st.Forecast()).sentence()
+	}
+	v.trend.SetText(s)
+	if s == "" {
+		v.trend.Hide()
+	} else {
+		v.trend.Show()
+	}
 }
 
 // choose selects the object of row i, if it is on the sheet shown.
@@ -115,7 +145,7 @@ func (v *thisTurnView) load() {
 			}
 			v.rows = rows
 			v.note.SetText(thisTurnNote(cur.Turn, prev, err, len(rows)))
-			v.list.Refresh()
+			v.wrap.fit()
 		})
 	})
 }
@@ -124,6 +154,9 @@ func (v *thisTurnView) load() {
 func thisTurnNote(turn int, prev *model.Knowledge, err error, n int) string {
 	count := plural.Count(n, "change")
 	switch {
+	case turn <= 1 && err == nil && prev == nil:
+		// No turn came before, and so no orders either.
+		return "Turn 1: the game's first sheet; there is nothing before it to compare it with."
 	case err != nil:
 		return fmt.Sprintf("Turn %d: the sheet before could not be read (%v); only the errors in last turn's orders are listed.", turn, err)
 	case prev == nil && n == 0:

@@ -10,8 +10,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"silverfall/app/changes"
+	"silverfall/engine/check"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/turnsheet"
@@ -55,6 +57,7 @@ func hostedApp(t *testing.T, turns int) *App {
 	x := New(a, Options{Frames: software, Workspaces: t.TempDir()})
 	x.NativeDialogs = false
 	x.Background = func(f func()) { f() }
+	noNoteTimers(x)
 	x.tips.watchEvery = 0
 	x.SaveInLine()
 	for n := 1; n <= turns; n++ {
@@ -112,11 +115,72 @@ func TestThisTurnView(t *testing.T) {
 	shot(t, x, "thisturn")
 }
 
-// TestThisTurnFirstSheet: with no sheet before, the view says so.
+// TestThisTurnFirstSheet: turn 1 has nothing before it, and no orders
+// of a last turn.
 func TestThisTurnFirstSheet(t *testing.T) {
 	x := newApp(t)
-	if !strings.Contains(x.thisTurn.note.Text, "no earlier sheet is kept") {
-		t.Errorf("note %q", x.thisTurn.note.Text)
+	if n := x.thisTurn.note.Text; !strings.Contains(n, "first sheet") || strings.Contains(n, "last turn") {
+		t.Errorf("note %q", n)
+	}
+	if n := thisTurnNote(5, nil, nil, 0); !strings.Contains(n, "no earlier sheet is kept") {
+		t.Errorf("turn 5 with no sheet kept before it: %q", n)
+	}
+}
+
+// TestThisTurnRowsWrap: at 1280x800 a long row is as tall as its text
+// needs, so that it can be read whole.
+func TestThisTurnRowsWrap(t *testing.T) {
+	x := hostedApp(t, 2)
+	v := x.thisTurn
+	x.bottomTabs.SelectIndex(2)
+	long := "Prices at planet 3: ore 1 from 45 to 50, ore 2 from 120 to 118, ore 3 from 300 to 310, ore 4 from 80 to 95, ore 5 from 1,000 to 990, fuel from 10 to 11"
+	v.rows = append(v.rows, changes.Row{Kind: changes.ShipLost, Text: long}, changes.Row{Kind: changes.ShipLost, Text: "short"})
+	v.wrap.fit()
+	x.Window().Canvas().Capture()
+	line := newWrapMeasure().line
+	if v.wrap.width < 300 || v.wrap.width > 1000 {
+		t.Fatalf("the list is %v wide", v.wrap.width)
+	}
+	row := v.list.CreateItem().(*fyne.Container).Objects[0].(*widget.Label)
+	if row.Wrapping != fyne.TextWrapWord || row.Truncation != fyne.TextTruncateOff {
+		t.Error("the rows' text is cut, not wrapped")
+	}
+	if h := v.wrap.Height(len(v.rows) - 2); h <= line {
+		t.Errorf("a row of %d characters is %v high at width %v, one line is %v", len(long), h, v.wrap.width, line)
+	}
+	if h := v.wrap.Height(len(v.rows) - 1); h != line {
+		t.Errorf("a short row is %v high, one line is %v", h, line)
+	}
+}
+
+// TestFallingSaid: the demo's newcomer pays more in upkeep and crews
+// than the tax brings: This turn and the status line say so, naming the
+// largest cost, from the engine's forecast.
+func TestFallingSaid(t *testing.T) {
+	x := newApp(t)
+	waitFor(t, "the forecast", func() bool { return x.st.Forecast() != nil })
+	f, k := x.st.Forecast(), x.st.Game().K
+	if f.Credits >= k.Empire.Credits {
+		t.Skipf("the demo's credits do not fall (%d to %d): nothing to say", k.Empire.Credits, f.Credits)
+	}
+	largest := ""
+	most := 0
+	for _, l := range f.Credit.Lines {
+		if -l.Amount > most {
+			largest, most = strings.ToLower(l.What), -l.Amount
+		}
+	}
+	drop := turnsheet.Grouped(k.Empire.Credits - f.Credits)
+	if s := x.thisTurn.trend.Text; !x.thisTurn.trend.Visible() || !strings.Contains(s, "fall by "+drop) || !strings.Contains(s, largest+" "+turnsheet.Grouped(most)) {
+		t.Errorf("This turn says %q; want the fall of %s and %s %d", s, drop, largest, most)
+	}
+	if s := x.status.Text(); !strings.Contains(s, "turn leaves "+turnsheet.Grouped(f.Credits)+" ("+largest+" "+turnsheet.Grouped(most)+" costs most)") {
+		t.Errorf("status %q says nothing of the fall of %s", s, drop)
+	}
+	// Orders that make the turn gain: the words go.
+	none := fallingOf(k, &check.Forecast{Credits: k.Empire.Credits + 1, Score: k.Score.Current + 1})
+	if none.short() != "" || none.sentence() != "" {
+		t.Errorf("a turn that gains: %q / %q", none.short(), none.sentence())
 	}
 }
 

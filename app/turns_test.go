@@ -49,6 +49,7 @@ func historyApp(t *testing.T, sheets []string) *App {
 	x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: t.TempDir()})
 	x.NativeDialogs = false
 	x.Background = func(f func()) { f() }
+	noNoteTimers(x)
 	x.tips.watchEvery = 0
 	x.SaveInLine()
 	x.Window().Resize(fyne.NewSize(1280, 800))
@@ -154,6 +155,7 @@ func TestHistoryAfterFirstFrame(t *testing.T) {
 	sheets := hostGame(t, 6, 3)
 	x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: t.TempDir()})
 	x.Background = func(f func()) { f() }
+	noNoteTimers(x)
 	x.SaveInLine()
 	for _, path := range sheets {
 		if err := x.Load(path); err != nil {
@@ -297,6 +299,7 @@ func BenchmarkSwitchTurn40(b *testing.B) {
 	a := test.NewTempApp(b)
 	x := New(a, Options{Frames: software, Workspaces: b.TempDir()})
 	x.Background = func(f func()) { f() }
+	noNoteTimers(x)
 	x.tips.watchEvery = 0
 	x.SaveInLine()
 	x.Window().Resize(fyne.NewSize(1280, 800))

@@ -30,7 +30,9 @@ func TestCompareHostedGame(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	f := &orderwriter.File{Game: g.State.Name, Player: 1, Turn: g.State.Turn + 1}
+	// The player's password, as his sheet gives it: the host refuses a
+	// file without it.
+	f := &orderwriter.File{Game: g.State.Name, Player: 1, Turn: g.State.Turn + 1, Password: g.State.Empires[0].Password}
 	bad, _ := order.Parse("SM 9999 1")
 	f.Orders = append(f.Orders, bad)
 	var b bytes.Buffer

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -117,7 +118,7 @@ func seriesOf(c Choice) ([]series, string, error) {
 			out = append(out, series{fmt.Sprintf("Ore %d", i+1), priceOf(c.Planet, func(p Price) int { return p.Ore[i] })})
 		}
 		out = append(out, series{"Fuel", priceOf(c.Planet, func(p Price) int { return p.Fuel })})
-		return out, "Price a unit", nil
+		return out, "Price a unit (log scale)", nil
 	}
 	return nil, "", fmt.Errorf("plots: no plot of kind %d", c.Kind)
 }
@@ -162,13 +163,21 @@ func Build(turns []Turn, c Choice, pal Palette) (*Figure, error) {
 	style(p, &leg, pal)
 	p.X.Tick.Marker = wholeTicks{}
 	p.Y.Tick.Marker = wholeTicks{}
+	// Prices run from a few credits (fuel, the cheap ores) to hundreds: on
+	// an even scale the cheap ones lie on top of each other along the
+	// bottom. On a log scale each keeps its own height, and the ticks
+	// still read as prices.
+	logY := c.Kind == PricesPlot
+	if logY {
+		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, logTicks{}
+	}
 	grid := plotter.NewGrid()
 	grid.Vertical.Color, grid.Horizontal.Color = pal.Grid, pal.Grid
 	p.Add(grid)
 	for i, s := range lines {
 		var xys plotter.XYs
 		for _, t := range turns {
-			if v, ok := s.values(t); ok {
+			if v, ok := s.values(t); ok && (v > 0 || !logY) {
 				xys = append(xys, plotter.XY{X: float64(t.Turn), Y: v})
 			}
 		}
@@ -187,6 +196,14 @@ func Build(turns []Turn, c Choice, pal Palette) (*Figure, error) {
 	}
 	if p.X.Max-p.X.Min < 1 { // one turn: a little room either side
 		p.X.Min, p.X.Max = p.X.Min-0.5, p.X.Max+0.5
+	}
+	if logY {
+		// Room above and below, and never a range a log scale cannot take
+		// (no price at all, or one price only).
+		if !(p.Y.Min > 0) || !(p.Y.Max > 0) {
+			p.Y.Min, p.Y.Max = 1, 10
+		}
+		p.Y.Min, p.Y.Max = p.Y.Min/1.25, p.Y.Max*1.25
 	}
 	return &Figure{plot: p, legend: leg}, nil
 }
@@ -244,6 +261,38 @@ func (wholeTicks) Ticks(min, max float64) []plot.Tick {
 // sheets do; a negative zero is written 0.
 func wholeLabel(v float64) string { return turnsheet.Grouped(int(math.Round(v))) }
 
+// logTicks marks a log scale at 1, 2 and 5 times the powers of ten in
+// its range (with the ends of a range too short to hold two of them),
+// labelled as whole numbers.
+type logTicks struct{}
+
+func (logTicks) Ticks(min, max float64) []plot.Tick {
+	var out []plot.Tick
+	if !(min > 0) || !(max > min) {
+		return []plot.Tick{{Value: math.Max(min, 1), Label: wholeLabel(math.Max(min, 1))}}
+	}
+	for mag := math.Pow(10, math.Floor(math.Log10(min))); mag <= max && len(out) < 100; mag *= 10 {
+		for _, m := range []float64{1, 2, 5} {
+			if v := m * mag; v >= min && v <= max {
+				out = append(out, plot.Tick{Value: v, Label: logLabel(v)})
+			}
+		}
+	}
+	if len(out) < 2 {
+		out = []plot.Tick{{Value: min, Label: logLabel(min)}, {Value: max, Label: logLabel(max)}}
+	}
+	return out
+}
+
+// logLabel writes a tick of a log scale: whole from 1 up, else with the
+// decimals it needs.
+func logLabel(v float64) string {
+	if v >= 1 {
+		return wholeLabel(v)
+	}
+	return strconv.FormatFloat(v, 'g', 2, 64)
+}
+
 // tickStep is the first of 1, 2, 5, 10, 20, 50… that cuts span into at
 // most six parts.
 func tickStep(span float64) float64 {
@@ -264,6 +313,10 @@ func tickStep(span float64) float64 {
 func (f *Figure) draw(c draw.Canvas) {
 	bg := f.plot.BackgroundColor
 	c.FillPolygon(bg, []vg.Point{c.Min, {X: c.Max.X, Y: c.Min.Y}, c.Max, {X: c.Min.X, Y: c.Max.Y}})
+	// A margin all round: the title, the axes' labels and the legend keep
+	// off the edges.
+	margin := min(vg.Points(14), (c.Max.X-c.Min.X)/25, (c.Max.Y-c.Min.Y)/25)
+	c = draw.Crop(c, margin, -margin, margin, -margin)
 	pad := vg.Points(6)
 	r := f.legend.Rectangle(c)
 	width := r.Max.X - r.Min.X + 2*pad

@@ -220,6 +220,25 @@ func List(root string) ([]*Game, error) {
 	return out, nil
 }
 
+// Remove deletes the practice game g under root for good: its folder and
+// the player's workspace of it (drafts, sheets kept, view). Only a folder
+// of root's practice games that reads as one is removed.
+func Remove(root string, g *Game) error {
+	if g == nil {
+		return errors.New("practice: no game to remove")
+	}
+	if filepath.Dir(filepath.Clean(g.Dir)) != filepath.Clean(Dir(root)) {
+		return fmt.Errorf("%s: not a practice game of %s", g.Dir, Dir(root))
+	}
+	if _, err := Read(g.Dir); err != nil {
+		return fmt.Errorf("%s is not removed: %v", g.Dir, err)
+	}
+	if err := os.RemoveAll(g.Dir); err != nil {
+		return err
+	}
+	return os.RemoveAll(workspace.Folder(root, g.Name, g.Player))
+}
+
 // Of is the practice game whose sheet this is: game's name and the
 // player, and the sheet's bytes those of the game folder's sheet of that
 // turn (a game of someone else's with the same name is not one); nil when

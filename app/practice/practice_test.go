@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"silverfall/app/workspace"
 	"silverfall/engine/ai"
 	"silverfall/engine/rules"
 	"silverfall/host"
@@ -343,6 +344,46 @@ func BenchmarkEndTurn(b *testing.B) {
 		if _, err := g.EndTurn(f, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestRemove: a practice game goes with its workspace, and the list no
+// longer has it; a folder that is not one of root's games stays.
+func TestRemove(t *testing.T) {
+	root := t.TempDir()
+	a, err := New(root, Options{Seed: 7, Players: 3, Level: "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(root, Options{Seed: 8, Players: 3, Level: "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := workspace.Open(root, a.Name, a.Player)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := w.Dir
+	if err := Remove(root, a); err != nil {
+		t.Fatal(err)
+	}
+	for _, gone := range []string{a.Dir, ws} {
+		if _, err := os.Stat(gone); !os.IsNotExist(err) {
+			t.Errorf("%s is still there (%v)", gone, err)
+		}
+	}
+	if list, _ := List(root); len(list) != 1 || list[0].Name != b.Name {
+		t.Errorf("after removing %s the list is %+v", a.Name, list)
+	}
+	other := &Game{Dir: t.TempDir(), Name: "x", Player: 1}
+	if err := Remove(root, other); err == nil {
+		t.Error("a folder outside the practice games was removed")
+	}
+	if _, err := os.Stat(other.Dir); err != nil {
+		t.Errorf("the folder outside is gone: %v", err)
+	}
+	if err := Remove(root, nil); err == nil {
+		t.Error("no game: no error")
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/pprof"
 	"syscall"
 	"time"
@@ -20,6 +21,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"silverfall/app"
+	"silverfall/app/prefs"
 	"silverfall/app/workspace"
 	"silverfall/engine/rules"
 	_ "silverfall/internal/langenv" // before Fyne reads the language
@@ -54,11 +56,11 @@ func main() {
 		fmt.Fprintln(os.Stderr, "silverfall: there is no display to open a window on (DISPLAY and WAYLAND_DISPLAY are empty); under X without a screen, run it with xvfb-run")
 		os.Exit(2)
 	}
-	a := fyneapp.NewWithID(AppID)
 	settings, err := app.SettingsPath()
 	if err != nil || *shot != "" {
 		settings = "" // a screenshot leaves the player's settings alone
 	}
+	a, prefsErr := newFyneApp(settings)
 	opts := app.Options{SettingsPath: settings}
 	if *shot != "" || *measure > 0 || *synthetic > 0 {
 		opts.Workspaces = "-" // pictures and measurements leave the player's games alone
@@ -68,6 +70,10 @@ func main() {
 	}
 	x := app.New(a, opts)
 	x.Started = start
+	if prefsErr != nil {
+		// Only the file dialog's memory is lost: say so, and go on.
+		fmt.Fprintln(os.Stderr, "silverfall: the file dialog's preferences:", prefsErr)
+	}
 	var loadErr error
 	loaded := false
 	switch {
@@ -137,6 +143,22 @@ func main() {
 	x.Window().ShowAndRun()
 	x.SaveAll()
 	stop()
+}
+
+// newFyneApp makes the Fyne app with its preferences in a file of ours
+// beside the settings (app/prefs says why), or in memory when settings is
+// empty.
+func newFyneApp(settings string) (fyne.App, error) {
+	path := ""
+	if settings != "" {
+		path = filepath.Join(filepath.Dir(settings), "fyne-preferences.json")
+	}
+	store, err := prefs.Open(path, func(err error) {
+		fmt.Fprintln(os.Stderr, "silverfall: saving the file dialog's preferences:", err)
+	})
+	// No ID: Fyne's own store, which writes its file in place, stays in
+	// memory and untouched.
+	return prefs.Wrap(fyneapp.NewWithID(""), AppID, store), err
 }
 
 // closeGrace is how long a signalled program may take to save and end

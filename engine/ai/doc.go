@@ -4,9 +4,20 @@
 // for whole games, and a practice game puts a newcomer among them.
 //
 // A computer player plays at a level (easy, normal), chosen per empire in
-// the host's game.toml. The levels are data (levels.toml): what each
-// builds, keeps back and dares. measure_test.go plays whole games and
-// prints the figures the levels are judged by.
+// the host's game.toml. The levels are data (levels.toml, read by
+// levels.go): what each builds, keeps back and dares. measure_test.go
+// plays whole games and prints the figures the levels are judged by;
+// sparring_test.go plays the levels against the scripted players of
+// engine/ai/sparring.
+//
+// One turn's plan is a planner (ai.go), whose parts are in files by role:
+// economy.go (its account, mines, defence, what it builds), markets.go
+// (the trading planets and the pull, judged from the sheet), view.go (what
+// the sheet shows about a place), trade.go (cargo ships and their ore),
+// fuel.go (fuel for every ship, tankers), fleet.go (each ship's order,
+// fights, the way home), expansion.go (taking and finding planets),
+// diplomacy.go (allies, enemies, raids and scans), sauran.go (the attack
+// on Sauran's stations with allies, and the notes to them) and names.go.
 //
 // Dark Lord Sauran's program is part of the turn itself (engine/turn).
 package ai

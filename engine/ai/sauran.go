@@ -98,43 +98,6 @@ type stationPlan struct {
 	ok     bool
 }
 
-// isStation reports whether a ship the sheet shows is one of Sauran's
-// battle stations.
-func (p *planner) isStation(s *model.Ship) bool {
-	return s.Owner == p.r.Game.PlayerSauran && s.Type == rules.TypeBattleStation
-}
-
-// seenStations are the stations of Sauran the empire's own sheet shows:
-// those in sight, and those of last turn's scan of his fleet.
-func (p *planner) seenStations() []geom.Point {
-	var out []geom.Point
-	for i := range p.k.ForeignShips {
-		if s := &p.k.ForeignShips[i]; p.isStation(s) {
-			out = append(out, s.Loc)
-		}
-	}
-	if p.k.ScannedPlayerID == p.r.Game.PlayerSauran {
-		for i := range p.k.ScannedPlayer {
-			if s := p.k.ScannedPlayer[i]; s.Type == rules.TypeBattleStation {
-				out = append(out, s.Loc)
-			}
-		}
-	}
-	return out
-}
-
-// sees reports whether a ship of ours (undocked) is within its sight of
-// loc: a station there would show on the sheet.
-func (p *planner) sees(loc geom.Point) bool {
-	for i := range p.k.Ships {
-		s := &p.k.Ships[i]
-		if st := p.r.Ship(s.Type); s.Inside == 0 && st != nil && st.CommRange.OK && s.Loc.Within(loc, st.CommRange.N) {
-			return true
-		}
-	}
-	return false
-}
-
 // planStations works out the station the strike wing goes for with the
 // allies this turn and broadcasts it (and any named station it finds
 // gone). It reads its allies' notes and its own of last turn, and what its
@@ -149,7 +112,7 @@ func (p *planner) planStations() {
 	for _, a := range p.k.Empire.Allies {
 		friends[a] = true
 	}
-	seen := p.seenStations()
+	seen := p.vw.seenStations()
 	bound := p.r.Game.MapRadius + 200
 	gone := map[geom.Point]bool{}
 	var notes []stationNote
@@ -182,7 +145,7 @@ func (p *planner) planStations() {
 		if gone[n.at] {
 			continue
 		}
-		if !slices.Contains(seen, n.at) && p.sees(n.at) {
+		if !slices.Contains(seen, n.at) && p.vw.sees(n.at) {
 			gone[n.at] = true
 			gonePts = append(gonePts, n.at)
 			continue
@@ -241,8 +204,8 @@ func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	// until four turns before the end (a ship without fuel out there
 	// would wait alone for more than three turns).
 	if d > lv.StationRally+st.Movement.N {
-		need := s.Loc.Dist(rally) + lv.FuelMargin + p.pullUntil(p.r.Game.ExpectedLastTurn-4)
-		if d > p.reachBy(st.Movement.N, lv.StationReach) || need > s.Fuel+p.loadable(s, st) {
+		need := s.Loc.Dist(rally) + lv.FuelMargin + p.mk.pullUntil(p.r.Game.ExpectedLastTurn-4)
+		if d > p.mk.reachBy(st.Movement.N, lv.StationReach) || need > s.Fuel+p.loadable(s, st) {
 			p.waitHome(s)
 			return true
 		}
@@ -254,7 +217,7 @@ func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	// drawn the guards off, and once an ally's warship is there too or the
 	// level's turns of waiting are over.
 	atRally := s.Loc.Dist(rally) <= st.Movement.N/2
-	ready := p.turn >= lv.StationFrom && atRally && (p.allyArmedNear(rally, lv.StationRally) || p.turn >= lv.StationFrom+lv.StationWait)
+	ready := p.turn >= lv.StationFrom && atRally && (p.vw.allyArmedNear(rally, lv.StationRally) || p.turn >= lv.StationFrom+lv.StationWait)
 	// A ship that engaged and was drawn off the station by the pull goes
 	// back at it: the way back to the meeting point would cost the fuel
 	// for the rest of the fight and leave it alone and dry out there.
@@ -296,18 +259,6 @@ func rallyPoint(to geom.Point, n int) geom.Point {
 	return geom.Point{X: to.X + geom.Round(cx*f), Y: to.Y + geom.Round(cy*f), Z: to.Z + geom.Round(cz*f)}
 }
 
-// allyArmedNear reports whether the sheet shows an armed ship of an ally
-// within n of loc.
-func (p *planner) allyArmedNear(loc geom.Point, n int) bool {
-	for i := range p.k.ForeignShips {
-		o := &p.k.ForeignShips[i]
-		if st := p.r.Ship(o.Type); st != nil && st.Armed() && p.k.Empire.HasAlly(o.Owner) && o.Loc.Within(loc, n) {
-			return true
-		}
-	}
-	return false
-}
-
 // waitHome keeps a ship of the strike wing ready until there is a station
 // to go for: it fills its tank at the own planet with most fuel to spare
 // (the origin's is for the ships built there) and waits there, defending
@@ -323,7 +274,7 @@ func (p *planner) waitHome(s *model.Ship) {
 		p.home(s)
 		return
 	}
-	if pl := p.own[s.Loc]; pl != nil && pl.Kind != model.Origin && p.lastTurnAt(pl.Loc) > p.turn+2 {
+	if pl := p.own[s.Loc]; pl != nil && pl.Kind != model.Origin && p.mk.lastTurnAt(pl.Loc) > p.turn+2 {
 		p.topUp(s, st, p.lv.FuelStop+p.lv.StrikeFuelKeep)
 		if s.Fuel*10 >= st.MaxFuel.Or(0)*9 || p.spare(pl) < p.lv.FuelStop*2 {
 			if src := p.fuelSource(s, s.Loc); src == nil || src.Loc == s.Loc || s.Loc.Dist(src.Loc) > s.Fuel-p.lv.FuelMargin {
@@ -334,7 +285,7 @@ func (p *planner) waitHome(s *model.Ship) {
 	}
 	if s.Fuel*10 < st.MaxFuel.Or(0)*9 {
 		if src := p.fuelSource(s, s.Loc); src != nil && src.Loc != s.Loc && s.Loc.Dist(src.Loc) <= s.Fuel-p.lv.FuelMargin &&
-			p.lastTurnAt(src.Loc) > p.turn+2 && p.mayLeave(s) {
+			p.mk.lastTurnAt(src.Loc) > p.turn+2 && p.mayLeave(s) {
 			p.moveTo(s, "MP %d %d", s.ID, src.ID)
 			return
 		}
@@ -371,8 +322,8 @@ func (p *planner) wing() int {
 // two moves' worth, but for a ship of the strike wing only the level's
 // strike_build_fuel (it fills up at the planets of ours that have fuel
 // to spare, not at the origin, which has little).
-func (p *planner) buildFuel(st *rules.ShipType) int {
-	if lv := p.lv; lv.StrikeShips > 0 && st.ID == lv.StrikeType && lv.StrikeBuildFuel > 0 {
+func (lv *Level) buildFuel(st *rules.ShipType) int {
+	if lv.StrikeShips > 0 && st.ID == lv.StrikeType && lv.StrikeBuildFuel > 0 {
 		return min(startFuel(st), lv.StrikeBuildFuel)
 	}
 	return startFuel(st)
@@ -406,21 +357,11 @@ func (p *planner) strikeBuild() *rules.ShipType {
 		}
 		// Not once the pull has started: the fuel the tankers hold there
 		// is for the ships that trade and claim.
-		if p.r.GravityPull(p.turn) == 0 && pl.Fuel-p.fuelFor[pl.ID] >= p.buildFuel(st)+lv.StrikeFuelKeep {
+		if p.r.GravityPull(p.turn) == 0 && pl.Fuel-p.fuelFor[pl.ID] >= p.lv.buildFuel(st)+lv.StrikeFuelKeep {
 			return st
 		}
 	}
 	return nil
-}
-
-// reachBy is how far out a ship of movement move gets in n turns from
-// this one, against the pull of Silverfall (at worst straight against it).
-func (p *planner) reachBy(move, n int) int {
-	d := 0
-	for t := p.turn; t < p.turn+n; t++ {
-		d += max(0, move-p.r.GravityPull(t))
-	}
-	return d
 }
 
 // loadable is the fuel a ship of the strike wing may load at an own planet

@@ -22,12 +22,20 @@ type Forecast struct {
 	// Credits at the end, the expected takings of sales included; Upkeep
 	// is what the end of the turn takes for fleets, crews and interceptors.
 	Credits, Upkeep, Score int
-	Diagnostics            []Diagnostic
+	// Credit is the turn's income and expenses by kind, as the sheet's
+	// credit report will list them, from the sheet's credits to Credits;
+	// the expected takings of sales are a line of their own.
+	Credit      model.CreditReport
+	Diagnostics []Diagnostic
 	// LastMarkets are the trading planets that trade for the last time
 	// this turn: the pull of Silverfall takes them at its end
 	// (rules.MarketLastTurn), with any ship left above them.
 	LastMarkets []int
 }
+
+// ExpectedSales names the line of the forecast's credit report that holds
+// the expected takings of sales at trading planets.
+const ExpectedSales = "Expected sales"
 
 // ShipForecast is one of the player's ships: its place and fuel after each
 // phase that changed them, and where the turn leaves it.
@@ -123,6 +131,10 @@ func (c *Checker) carryOut(w *turn.World, orders []order.Order) Forecast {
 		// of the turn they are in.
 		e.Credits += res.Sales[me]
 		f.Credits = e.Credits
+		f.Credit = res.Credit[me]
+		if n := res.Sales[me]; n != 0 {
+			f.Credit.Lines = append(f.Credit.Lines, model.CreditLine{What: ExpectedSales, Amount: n})
+		}
 		f.Score = w.Score(me)
 	}
 	return f

@@ -93,6 +93,15 @@ func TestForecastFollowsTheTurn(t *testing.T) {
 	if f.Upkeep != upkeep || f.Credits != credits {
 		t.Errorf("credits %d upkeep %d, want %d and %d", f.Credits, f.Upkeep, credits, upkeep)
 	}
+	// The credit report adds up to the credits, and names the costs.
+	sum, items := f.Credit.Opening, map[string]int{}
+	for _, l := range f.Credit.Lines {
+		sum += l.Amount
+		items[l.What] = l.Amount
+	}
+	if f.Credit.Opening != k.Empire.Credits || sum != f.Credits || items["Crew pay"] != -crew || items["Tax from planets"] != 12600+625 {
+		t.Errorf("credit report %+v: from %d adds up to %d, want %d to %d with crew pay %d", f.Credit, f.Credit.Opening, sum, k.Empire.Credits, f.Credits, -crew)
+	}
 	e := k.Empire
 	e.Credits = credits
 	if score := model.ScoreOf(r, &e, 2, len(k.Ships), 1); f.Score != score {

@@ -72,8 +72,8 @@ func newTargets(w *World) *targets {
 		}
 	}
 	w.Live(func(s *model.Ship) { x.add(s, false) })
-	for _, p := range x.places {
-		for _, h := range p.owners {
+	for _, p := range x.places { // any order: each heap apart
+		for _, h := range p.owners { // any order: each heap apart
 			heap.Init(h)
 		}
 	}

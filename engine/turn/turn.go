@@ -79,6 +79,10 @@ type Result struct {
 	// Upkeep is, by player, what the end of the turn took for fleets,
 	// crews and interceptors.
 	Upkeep map[int]int
+	// Credit is, by player, the turn's income and expenses by kind, from
+	// the opening balance to the closing one (in a check the expected
+	// sales are in Sales, not here).
+	Credit map[int]model.CreditReport
 }
 
 // ref names an order: its player and its index in his list (-1 for an
@@ -151,7 +155,13 @@ func Run(w *World, orders map[int][]order.Order, opt Options) Result {
 		opt.AfterPhase(last, w)
 	}
 	t.finish()
-	res := Result{Carried: map[int][]bool{}, Sales: t.sales, Upkeep: t.upkeep}
+	res := Result{Carried: map[int][]bool{}, Sales: t.sales, Upkeep: t.upkeep, Credit: map[int]model.CreditReport{}}
+	for i := range w.G.Empires {
+		e := &w.G.Empires[i]
+		if b := t.credit[e.Player]; b != nil {
+			res.Credit[e.Player] = b.report(e.Credits)
+		}
+	}
 	for p, list := range orders { // any order: fills a map
 		done := make([]bool, len(list))
 		for i := range list {

@@ -226,7 +226,11 @@ func (w *writer) header(turn int) {
 		w.s.printf("%-12s%d %s", LabelRace+":", race.ID, race.Name)
 	}
 	w.s.printf("%-12s%d", LabelTurn+":", turn)
-	w.s.printf("%-12s%s", LabelDue+":", k.DueDate)
+	if k.DueDate != "" {
+		// A game without a date (a practice game) has no line for one: an
+		// empty "Orders due:" reads as a field left out by mistake.
+		w.s.printf("%-12s%s", LabelDue+":", k.DueDate)
+	}
 	if k.Empire.Password != "" {
 		w.s.printf("%-12s%s", LabelPassword+":", k.Empire.Password)
 	}

@@ -83,6 +83,26 @@ func TestGrouped(t *testing.T) {
 	}
 }
 
+// A game with a due date prints it; one without (a practice game) has no
+// "Orders due:" line at all, never an empty one.
+func TestDueDateLine(t *testing.T) {
+	r := rules.Default()
+	for _, due := range []string{"2027-01-10", ""} {
+		g, err := galaxy.Generate(r, galaxy.Options{Seed: 3, Players: 3, Name: "Due", DueDate: due})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := sheetOf(t, g.KnowledgeOf(r, 1))
+		has := strings.Contains(s, "\n"+LabelDue+":")
+		switch {
+		case due != "" && !strings.Contains(s, "\n"+LabelDue+": "+due+"\n"):
+			t.Errorf("due %q: the sheet lacks its line", due)
+		case due == "" && has:
+			t.Errorf("an empty %q line in a sheet without a date", LabelDue)
+		}
+	}
+}
+
 // The nearby lists see as far as the turn does: Long Range Sensors raise
 // the range (the sheet once used the ship type's range alone).
 func TestNearbyWithLongRangeSensors(t *testing.T) {
