@@ -34,7 +34,7 @@ export LANG := C.UTF-8
 # a language it reads keeps its error message out of every start and test log.
 export LANGUAGE := en
 
-.PHONY: all deps deps-test build run screenshot test vet lint race fuzz bench clean release test-release
+.PHONY: all deps deps-test build run screenshot test vet lint race fuzz bench clean release test-release soak
 
 all: build
 
@@ -130,6 +130,14 @@ test-release: release deps-test
 	@./.ci/apt-ensure $(DEB_WINE)
 	SILVERFALL_DIST=$(CURDIR)/dist SILVERFALL_VERSION=$(VERSION) xvfb-run -a -s "$(XVFB_SCREEN)" \
 		$(GO) test -count=1 -run '^TestRelease' -v ./cmd/silverfall
+
+# The long walk through the window (app's TestWalk): SOAK_SEEDS seeds of
+# SOAK_STEPS steps each; make test walks a bounded one.
+SOAK_SEEDS ?= 20
+SOAK_STEPS ?= 5000
+soak: deps-test
+	xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test -count=1 -timeout 0 -run '^TestWalk$$' ./app \
+		-walk.seeds=$(SOAK_SEEDS) -walk.steps=$(SOAK_STEPS)
 
 # Extra static checks (fetches staticcheck through the module proxy).
 lint: vet

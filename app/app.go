@@ -218,7 +218,23 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.ruler = &ruler{st: x.st, view: x.mapView}
 	x.rulerV = newRulerView(x.st)
 	x.mapView.OnPick = x.clicks.picked
+	x.st.OnSwitch(x.mapView.CancelPick) // a pick (the ruler's) is of the game left
+	x.panels()
+	x.win.SetContent(x.tips.over(container.NewBorder(nil, x.status.box, nil, nil, x.layout())))
+	x.win.SetMainMenu(x.turns.inMenu(x.menu()))
+	x.shortcuts()
+	x.st.Subscribe(x.keep.changed)
+	x.st.Subscribe(func(c Change) {
+		if c.Has(ChangeGame) {
+			g := x.st.Game()
+			x.win.SetTitle(fmt.Sprintf("Silverfall — %s, player %d, turn %d", g.K.Game, g.K.Empire.Player, g.K.Turn))
+		}
+	})
+}
 
+// panels makes the panels around the map and wires their buttons to the
+// types that do the work.
+func (x *App) panels() {
 	x.tree = newTreePanel(x.st)
 	x.details = newDetailsPanel(x.st, x.tips)
 	x.details.newOrder = x.desk.New
@@ -239,17 +255,6 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.turns.leave = x.desk.Close
 	x.status.importButton.OnTapped = x.ImportDialog
 	x.status.fitButton.OnTapped = func() { x.mapView.FitAll() }
-
-	x.win.SetContent(x.tips.over(container.NewBorder(nil, x.status.box, nil, nil, x.layout())))
-	x.win.SetMainMenu(x.turns.inMenu(x.menu()))
-	x.shortcuts()
-	x.st.Subscribe(x.keep.changed)
-	x.st.Subscribe(func(c Change) {
-		if c.Has(ChangeGame) {
-			g := x.st.Game()
-			x.win.SetTitle(fmt.Sprintf("Silverfall — %s, player %d, turn %d", g.K.Game, g.K.Empire.Player, g.K.Turn))
-		}
-	})
 }
 
 // layout places the panels round the map (see panes).
@@ -346,23 +351,12 @@ func (x *App) menu() *fyne.MainMenu {
 			dialog.ShowError(err, x.win)
 		}
 	})
-	// The menu shows Ctrl+Z and Ctrl+Y; the keys themselves reach the
-	// window as the toolkit's undo and redo (see shortcuts), so that an
-	// entry with the cursor keeps them for its own text.
-	undo := fyne.NewMenuItem("Undo", x.st.Undo)
-	undo.Shortcut = short(fyne.KeyZ)
-	redo := fyne.NewMenuItem("Redo", x.st.Redo)
-	redo.Shortcut = short(fyne.KeyY)
-	next := fyne.NewMenuItem("Next ship without orders", x.nextShip)
-	next.Shortcut = short(fyne.KeyN)
 	fit := fyne.NewMenuItem("Fit all", func() { x.mapView.FitAll() })
 	whole := fyne.NewMenuItem("Map only (again: the panels back)", x.panes.ToggleMap)
 	whole.Shortcut = short(fyne.KeyM)
 	x.panes.Toggled = func(on bool) {
 		whole.Checked = on
-		if m := x.win.MainMenu(); m != nil {
-			m.Refresh()
-		}
+		refreshMenu(x.win)
 	}
 	ships := fyne.NewMenuItem("Table of my ships", func() { x.bottomTabs.SelectIndex(1) })
 	changed := fyne.NewMenuItem("What changed this turn", func() { x.bottomTabs.SelectIndex(2) })
@@ -385,11 +379,26 @@ func (x *App) menu() *fyne.MainMenu {
 		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), x.setups.item()}, x.practice.items()...),
 			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
 				fyne.NewMenuItemSeparator(), quit)...)...),
-		fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next),
+		x.ordersMenu(short),
 		fyne.NewMenu("View", fit, whole, ships, changed, plotted, measure, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)
+}
+
+// ordersMenu is the Orders menu: Undo, Redo and Next ship, enabled as the
+// Orders tab's buttons are. The menu shows Ctrl+Z and Ctrl+Y; the keys
+// themselves reach the window as the toolkit's undo and redo (see
+// shortcuts), so that an entry with the cursor keeps them for its text.
+func (x *App) ordersMenu(short func(fyne.KeyName) fyne.Shortcut) *fyne.Menu {
+	undo := fyne.NewMenuItem("Undo", x.st.Undo)
+	undo.Shortcut = short(fyne.KeyZ)
+	redo := fyne.NewMenuItem("Redo", x.st.Redo)
+	redo.Shortcut = short(fyne.KeyY)
+	next := fyne.NewMenuItem("Next ship without orders", x.nextShip)
+	next.Shortcut = short(fyne.KeyN)
+	x.orders.inMenu(undo, redo, next, func() { refreshMenu(x.win) })
+	return fyne.NewMenu("Orders", undo, redo, fyne.NewMenuItemSeparator(), next)
 }
 
 // SetTheme switches the theme ("dark", "light", "system") and marks it in
@@ -435,6 +444,10 @@ func (x *App) saveSettings() {
 // workspace kept.
 func (x *App) Show(g *Game) { x.open.Show(g) }
 
+// Reopen opens the game shown last, from its sheet at path; a practice
+// game carried on outside the window since opens at its newest turn.
+func (x *App) Reopen(path string) error { return x.practice.reopen(path) }
+
 // LoadDemo opens the embedded demo game.
 func (x *App) LoadDemo() error { return x.open.LoadDemo() }
 
@@ -479,6 +492,13 @@ func (x *App) Screenshot(path string, done func(first time.Duration, err error))
 			done(first, err)
 		})
 	}()
+}
+
+// refreshMenu redraws the window's main menu, once it has one.
+func refreshMenu(w fyne.Window) {
+	if m := w.MainMenu(); m != nil {
+		m.Refresh()
+	}
 }
 
 // rightPanelWidth is the width of the right-hand panel's tabs.

@@ -17,6 +17,14 @@
 //	thisTurnView what changed since the sheet before (app/changes)
 //	plotsView    plots over every turn kept (app/plots)
 //
+// Another game shown (a sheet opened, the demo, a turn step, End turn) is
+// one switch for every view: first each view that keeps rows, indices or a
+// selection of the game shown drops them (State.OnSwitch), then all are
+// told of the new game, so that none draws the new game with the old one's
+// rows. A selection is always of the game shown; the orders list draws a
+// row from the draft it was built from. TestWalk walks the window at
+// random and checks this and more after every step.
+//
 // What the game's earlier sheets showed and its own does not (memory.go)
 // goes with each Game into its map, tree and details; app/history merges
 // every kept sheet into it (what was last seen of each object, and where

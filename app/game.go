@@ -203,32 +203,9 @@ func (g *Game) Tree(search, filter string) []Category {
 		{Key: "cat:contacts", Title: "Foreign contacts"}, {Key: "cat:officers", Title: "Officers"},
 	}
 	add := func(c int, it Item) {
-		if search != "" && !strings.Contains(strings.ToLower(it.Label), search) {
-			return
+		if treeKeeps(c, it, search, filter) {
+			cats[c].Items = append(cats[c].Items, it)
 		}
-		switch filter {
-		case "Ships":
-			if it.Key.Kind != model.KindShip || c != 0 {
-				return
-			}
-		case "Fleets":
-			if c != 1 {
-				return
-			}
-		case "Planets":
-			if it.Key.Kind != model.KindPlanet {
-				return
-			}
-		case "Contacts":
-			if c != 4 {
-				return
-			}
-		case "Officers":
-			if c != 5 {
-				return
-			}
-		}
-		cats[c].Items = append(cats[c].Items, it)
 	}
 	for _, s := range k.Ships {
 		add(0, Item{model.ShipKey(s.ID), withName(fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)), s.Name)})
@@ -266,6 +243,27 @@ func (g *Game) Tree(search, filter string) []Category {
 		cats[i].Title = fmt.Sprintf("%s (%d)", cats[i].Title, len(cats[i].Items))
 	}
 	return cats
+}
+
+// treeKeeps reports whether item it of the tree's category c holds the
+// search text (lower case) and passes the filter.
+func treeKeeps(c int, it Item, search, filter string) bool {
+	if search != "" && !strings.Contains(strings.ToLower(it.Label), search) {
+		return false
+	}
+	switch filter {
+	case "Ships":
+		return it.Key.Kind == model.KindShip && c == 0
+	case "Fleets":
+		return c == 1
+	case "Planets":
+		return it.Key.Kind == model.KindPlanet
+	case "Contacts":
+		return c == 4
+	case "Officers":
+		return c == 5
+	}
+	return true
 }
 
 // Row is a line of the details panel; a row with a Key names an object

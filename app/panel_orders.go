@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"silverfall/app/draft"
 	"silverfall/engine/check"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
@@ -26,8 +27,11 @@ type ordersPanel struct {
 	next   func()
 	empire func()
 
-	list   *keyList
-	rows   []orderRow
+	list *keyList
+	rows []orderRow
+	// built is the draft the rows were built from: a row is drawn from it,
+	// never from a draft shown since (see drop).
+	built  *draft.Draft
 	selRow int // the row selected, or -1
 	// syncing is set while the list's selection is set to the state's
 	// chosen order, so that the list's own callbacks leave the state be.
@@ -36,7 +40,14 @@ type ordersPanel struct {
 	verdict *widget.Label // the whole verdict of the row selected
 	undo    *tipButton
 	redo    *tipButton
-	box     fyne.CanvasObject
+	// acts are the buttons that act on the order chosen or on the draft,
+	// with what each says when it can act.
+	acts []orderAct
+	// undoItem, redoItem and nextItem are the Orders menu's entries, which
+	// follow the buttons; refreshMenu redraws the menu.
+	undoItem, redoItem, nextItem *fyne.MenuItem
+	refreshMenu                  func()
+	box                          fyne.CanvasObject
 	// rowHeights are the heights of a title row and of an order row.
 	oneLine, twoLines float32
 }
@@ -48,6 +59,16 @@ type orderRow struct {
 	index   int // -1 for a title, an unread line or a carried-over order
 	unread  int // index into Unread() + 1; 0 for other rows
 	carried order.Order
+}
+
+// orderAct is a button of the Orders tab that changes the orders: it is
+// enabled only when it can act, and its tip says why when it cannot.
+type orderAct struct {
+	b   *tipButton
+	tip string // what it does
+	// chosen: it acts on the order chosen (or, for Delete, the unread line
+	// selected).
+	chosen bool
 }
 
 func (r orderRow) isTitle() bool {
@@ -85,9 +106,9 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 	p.oneLine = widget.NewLabel("Ship").MinSize().Height
 	p.twoLines = p.list.CreateItem().MinSize().Height
 
-	p.undo = newTipButton("", "Undo the last change to the orders (Ctrl+Z)", tips, st.Undo)
+	p.undo = newTipButton("", undoTip, tips, st.Undo)
 	p.undo.Icon = theme.ContentUndoIcon()
-	p.redo = newTipButton("", "Make the change undone again (Ctrl+Y)", tips, st.Redo)
+	p.redo = newTipButton("", redoTip, tips, st.Redo)
 	p.redo.Icon = theme.ContentRedoIcon()
 	edit := newTipButton("", "Edit the order selected", tips, func() {
 		if i := st.Chosen(); i >= 0 && p.edit != nil {
@@ -105,17 +126,99 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 	next.Icon = theme.NavigateNextIcon()
 	emp := newTipButton("Empire…", "Orders of the empire as a whole: scans, interceptors, allies, enemies, broadcast", tips, func() { p.empire() })
 	emp.Icon = theme.ListIcon()
+	p.acts = []orderAct{{b: edit, tip: edit.tip, chosen: true}, {b: del, tip: del.tip, chosen: true},
+		{b: up, tip: up.tip, chosen: true}, {b: down, tip: down.tip, chosen: true}, {b: next, tip: next.tip}, {b: emp, tip: emp.tip}}
 	tools := container.NewVBox(container.NewHBox(p.undo, p.redo, edit, del, up, down), container.NewHBox(next, emp))
 	p.box = container.NewBorder(container.NewVBox(tools, p.summary), p.verdict, nil, nil, p.list)
+	st.OnSwitch(p.drop)
 	st.Subscribe(p.changed)
 	return p
 }
 
-func (p *ordersPanel) changed(c Change) {
-	if c.Has(ChangeGame) {
-		p.selRow = -1
-		p.list.UnselectAll()
+// drop lets go of the rows of the game left, before another is shown.
+func (p *ordersPanel) drop() {
+	p.rows, p.built, p.selRow = nil, nil, -1
+	p.syncing = true
+	p.list.UnselectAll() // draws no row: there are none
+	p.syncing = false
+	p.verdict.Hide()
+}
+
+// Why the buttons that change the orders cannot act.
+const (
+	readOnlyTip  = "An earlier turn's orders are read-only: go back to the current turn (Alt+End) to change orders"
+	noChosenTip  = "Select an order in the list first"
+	noGameTip    = "No game is open"
+	undoTip      = "Undo the last change to the orders (Ctrl+Z)"
+	redoTip      = "Make the change undone again (Ctrl+Y)"
+	nothingUndo  = "Nothing to undo"
+	nothingRedo  = "Nothing to redo"
+	readOnlyUndo = "An earlier turn's orders are read-only: nothing to undo or redo"
+)
+
+// syncButtons enables the buttons that can act now and says of the others
+// why they cannot.
+func (p *ordersPanel) syncButtons() {
+	d := p.st.Draft()
+	chosen := p.st.Chosen() >= 0 || (p.selRow >= 0 && p.selRow < len(p.rows) && p.rows[p.selRow].unread > 0)
+	for _, a := range p.acts {
+		why := ""
+		switch {
+		case d == nil:
+			why = noGameTip
+		case d.ReadOnly():
+			why = readOnlyTip
+		case a.chosen && !chosen:
+			why = noChosenTip
+		}
+		a.b.tip = a.tip
+		if why != "" {
+			a.b.tip = a.tip + " (" + why + ")"
+		}
+		setEnabled(&a.b.Button, why == "")
 	}
+	canUndo, canRedo := d != nil && d.CanUndo(), d != nil && d.CanRedo()
+	p.undo.tip, p.redo.tip = undoTip, redoTip
+	switch {
+	case d != nil && d.ReadOnly():
+		p.undo.tip, p.redo.tip = undoTip+" ("+readOnlyUndo+")", redoTip+" ("+readOnlyUndo+")"
+	default:
+		if !canUndo {
+			p.undo.tip = undoTip + " (" + nothingUndo + ")"
+		}
+		if !canRedo {
+			p.redo.tip = redoTip + " (" + nothingRedo + ")"
+		}
+	}
+	setEnabled(&p.undo.Button, canUndo)
+	setEnabled(&p.redo.Button, canRedo)
+	p.syncMenu(canUndo, canRedo, !p.acts[4].b.Disabled())
+}
+
+// inMenu makes the Orders menu's Undo, Redo and Next ship follow the
+// buttons: disabled when they cannot act (an earlier turn, nothing to
+// undo). refresh redraws the menu.
+func (p *ordersPanel) inMenu(undo, redo, next *fyne.MenuItem, refresh func()) {
+	p.undoItem, p.redoItem, p.nextItem, p.refreshMenu = undo, redo, next, refresh
+	p.syncButtons()
+}
+
+func (p *ordersPanel) syncMenu(undo, redo, next bool) {
+	changed := false
+	for _, it := range []struct {
+		item *fyne.MenuItem
+		on   bool
+	}{{p.undoItem, undo}, {p.redoItem, redo}, {p.nextItem, next}} {
+		if it.item != nil && it.item.Disabled == it.on {
+			it.item.Disabled, changed = !it.on, true
+		}
+	}
+	if changed && p.refreshMenu != nil {
+		p.refreshMenu()
+	}
+}
+
+func (p *ordersPanel) changed(c Change) {
 	if c.Has(ChangeGame | ChangeOrders) {
 		p.rebuild()
 	}
@@ -127,9 +230,10 @@ func (p *ordersPanel) changed(c Change) {
 // rebuild lays the rows out again from the draft.
 func (p *ordersPanel) rebuild() {
 	d, g := p.st.Draft(), p.st.Game()
-	p.rows = p.rows[:0]
+	p.rows, p.built = p.rows[:0], d
 	if d == nil || g == nil {
 		p.list.Refresh()
+		p.syncButtons()
 		return
 	}
 	for _, gr := range d.Groups() {
@@ -144,7 +248,24 @@ func (p *ordersPanel) rebuild() {
 			p.rows = append(p.rows, orderRow{index: -1, unread: i + 1})
 		}
 	}
-	// Orders carried over go on unless replaced: show them as such.
+	p.rows = append(p.rows, carriedRows(d, g)...)
+	// Titles take one line; orders two (the order, then the verdict).
+	for i, r := range p.rows {
+		if r.isTitle() {
+			p.list.SetItemHeight(i, p.oneLine)
+		} else {
+			p.list.SetItemHeight(i, p.twoLines)
+		}
+	}
+	p.list.Refresh()
+	p.summary.SetText(ordersSummary(d))
+	p.showVerdict()
+}
+
+// carriedRows are the rows of the ships' orders carried over from last
+// turn: they go on unless replaced, and are shown as such.
+func carriedRows(d *draft.Draft, g *Game) []orderRow {
+	var rows []orderRow
 	fleetOrdered := map[int]bool{}
 	ownOrder := map[int]bool{}
 	for _, o := range d.Orders() {
@@ -167,20 +288,17 @@ func (p *ordersPanel) rebuild() {
 			continue
 		}
 		if first {
-			p.rows = append(p.rows, orderRow{title: "Carried over from last turn", index: -1})
+			rows = append(rows, orderRow{title: "Carried over from last turn", index: -1})
 			first = false
 		}
-		p.rows = append(p.rows, orderRow{index: -1, carried: s.Standing})
+		rows = append(rows, orderRow{index: -1, carried: s.Standing})
 	}
-	// Titles take one line; orders two (the order, then the verdict).
-	for i, r := range p.rows {
-		if r.isTitle() {
-			p.list.SetItemHeight(i, p.oneLine)
-		} else {
-			p.list.SetItemHeight(i, p.twoLines)
-		}
-	}
-	p.list.Refresh()
+	return rows
+}
+
+// ordersSummary is the line over the list: how many orders, errors and
+// warnings, lines not read, and whether the orders are read-only.
+func ordersSummary(d *draft.Draft) string {
 	errs, warns := 0, 0
 	for _, r := range d.Results() {
 		switch r.Severity {
@@ -197,10 +315,7 @@ func (p *ordersPanel) rebuild() {
 	if d.ReadOnly() {
 		parts = append(parts, "read-only: an earlier turn")
 	}
-	p.summary.SetText(strings.Join(parts, " · "))
-	setEnabled(&p.undo.Button, d.CanUndo())
-	setEnabled(&p.redo.Button, d.CanRedo())
-	p.showVerdict()
+	return strings.Join(parts, " · ")
 }
 
 func setEnabled(b *widget.Button, on bool) {
@@ -225,8 +340,8 @@ func (p *ordersPanel) selected(i widget.ListItemID) {
 	case r.carried.Code != order.Invalid:
 		p.st.Select(model.ShipKey(r.carried.Subject()), FromOrders)
 	case r.index >= 0:
-		if d := p.st.Draft(); d != nil && r.index < len(d.Orders()) {
-			if key := subjectKey(d.Orders()[r.index]); !key.IsZero() && key != p.st.Selected() {
+		if o, ok := p.orderOf(r); ok {
+			if key := subjectKey(o); !key.IsZero() && key != p.st.Selected() {
 				p.st.Select(key, FromOrders)
 			}
 		}
@@ -264,8 +379,8 @@ func (p *ordersPanel) showVerdict() {
 	}
 	if id >= 0 && id < len(p.rows) {
 		text = p.rowVerdict(p.rows[id])
-		if r := p.rows[id]; r.index >= 0 {
-			text = p.st.Draft().Orders()[r.index].String() + ": " + text
+		if o, ok := p.orderOf(p.rows[id]); ok {
+			text = o.String() + ": " + text
 		}
 	}
 	p.verdict.SetText(text)
@@ -274,6 +389,27 @@ func (p *ordersPanel) showVerdict() {
 	} else {
 		p.verdict.Show()
 	}
+	p.syncButtons()
+}
+
+// orderOf is the order of row r in the draft the rows were built from;
+// false for a row of another kind, or one the draft no longer has.
+func (p *ordersPanel) orderOf(r orderRow) (order.Order, bool) {
+	d := p.built
+	if d == nil || r.index < 0 || r.index >= len(d.Orders()) {
+		return order.Order{}, false
+	}
+	return d.Orders()[r.index], true
+}
+
+// unreadOf is the unread line of row r in the draft the rows were built
+// from.
+func (p *ordersPanel) unreadOf(r orderRow) (draft.Unread, bool) {
+	d := p.built
+	if d == nil || r.unread <= 0 || r.unread > len(d.Unread()) {
+		return draft.Unread{}, false
+	}
+	return d.Unread()[r.unread-1], true
 }
 
 func (p *ordersPanel) selectedRow() int {
@@ -285,41 +421,43 @@ func (p *ordersPanel) selectedRow() int {
 	return -1
 }
 
-// rowVerdict is what the list says under a row.
+// rowVerdict is what the list says under a row, from the draft the rows
+// were built from.
 func (p *ordersPanel) rowVerdict(r orderRow) string {
-	d := p.st.Draft()
 	switch {
-	case d == nil:
+	case p.built == nil:
 		return ""
 	case r.carried.Code != order.Invalid:
 		return "carried over: goes on unless replaced (cancel it under Details)"
 	case r.unread > 0:
-		if r.unread-1 < len(d.Unread()) {
-			return "not an order: " + d.Unread()[r.unread-1].Err
+		if u, ok := p.unreadOf(r); ok {
+			return "not an order: " + u.Err
 		}
 		return ""
-	case r.index < 0:
+	}
+	o, ok := p.orderOf(r)
+	if !ok {
 		return ""
 	}
-	res := d.ResultsOf(r.index)
 	var parts []string
-	for _, x := range res {
+	for _, x := range p.built.ResultsOf(r.index) {
 		parts = append(parts, x.Message)
 	}
 	if len(parts) == 0 {
-		parts = append(parts, d.Orders()[r.index].Code.What())
+		parts = append(parts, o.Code.What())
 	}
 	return strings.Join(parts, "; ")
 }
 
+// updateRow draws row i of the list from the draft the rows were built
+// from; a row that draft does not have is left as it is.
 func (p *ordersPanel) updateRow(i int, o fyne.CanvasObject) {
 	c := o.(*fyne.Container)
 	head := c.Objects[0].(*fyne.Container)
 	msg := c.Objects[1].(*widget.Label)
 	icon := head.Objects[0].(*widget.Icon)
 	text := head.Objects[1].(*widget.Label)
-	d := p.st.Draft()
-	if i >= len(p.rows) || d == nil {
+	if i < 0 || i >= len(p.rows) || p.built == nil {
 		return
 	}
 	r := p.rows[i]
@@ -334,8 +472,8 @@ func (p *ordersPanel) updateRow(i int, o fyne.CanvasObject) {
 	case r.unread > 0:
 		icon.SetResource(theme.NewErrorThemedResource(theme.QuestionIcon()))
 		text.TextStyle = fyne.TextStyle{Monospace: true, Italic: true}
-		if r.unread-1 < len(d.Unread()) {
-			text.SetText(d.Unread()[r.unread-1].Text)
+		if u, ok := p.unreadOf(r); ok {
+			text.SetText(u.Text)
 		}
 		return
 	case r.index < 0:
@@ -345,19 +483,26 @@ func (p *ordersPanel) updateRow(i int, o fyne.CanvasObject) {
 		msg.Hide()
 		return
 	}
+	ord, ok := p.orderOf(r)
+	if !ok {
+		return
+	}
 	text.TextStyle = fyne.TextStyle{Monospace: true}
-	text.SetText(d.Orders()[r.index].String())
-	res := d.ResultsOf(r.index)
+	text.SetText(ord.String())
+	icon.SetResource(verdictIcon(p.built.ResultsOf(r.index)))
+}
+
+// verdictIcon is the icon of an order with the checker's findings res.
+func verdictIcon(res []check.Diagnostic) fyne.Resource {
 	switch {
 	case hasSeverity(res, check.Error):
-		icon.SetResource(theme.NewErrorThemedResource(theme.ErrorIcon()))
+		return theme.NewErrorThemedResource(theme.ErrorIcon())
 	case hasSeverity(res, check.Warning):
-		icon.SetResource(theme.NewWarningThemedResource(theme.WarningIcon()))
+		return theme.NewWarningThemedResource(theme.WarningIcon())
 	case len(res) > 0:
-		icon.SetResource(theme.InfoIcon())
-	default:
-		icon.SetResource(theme.NewSuccessThemedResource(theme.ConfirmIcon()))
+		return theme.InfoIcon()
 	}
+	return theme.NewSuccessThemedResource(theme.ConfirmIcon())
 }
 
 func hasSeverity(ds []check.Diagnostic, s check.Severity) bool {
@@ -374,7 +519,10 @@ func (p *ordersPanel) deleteChosen() {
 	if d == nil {
 		return
 	}
-	if id := p.selRow; id >= 0 && id < len(p.rows) && p.rows[id].unread > 0 {
+	if id := p.selRow; id >= 0 && id < len(p.rows) && p.rows[id].unread > 0 && d == p.built {
+		if _, ok := p.unreadOf(p.rows[id]); !ok {
+			return
+		}
 		d.DeleteUnread(p.rows[id].unread - 1)
 		p.list.UnselectAll()
 		return

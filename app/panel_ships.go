@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"silverfall/app/draft"
 	"silverfall/engine/check"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
@@ -34,7 +35,12 @@ type shipsPanel struct {
 	full   *widget.Label
 	fullID int                  // the ship full speaks of; 0 for none
 	colW   [shipColumns]float32 // each column's width, by its place in the rows
-	box    fyne.CanvasObject
+	// syncing is set while the table follows a selection made elsewhere,
+	// so that its own OnSelected does not echo it back.
+	syncing bool
+	col     int // the table's column of the cell the player selected last
+	row     int // the row highlighted, -1 for none
+	box     fyne.CanvasObject
 }
 
 // shipRow is a ship's line of the table.
@@ -89,7 +95,7 @@ const (
 )
 
 func newShipsPanel(st *State) *shipsPanel {
-	p := &shipsPanel{st: st}
+	p := &shipsPanel{st: st, row: -1}
 	p.filter = widget.NewSelect([]string{filterAll, filterNoOrders, filterErrors, filterWarnings, filterStation}, func(string) { p.refresh() })
 	p.filter.SetSelected(filterAll)
 	p.count = widget.NewLabel("")
@@ -105,6 +111,30 @@ func newShipsPanel(st *State) *shipsPanel {
 				o.(*widget.Label).SetText(p.rows[id.Row].cells[shipShown[id.Col]])
 			}
 		})
+	p.heads()
+	for i, w := range shipWidths {
+		p.table.SetColumnWidth(shownAt(i), w)
+	}
+	p.table.OnSelected = p.chose
+	p.full = hiddenWrapLabel()
+	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), p.full, nil, nil, p.table)
+	// The forecast of the orders follows every change of them (a moment
+	// later, off the window's thread): the table waits for it, and is
+	// rebuilt once a change, orders and fuel after the turn together.
+	st.OnSwitch(p.drop)
+	st.Subscribe(func(c Change) {
+		switch {
+		case c.Has(ChangeGame | ChangeForecast):
+			p.refresh()
+		case c.Has(ChangeSelection):
+			p.follow()
+		}
+	})
+	return p
+}
+
+// heads makes the table's column heads: buttons that sort by their column.
+func (p *shipsPanel) heads() {
 	p.table.ShowHeaderColumn = false
 	p.table.CreateHeader = func() fyne.CanvasObject {
 		b := widget.NewButton("", nil)
@@ -126,21 +156,6 @@ func newShipsPanel(st *State) *shipsPanel {
 		b.SetText(text)
 		b.OnTapped = func() { p.sortOn(col) }
 	}
-	for i, w := range shipWidths {
-		p.table.SetColumnWidth(shownAt(i), w)
-	}
-	p.table.OnSelected = p.chose
-	p.full = hiddenWrapLabel()
-	p.box = container.NewBorder(container.NewHBox(widget.NewLabel("Show"), p.filter, p.count), p.full, nil, nil, p.table)
-	// The forecast of the orders follows every change of them (a moment
-	// later, off the window's thread): the table waits for it, and is
-	// rebuilt once a change, orders and fuel after the turn together.
-	st.Subscribe(func(c Change) {
-		if c.Has(ChangeGame | ChangeForecast) {
-			p.refresh()
-		}
-	})
-	return p
 }
 
 // shownAt is where the rows' column c shows in the table.
@@ -163,6 +178,7 @@ func (p *shipsPanel) sortOn(col int) {
 	}
 	p.sort()
 	p.table.Refresh()
+	p.follow()
 }
 
 func (p *shipsPanel) sort() {
@@ -194,80 +210,14 @@ func (p *shipsPanel) rebuild() {
 		p.table.Refresh()
 		return
 	}
-	byShip := map[int][]order.Order{}
-	verdicts := map[int][]check.Diagnostic{}
-	for i, o := range d.Orders() {
-		if o.SubjectKind() != order.ShipSubject {
-			continue
-		}
-		byShip[o.Subject()] = append(byShip[o.Subject()], o)
-		verdicts[o.Subject()] = append(verdicts[o.Subject()], d.ResultsOf(i)...)
-	}
-	fuel := map[int]int{}
-	if f := p.st.Forecast(); f != nil {
-		for _, sf := range f.Ships {
-			fuel[sf.ID] = sf.End.Fuel
-		}
-	}
+	facts := gatherShipOrders(d, p.st.Forecast())
 	total := len(g.K.Ships)
 	if cap(p.rows) < total {
 		p.rows = make([]shipRow, 0, total) // one list of its size: a sheet may have tens of thousands of ships
 	}
 	for i := range g.K.Ships {
 		s := &g.K.Ships[i]
-		r := shipRow{id: s.ID}
-		_, r.battle = d.HasBattleOrder(s.ID)
-		if !r.battle {
-			r.battle = fleetOrders(g, d, s.ID)
-		}
-		r.onStn = d.OnStation(s.ID)
-		t := g.R.Ship(s.Type)
-		r.cells[0], r.keys[0] = strconv.Itoa(s.ID), float64(s.ID)
-		r.cells[1], r.keys[1] = typeName(g.R, s.Type), float64(s.Type)
-		r.cells[2] = s.Name
-		r.cells[3] = s.Loc.String()
-		if t != nil && t.MaxFuel.OK {
-			r.cells[4], r.keys[4] = fmt.Sprintf("%d/%d", s.Fuel, t.MaxFuel.N), float64(s.Fuel)
-			if f, ok := fuel[s.ID]; ok && f != s.Fuel {
-				r.cells[4] += fmt.Sprintf(" → %d", f)
-			}
-		} else {
-			r.cells[4], r.keys[4] = "none", -1
-		}
-		if t != nil && t.CarriesCargo() {
-			r.cells[5] = cargoText(s.Cargo)
-		}
-		var texts []string
-		for _, o := range byShip[s.ID] {
-			texts = append(texts, o.String())
-		}
-		if len(texts) == 0 && s.Standing.Code != order.Invalid {
-			texts = append(texts, s.Standing.String()+" (carried over)")
-		}
-		r.orders = len(byShip[s.ID])
-		r.cells[6], r.keys[6] = strings.Join(texts, "; "), float64(r.orders)
-		var msgs []string
-		for _, v := range verdicts[s.ID] {
-			switch v.Severity {
-			case check.Error:
-				r.errs++
-			case check.Warning:
-				r.warns++
-			}
-			msgs = append(msgs, v.Message)
-		}
-		switch {
-		case r.errs+r.warns > 0:
-			r.cells[7] = fmt.Sprintf("%s, %s: %s", plural.Count(r.errs, "error"), plural.Count(r.warns, "warning"), strings.Join(msgs, "; "))
-		case r.onStn:
-			r.cells[7] = "on station"
-		case !r.battle && s.Inside == 0:
-			r.cells[7] = "no battle/movement order"
-		default:
-			r.cells[7] = "ok"
-		}
-		r.keys[7] = float64(r.errs*1000 + r.warns)
-		if p.keep(r, s) {
+		if r := facts.row(g, d, s); p.keep(r, s) {
 			p.rows = append(p.rows, r)
 		}
 	}
@@ -275,6 +225,135 @@ func (p *shipsPanel) rebuild() {
 	p.count.SetText(fmt.Sprintf("%d of %s", len(p.rows), plural.Count(total, "ship")))
 	p.fitColumns()
 	p.table.Refresh()
+	p.follow()
+}
+
+// shipOrders are the draft's orders and the checker's findings by ship,
+// and each ship's fuel after the turn as forecast.
+type shipOrders struct {
+	orders   map[int][]order.Order
+	verdicts map[int][]check.Diagnostic
+	fuel     map[int]int
+}
+
+func gatherShipOrders(d *draft.Draft, f *check.Forecast) shipOrders {
+	so := shipOrders{orders: map[int][]order.Order{}, verdicts: map[int][]check.Diagnostic{}, fuel: map[int]int{}}
+	for i, o := range d.Orders() {
+		if o.SubjectKind() != order.ShipSubject {
+			continue
+		}
+		so.orders[o.Subject()] = append(so.orders[o.Subject()], o)
+		so.verdicts[o.Subject()] = append(so.verdicts[o.Subject()], d.ResultsOf(i)...)
+	}
+	if f != nil {
+		for _, sf := range f.Ships {
+			so.fuel[sf.ID] = sf.End.Fuel
+		}
+	}
+	return so
+}
+
+// row is ship s's line of the table.
+func (so shipOrders) row(g *Game, d *draft.Draft, s *model.Ship) shipRow {
+	r := shipRow{id: s.ID}
+	_, r.battle = d.HasBattleOrder(s.ID)
+	if !r.battle {
+		r.battle = fleetOrders(g, d, s.ID)
+	}
+	r.onStn = d.OnStation(s.ID)
+	t := g.R.Ship(s.Type)
+	r.cells[0], r.keys[0] = strconv.Itoa(s.ID), float64(s.ID)
+	r.cells[1], r.keys[1] = typeName(g.R, s.Type), float64(s.Type)
+	r.cells[2] = s.Name
+	r.cells[3] = s.Loc.String()
+	if t != nil && t.MaxFuel.OK {
+		r.cells[4], r.keys[4] = fmt.Sprintf("%d/%d", s.Fuel, t.MaxFuel.N), float64(s.Fuel)
+		if f, ok := so.fuel[s.ID]; ok && f != s.Fuel {
+			r.cells[4] += fmt.Sprintf(" → %d", f)
+		}
+	} else {
+		r.cells[4], r.keys[4] = "none", -1
+	}
+	if t != nil && t.CarriesCargo() {
+		r.cells[5] = cargoText(s.Cargo)
+	}
+	var texts []string
+	for _, o := range so.orders[s.ID] {
+		texts = append(texts, o.String())
+	}
+	if len(texts) == 0 && s.Standing.Code != order.Invalid {
+		texts = append(texts, s.Standing.String()+" (carried over)")
+	}
+	r.orders = len(so.orders[s.ID])
+	r.cells[6], r.keys[6] = strings.Join(texts, "; "), float64(r.orders)
+	r.judge(so.verdicts[s.ID], s)
+	return r
+}
+
+// judge fills the Checker column from the checker's findings of the
+// ship's orders.
+func (r *shipRow) judge(verdicts []check.Diagnostic, s *model.Ship) {
+	var msgs []string
+	for _, v := range verdicts {
+		switch v.Severity {
+		case check.Error:
+			r.errs++
+		case check.Warning:
+			r.warns++
+		}
+		msgs = append(msgs, v.Message)
+	}
+	switch {
+	case r.errs+r.warns > 0:
+		r.cells[7] = fmt.Sprintf("%s, %s: %s", plural.Count(r.errs, "error"), plural.Count(r.warns, "warning"), strings.Join(msgs, "; "))
+	case r.onStn:
+		r.cells[7] = "on station"
+	case !r.battle && s.Inside == 0:
+		r.cells[7] = "no battle/movement order"
+	default:
+		r.cells[7] = "ok"
+	}
+	r.keys[7] = float64(r.errs*1000 + r.warns)
+}
+
+// drop lets go of the rows of the game left, before another is shown.
+func (p *shipsPanel) drop() {
+	p.rows, p.row, p.fullID = nil, -1, 0
+	p.syncing = true
+	p.table.UnselectAll()
+	p.syncing = false
+	p.full.Hide()
+}
+
+// follow highlights the row of the ship selected, wherever the rows went
+// (sorted, filtered, another game), or none; the cell highlighted is in
+// the column the player chose last, so that the table does not scroll
+// sideways.
+func (p *shipsPanel) follow() {
+	key := p.st.Selected()
+	row := -1
+	if key.Kind == model.KindShip {
+		for i, r := range p.rows {
+			if r.id == key.ID {
+				row = i
+				break
+			}
+		}
+	}
+	p.syncing = true
+	defer func() { p.syncing = false }()
+	p.row, p.fullID = row, 0
+	if row >= 0 {
+		p.fullID = key.ID // the text under the table speaks of it
+	}
+	if p.full != nil {
+		p.showFull()
+	}
+	if row < 0 {
+		p.table.UnselectAll()
+		return
+	}
+	p.table.Select(widget.TableCellID{Row: row, Col: p.col}) // the column stays in view
 }
 
 // refresh makes the rows again, and the chosen ship's text under them.
@@ -287,9 +366,10 @@ func (p *shipsPanel) refresh() {
 
 // chose selects the ship of the row chosen, and shows its orders whole.
 func (p *shipsPanel) chose(id widget.TableCellID) {
-	if id.Row < 0 || id.Row >= len(p.rows) {
+	if p.syncing || id.Row < 0 || id.Row >= len(p.rows) {
 		return
 	}
+	p.col, p.row = id.Col, id.Row
 	p.fullID = p.rows[id.Row].id
 	p.showFull()
 	if key := model.ShipKey(p.fullID); key != p.st.Selected() {

@@ -93,6 +93,36 @@ func newTextPanel(st *State) *textPanel {
 			t.Refresh()
 		})
 	p.view.HideSeparators = true
+	p.messages()
+	// A click on the text starts editing at the line clicked (below the
+	// last line: at the end). The wheel still scrolls the list beneath.
+	p.viewBox = container.NewStack(p.view, newTapArea(func(at fyne.Position) {
+		row := p.view.CreateItem().MinSize().Height + theme.Padding()
+		p.startEditing(int((at.Y + p.view.GetScrollOffset()) / row))
+	}))
+	p.area = container.NewStack(p.viewBox)
+	p.wrap = newWrapRows(p.list, func() int { return len(p.msgs) }, func(i int) string { return p.msgs[i] }, 0)
+	split := container.NewVSplit(p.area, container.NewBorder(nil, p.full, nil, nil, p.wrap.box))
+	split.SetOffset(0.7)
+	p.box = split
+	st.OnSwitch(p.drop)
+	st.Subscribe(p.changed)
+	return p
+}
+
+// drop lets go of the messages of the game left, before another is shown;
+// typing ends, and the text comes from the next game's draft.
+func (p *textPanel) drop() {
+	p.stopEditing()
+	p.msgs, p.marks = nil, nil
+	p.list.UnselectAll()
+	p.full.Hide()
+	p.stale = true
+}
+
+// messages makes the list of what the checker says, by line, with the
+// whole of the message selected under it.
+func (p *textPanel) messages() {
 	p.list = widget.NewList(func() int { return len(p.msgs) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("line 1: error code: message")
@@ -114,19 +144,6 @@ func newTextPanel(st *State) *textPanel {
 		}
 	}
 	p.list.OnUnselected = func(widget.ListItemID) { p.full.Hide() }
-	// A click on the text starts editing at the line clicked (below the
-	// last line: at the end). The wheel still scrolls the list beneath.
-	p.viewBox = container.NewStack(p.view, newTapArea(func(at fyne.Position) {
-		row := p.view.CreateItem().MinSize().Height + theme.Padding()
-		p.startEditing(int((at.Y + p.view.GetScrollOffset()) / row))
-	}))
-	p.area = container.NewStack(p.viewBox)
-	p.wrap = newWrapRows(p.list, func() int { return len(p.msgs) }, func(i int) string { return p.msgs[i] }, 0)
-	split := container.NewVSplit(p.area, container.NewBorder(nil, p.full, nil, nil, p.wrap.box))
-	split.SetOffset(0.7)
-	p.box = split
-	st.Subscribe(p.changed)
-	return p
 }
 
 func (p *textPanel) lineColor(i int) color.Color {
@@ -186,9 +203,6 @@ func (p *textPanel) stopEditing() {
 func (p *textPanel) changed(c Change) {
 	if !c.Has(ChangeGame | ChangeOrders) {
 		return
-	}
-	if c.Has(ChangeGame) && p.editing {
-		p.stopEditing()
 	}
 	if p.typing {
 		// The text is what the player typed: leave it as it is.

@@ -67,8 +67,17 @@ func newTreePanel(st *State) *treePanel {
 	}}
 	p.tree.ExtendBaseWidget(p.tree)
 	p.box = container.NewBorder(container.NewVBox(p.search, p.filter), nil, nil, nil, p.tree)
+	st.OnSwitch(p.drop)
 	st.Subscribe(p.changed)
 	return p
+}
+
+// drop lets go of the items of the game left, before another is shown.
+func (p *treePanel) drop() {
+	p.syncing = true
+	p.cats, p.shown = nil, ""
+	p.tree.UnselectAll()
+	p.syncing = false
 }
 
 func (p *treePanel) changed(c Change) {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -46,6 +47,9 @@ type practiceView struct {
 
 	shown   *practice.Game // the practice game shown, nil for any other
 	running bool           // a turn is being carried out
+	// why says why the turn shown cannot be ended ("" when it can): an
+	// earlier turn is shown, or a sheet older than the game's last turn.
+	why     string
 	button  *tipButton
 	endItem *fyne.MenuItem
 	// setupChoice is the last New dialog's choice of the player's set-up.
@@ -61,7 +65,7 @@ func newPracticeView(x *App) *practiceView {
 		background: func(f func()) { x.Background(f) },
 		ask:        x.export.askBeforeSending,
 		flush:      func() { x.keep.saves.Flush() }}
-	v.button = newTipButton("End turn", "Carry out the turn with these orders; the computer empires play theirs (Ctrl+T)", x.tips, v.buttonTapped)
+	v.button = newTipButton("End turn", endTurnTip, x.tips, v.buttonTapped)
 	v.button.Icon = theme.MediaSkipNextIcon()
 	v.button.Importance = widget.HighImportance
 	v.button.Hide()
@@ -93,7 +97,27 @@ func (v *practiceView) changed(c Change) {
 	if g := v.st.Game(); g != nil && g.Source != demoSource {
 		v.shown = practice.Of(v.root(), g.K.Game, g.K.Empire.Player, g.K.Turn, g.Raw)
 	}
+	v.why = v.cannotEnd()
 	v.sync()
+}
+
+// endTurnTip is what the End turn button does.
+const endTurnTip = "Carry out the turn with these orders; the computer empires play theirs (Ctrl+T)"
+
+// cannotEnd says why the practice turn shown cannot be ended, "" when it
+// can: only the game's last turn takes orders.
+func (v *practiceView) cannotEnd() string {
+	g := v.st.Game()
+	if v.shown == nil || g == nil {
+		return ""
+	}
+	if v.st.Earlier() {
+		return fmt.Sprintf("turn %d is an earlier turn, read-only: go back to the current turn (Alt+End) to end it", g.K.Turn)
+	}
+	if now, err := practice.Read(v.shown.Dir); err == nil && now.Turn != g.K.Turn {
+		return fmt.Sprintf("this is the sheet of turn %d; the game is at turn %d: open its newest sheet (File > Continue practice game) to end that turn", g.K.Turn, now.Turn)
+	}
+	return ""
 }
 
 // sync shows the button as the game shown asks: End turn for a practice
@@ -103,7 +127,10 @@ func (v *practiceView) sync() {
 	switch {
 	case v.shown != nil:
 		v.button.SetText("End turn")
-		v.button.tip = "Carry out the turn with these orders; the computer empires play theirs (Ctrl+T)"
+		v.button.tip = endTurnTip
+		if v.why != "" {
+			v.button.tip = "End turn: " + v.why
+		}
 		v.button.Icon = theme.MediaSkipNextIcon()
 		v.button.Show()
 	case (g == nil || g.Source == demoSource) && v.root() != "":
@@ -114,13 +141,13 @@ func (v *practiceView) sync() {
 	default:
 		v.button.Hide()
 	}
-	if v.running {
+	if v.running || (v.shown != nil && v.why != "") {
 		v.button.Disable()
 	} else {
 		v.button.Enable()
 	}
 	v.button.Refresh()
-	if disabled := v.shown == nil || v.running; disabled != v.endItem.Disabled {
+	if disabled := v.shown == nil || v.running || v.why != ""; disabled != v.endItem.Disabled {
 		v.endItem.Disabled = disabled
 		if m := v.win.MainMenu(); m != nil {
 			m.Refresh()
@@ -299,12 +326,55 @@ func (v *practiceView) continueGame(g *practice.Game) {
 	})
 }
 
+// reopen opens the sheet at path, the game shown last. A practice game
+// carried on since outside the window (sfhost turn on its folder) opens at
+// its newest turn, with the sheets between kept in its workspace, so that
+// the turn bar steps through them.
+func (v *practiceView) reopen(path string) error {
+	g, err := v.open.read(path)
+	if err != nil {
+		return err
+	}
+	if newer := v.newest(g); newer != nil {
+		g = newer
+	}
+	v.open.Show(g)
+	v.open.budget.settle()
+	return nil
+}
+
+// newest is the newest sheet of the practice game whose older sheet g is,
+// or nil when g is no practice game's or is its newest.
+func (v *practiceView) newest(g *Game) *Game {
+	root := v.root()
+	p := practice.Of(root, g.K.Game, g.K.Empire.Player, g.K.Turn, g.Raw)
+	if p == nil || p.Turn <= g.K.Turn {
+		return nil
+	}
+	newest, err := v.open.read(p.Sheet())
+	if err != nil {
+		return nil // the sheet opened last still opens
+	}
+	if ws, err := workspace.Open(root, g.K.Game, g.K.Empire.Player); err == nil {
+		for t := g.K.Turn + 1; t < p.Turn; t++ {
+			if data, err := os.ReadFile(p.SheetPath(t)); err == nil {
+				_, _, _ = ws.AddReport(t, data) // a turn missing from the bar, no more
+			}
+		}
+	}
+	return newest
+}
+
 // EndTurn carries out the turn of the practice game shown with the
 // draft's orders (asking first when they have errors), off Fyne's thread,
 // and shows the new sheet.
 func (v *practiceView) EndTurn() {
 	g, p := v.st.Game(), v.shown
 	if p == nil || v.running || v.st.Draft() == nil {
+		return
+	}
+	if v.why != "" {
+		v.status.say("End turn: " + v.why + ".")
 		return
 	}
 	now, err := practice.Read(p.Dir)

@@ -88,6 +88,7 @@ type State struct {
 	earlier bool
 
 	subs      []func(Change)
+	leaving   []func()
 	notifying bool
 	pending   Change
 }
@@ -98,6 +99,14 @@ func NewState() *State { return &State{cam: render3d.DefaultCamera(), hover: -1,
 // Subscribe calls f after every change, with what changed. Subscribers
 // run in the order they subscribed.
 func (s *State) Subscribe(f func(Change)) { s.subs = append(s.subs, f) }
+
+// OnSwitch calls f before every game change, while the game left is
+// still the one shown: a view that keeps rows, indices or a selection of
+// the game shown drops them there. A game change is one switch for every
+// view: each has let go of the old game's rows before any view is told of
+// the new game (and draws it), so that nothing of the new game is drawn
+// against the old one's rows.
+func (s *State) OnSwitch(f func()) { s.leaving = append(s.leaving, f) }
 
 // notify tells the subscribers. A change made by a subscriber while they
 // are being told is told after the current round, so that every view sees
@@ -171,9 +180,15 @@ func (s *State) Earlier() bool { return s.earlier }
 func (s *State) MemoryChanged() { s.notify(ChangeMemory) }
 
 func (s *State) show(g *Game, d *draft.Draft, selected model.Key, cam *render3d.Camera, earlier bool) {
-	s.earlier = earlier
 	if s.draft != nil {
 		s.draft.OnChange = nil
+	}
+	for _, f := range s.leaving {
+		f()
+	}
+	s.earlier = earlier
+	if !has(g, selected) {
+		selected = model.Key{} // kept from a turn that had it, absent from this one
 	}
 	s.game, s.draft, s.selected, s.selFrom = g, d, selected, FromNowhere
 	s.camSet, s.camByPlayer = cam != nil, false
@@ -195,10 +210,28 @@ func (s *State) show(g *Game, d *draft.Draft, selected model.Key, cam *render3d.
 }
 
 // Select selects the object with key (the zero key for nothing); from says
-// where the player made the selection.
+// where the player made the selection. A key the game shown does not have
+// (a menu or a row left from another game) selects nothing and changes
+// nothing.
 func (s *State) Select(key model.Key, from Source) {
+	if !has(s.game, key) {
+		return
+	}
 	s.selected, s.selFrom = key, from
 	s.notify(ChangeSelection)
+}
+
+// has reports whether the game g has the object with key (the zero key:
+// nothing, which every game has).
+func has(g *Game, key model.Key) bool {
+	if key.IsZero() {
+		return true
+	}
+	if g == nil {
+		return false
+	}
+	_, ok := g.Location(key)
+	return ok
 }
 
 // SetCamera moves the camera; byPlayer says whether the player moved it.
@@ -224,6 +257,9 @@ func (s *State) Chosen() int { return s.chosen }
 
 // ChooseOrder chooses order i of the draft (-1 for none).
 func (s *State) ChooseOrder(i int) {
+	if s.draft == nil || i < 0 || i >= len(s.draft.Orders()) {
+		i = -1 // no such order in the draft shown
+	}
 	s.chosen = i
 	s.notify(ChangeChosen)
 }

@@ -75,6 +75,10 @@ func newThisTurnView(st *State, r *rules.Rules, background func(func())) *thisTu
 			text.SetText(r.Text)
 		})
 	v.list.OnSelected = v.choose
+	st.OnSwitch(func() {
+		v.rows = nil
+		v.list.UnselectAll()
+	})
 	v.wrap = newWrapRows(v.list, func() int { return len(v.rows) }, func(i int) string { return v.rows[i].Text },
 		kindColumnWidth+theme.Padding())
 	v.box = container.NewBorder(container.NewVBox(v.note, v.trend), nil, nil, nil, v.wrap.box)

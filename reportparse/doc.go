@@ -16,6 +16,8 @@
 //
 // Errors carry the position (FILE:LINE: message), name the section and say
 // what was expected. A sheet cut short is read as far as it goes, with a
-// warning naming the missing sections; an unknown section is kept as text
+// warning naming the missing sections, unless it is cut short in its
+// header: a sheet without its game, player or turn is refused, since it
+// is no one's. An unknown section is kept as text
 // with a warning. Nothing in here panics on bad input.
 package reportparse

@@ -214,6 +214,11 @@ func TestBadInputs(t *testing.T) {
 		{"bad header", strings.Replace(sheet, "Turn:       1", "Turn:       one", 1), `header: expected the turn number (1 to 1000) after "Turn:", got "one"`},
 		{"bad score", strings.Replace(sheet, "Points:   ", "Points:  x", 1), `score: expected a number after "Points:"`},
 		{"bad fleet", strings.Replace(sheet, "\n     1  ", "\n     1x ", 1), "expected"},
+		// A sheet cut short in its header is no one's: it is refused, not
+		// read as an empty game of player 0.
+		{"header cut short, player not a number", "DARKNESS OF SILVERFALL -- TURN SHEET\nGame: X\nPlayer: abc\n",
+			`in.txt:3: header: expected the player number (1 to 40) after "Player:", got "abc"`},
+		{"header cut short, no turn", "DARKNESS OF SILVERFALL -- TURN SHEET\nGame: X\nPlayer: 3 Zorg\n", `in.txt:2: header: the "Turn:" line is missing`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Parse(r, "in.txt", []byte(c.data))

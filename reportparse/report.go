@@ -289,7 +289,9 @@ func (p *parser) run(lines []line, ended bool) {
 			break
 		}
 		p.rep.Sections = append(p.rep.Sections, Section{Number: s.num, Title: s.title, Line: s.at, lines: s.body})
-		p.soft = !ended && i == last
+		// A sheet cut short is read as far as it goes, but never a header
+		// cut short: a sheet without its player or turn is no one's sheet.
+		p.soft = !ended && i == last && s.num != 0
 		if s.num > 0 && seen[s.num] {
 			p.errorf(s.at, "section %d (%s) appears a second time", s.num, s.title)
 			continue

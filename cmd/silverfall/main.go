@@ -91,7 +91,7 @@ func main() {
 	case *shot == "" && *measure == 0:
 		// The game shown last, as it was left; the demo on a first start.
 		if last := workspace.Reopen(x.Settings().LastSheet); last != "" {
-			loadErr = x.Load(last)
+			loadErr = x.Reopen(last)
 			loaded = loadErr == nil
 		}
 	}

@@ -110,6 +110,16 @@ func TestPracticeGame(t *testing.T) {
 
 	sent := filepath.Join(dir, "turn-001", "orders", "player-01-orders.txt")
 	for turn := 2; turn <= 4; turn++ {
+		// The first row under its title selected in the Orders tab (on
+		// turn 1 the order typed; later turns may have no row): a game
+		// change with a row selected (bug: End turn panicked in the
+		// orders list).
+		p.click(ordersTabX, tabsY)
+		p.click(firstRowX, firstRowY)
+		time.Sleep(300 * time.Millisecond)
+		if turn == 2 && highlightedRow(x.shot("order-selected"), p.at).Empty() {
+			t.Error("turn 1: the order is not selected in the Orders tab before End turn")
+		}
 		start := time.Now()
 		p.key("ctrl+t")
 		x.window("turn "+string(rune('0'+turn)), 20*time.Second)
@@ -124,6 +134,7 @@ func TestPracticeGame(t *testing.T) {
 
 	t.Log("back to turn 1, and the plots")
 	title := func() string { return x.xdo("getwindowname", p.win) }
+	p.click(firstRowX, firstRowY)
 	for i := 0; i < 3; i++ {
 		p.key("alt+Left")
 	}
@@ -170,7 +181,19 @@ func TestPracticeGame(t *testing.T) {
 	if out := runHost(t, sfhost, "turn", dir); !strings.Contains(out, "turn 5 carried out") {
 		t.Errorf("sfhost turn: %s", out)
 	}
+
+	t.Log("a start after sfhost turn opens turn 5")
+	p = x.startPlayerAt(p.home, bin)
+	if name := x.xdo("getwindowname", p.win); !strings.Contains(name, "turn 5") {
+		t.Errorf("the window opens %q, not the newest turn 5", name)
+	}
+	x.shot("restart-after-sfhost")
+	p.quit()
 }
+
+// The first row under the Orders tab's first title, in window coordinates
+// at 1280x800.
+const firstRowX, firstRowY = 1100, 245
 
 func copyFile(t *testing.T, from, to string) {
 	t.Helper()
