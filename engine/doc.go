@@ -16,6 +16,8 @@
 //	engine/galaxy     a new game: the solar system, trading planets and origins
 //	engine/state      the whole game as the host keeps it between turns
 //	engine/turnsheet  a player's turn sheet, written from his knowledge
+//	engine/query      the search language over what a player knows ("foreign ships
+//	                  within 50 of planet 12"): parse, canonical words, run
 //
 // The engine is pure Go: no user interface, no GL, no files beyond
 // io.Reader and io.Writer. Nothing in it imports the other top-level

@@ -1,0 +1,319 @@
+package query
+
+import (
+	"slices"
+	"strings"
+
+	"silverfall/engine/geom"
+	"silverfall/engine/known"
+	"silverfall/engine/model"
+)
+
+// figure is a number an object may show, by name.
+type figure struct {
+	name  string
+	typed bool // has an ore type: "ore 3"
+	// sighted: a sighting shows it too (a ship's type); the others only
+	// count on an object seen in full.
+	sighted bool
+	get     func(o *known.Object, oreType int) (int, bool)
+}
+
+func ore(o model.Ore, t int) int {
+	if t == 0 {
+		return o.Total()
+	}
+	return o[t-1]
+}
+
+var figures = []*figure{
+	{name: "fuel", get: func(o *known.Object, _ int) (int, bool) {
+		switch {
+		case o.Ship != nil:
+			return o.Ship.Fuel, true
+		case o.Planet != nil:
+			return o.Planet.Fuel, true
+		}
+		return 0, false
+	}},
+	{name: "ore", typed: true, get: func(o *known.Object, t int) (int, bool) {
+		if o.Planet != nil {
+			return ore(o.Planet.Ore, t), true
+		}
+		return 0, false
+	}},
+	{name: "stock", typed: true, get: func(o *known.Object, t int) (int, bool) {
+		if o.Planet != nil {
+			return ore(o.Planet.Stock, t), true
+		}
+		return 0, false
+	}},
+	{name: "cargo", typed: true, get: func(o *known.Object, t int) (int, bool) {
+		if o.Ship != nil {
+			return ore(o.Ship.Cargo, t), true
+		}
+		return 0, false
+	}},
+	{name: "industry", get: func(o *known.Object, _ int) (int, bool) {
+		if o.Planet != nil {
+			return o.Planet.Industry, true
+		}
+		return 0, false
+	}},
+	{name: "population", get: func(o *known.Object, _ int) (int, bool) {
+		switch {
+		case o.Ship != nil:
+			return o.Ship.Population, true
+		case o.Planet != nil:
+			return o.Planet.Population, true
+		}
+		return 0, false
+	}},
+	{name: "fire", get: func(o *known.Object, _ int) (int, bool) {
+		if o.Ship != nil {
+			return o.Ship.Fire, true
+		}
+		return 0, false
+	}},
+	{name: "defence", get: func(o *known.Object, _ int) (int, bool) {
+		switch {
+		case o.Ship != nil:
+			return o.Ship.Defence, true
+		case o.Planet != nil:
+			return o.Planet.DefenceUnits, true
+		}
+		return 0, false
+	}},
+	{name: "type", sighted: true, get: func(o *known.Object, _ int) (int, bool) {
+		if o.Ship != nil {
+			return o.Ship.Type, true
+		}
+		return 0, false
+	}},
+	{name: "credits", get: func(o *known.Object, _ int) (int, bool) {
+		if o.Empire != nil {
+			return o.Empire.Credits, true
+		}
+		return 0, false
+	}},
+	{name: "points", get: func(o *known.Object, _ int) (int, bool) {
+		if o.Empire != nil {
+			return o.Empire.Points, true
+		}
+		return 0, false
+	}},
+}
+
+// aliases are other words players use for a figure.
+var aliases = map[string]string{"pop": "population", "defense": "defence", "def": "defence",
+	"firepower": "fire", "ind": "industry", "stocks": "stock", "stockpile": "stock",
+	"credit": "credits", "score": "points"}
+
+func figureNamed(w string) *figure {
+	if a, ok := aliases[w]; ok {
+		w = a
+	}
+	for _, f := range figures {
+		if f.name == w {
+			return f
+		}
+	}
+	return nil
+}
+
+// env is what a run knows beyond each object: whose the knowledge is, his
+// allies and enemies, the turn, and the places the conditions refer to.
+type env struct {
+	me      int
+	allies  []int
+	enemies []int
+	now     int
+	places  []placeAt // by condition, for place conditions
+}
+
+type placeAt struct {
+	pt   geom.Point
+	key  model.Key // the object the place is of, which does not match itself
+	have bool
+}
+
+// newEnv reads the player from the knowledge: his own empire (an empire
+// object from his own sheet), else the player of any own sheet.
+func newEnv(objs []known.Object, now int) *env {
+	e := &env{now: now}
+	for i := range objs {
+		o := &objs[i]
+		if o.Source.Kind != known.OwnSheet {
+			continue
+		}
+		if o.Empire != nil && o.Empire.Player == o.Source.Player {
+			e.me, e.allies, e.enemies = o.Empire.Player, o.Empire.Allies, o.Empire.Enemies
+			break
+		}
+		if e.me == 0 {
+			e.me = o.Source.Player
+		}
+	}
+	return e
+}
+
+// locate finds the place of every place condition.
+func (q *Query) locate(e *env, objs []known.Object) {
+	e.places = make([]placeAt, len(q.conds))
+	for ci, c := range q.conds {
+		if c.what == cPlace {
+			e.places[ci] = c.ref.locate(e, objs)
+		}
+	}
+}
+
+func (r ref) locate(e *env, objs []known.Object) placeAt {
+	switch r.kind {
+	case rPoint:
+		return placeAt{pt: r.pt, have: true}
+	case rOrigin:
+		for i := range objs {
+			o := &objs[i]
+			if o.Planet != nil && o.Planet.Kind == model.Origin && o.Owner == e.me && e.me != 0 {
+				return placeAt{pt: o.Loc, key: o.Key, have: true}
+			}
+		}
+		return placeAt{}
+	}
+	for i := range objs {
+		if objs[i].Key == r.key {
+			return placeAt{pt: objs[i].Loc, key: r.key, have: true}
+		}
+	}
+	return placeAt{}
+}
+
+// Run returns the objects of objs that the query matches, in their order,
+// for turn now. A place that is not known (ship 5 never seen) matches
+// nothing. objs is not changed; the result shares no memory with it
+// beyond the pointers each Object holds.
+func (q *Query) Run(objs []known.Object, now int) []known.Object {
+	e := newEnv(objs, now)
+	q.locate(e, objs)
+	var out []known.Object
+	for i := range objs {
+		if q.match(&objs[i], e) {
+			out = append(out, objs[i])
+		}
+	}
+	return out
+}
+
+// Any reports whether the query matches any object: a reminder's test.
+func (q *Query) Any(objs []known.Object, now int) bool {
+	e := newEnv(objs, now)
+	q.locate(e, objs)
+	for i := range objs {
+		if q.match(&objs[i], e) {
+			return true
+		}
+	}
+	return false
+}
+
+// From is the place the query's first distance is taken from, when it has
+// one and the place is known: the search shows each result's distance to
+// it.
+func (q *Query) From(objs []known.Object, now int) (geom.Point, bool) {
+	e := newEnv(objs, now)
+	for _, c := range q.conds {
+		if c.what == cPlace {
+			p := c.ref.locate(e, objs)
+			return p.pt, p.have
+		}
+	}
+	return geom.Point{}, false
+}
+
+func (q *Query) match(o *known.Object, e *env) bool {
+	if q.kind != model.NoKind && o.Key.Kind != q.kind {
+		return false
+	}
+	if q.hasID && o.Key.ID != q.id {
+		return false
+	}
+	for ci := range q.conds {
+		if !q.conds[ci].match(o, e, e.places[ci]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *cond) match(o *known.Object, e *env, at placeAt) bool {
+	switch c.what {
+	case cOwner:
+		return c.matchOwner(o.Owner, e)
+	case cPlace:
+		// An empire has no place; the place's own object is not near itself.
+		if !at.have || o.Key.Kind == model.KindEmpire || (at.key == o.Key && !at.key.IsZero()) {
+			return false
+		}
+		d := o.Loc.Dist(at.pt)
+		switch c.place {
+		case pWithin:
+			return d <= c.dist
+		case pBeyond:
+			return d > c.dist
+		}
+		return o.Loc == at.pt
+	case cFigure:
+		if !o.Full && !c.fig.sighted {
+			return false
+		}
+		v, ok := c.fig.get(o, c.oreType)
+		return ok && compare(v, c.cmp, c.n)
+	case cName:
+		return strings.Contains(strings.ToLower(o.Name), strings.ToLower(c.name))
+	}
+	return c.matchSeen(o.Turn, e.now) != c.not
+}
+
+func (c *cond) matchOwner(owner int, e *env) bool {
+	switch c.owner {
+	case oMine:
+		return owner != 0 && owner == e.me
+	case oForeign:
+		return owner != 0 && owner != e.me
+	case oUnowned:
+		return owner == 0
+	case oAllied:
+		return owner != 0 && owner != e.me && slices.Contains(e.allies, owner)
+	case oEnemy:
+		return owner != 0 && owner != e.me && slices.Contains(e.enemies, owner)
+	}
+	return owner == c.player
+}
+
+func (c *cond) matchSeen(turn, now int) bool {
+	switch c.seen {
+	case sOn:
+		return turn == c.n
+	case sSince:
+		return turn >= c.n
+	case sBefore:
+		return turn < c.n
+	}
+	return turn > now-c.n && turn <= now
+}
+
+func compare(v int, op cmpOp, n int) bool {
+	switch op {
+	case cmpEq:
+		return v == n
+	case cmpLt:
+		return v < n
+	case cmpGt:
+		return v > n
+	case cmpLe:
+		return v <= n
+	case cmpGe:
+		return v >= n
+	}
+	return v > 0
+}
