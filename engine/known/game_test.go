@@ -1,4 +1,4 @@
-package known
+package known_test
 
 import (
 	"math/rand"
@@ -9,6 +9,7 @@ import (
 	"silverfall/engine/ai"
 	"silverfall/engine/galaxy"
 	"silverfall/engine/geom"
+	"silverfall/engine/known"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -20,7 +21,7 @@ import (
 func play(tb testing.TB, seed int64, players, turns int) [][]*model.Knowledge {
 	tb.Helper()
 	r := rules.Default()
-	g, err := galaxy.Generate(r, galaxy.Options{Seed: seed, Players: players, Name: "Known"})
+	g, err := galaxy.Generate(r, galaxy.Options{Seed: seed, Players: players, Name: "known.Known"})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -53,10 +54,10 @@ type seen struct {
 // expect works out, from the sheets alone and in the simplest way, what
 // is known of each planet and ship after each turn, and each ship's
 // places.
-func expect(sheets []*model.Knowledge) ([]map[model.Key]seen, map[int][]Sighting) {
+func expect(sheets []*model.Knowledge) ([]map[model.Key]seen, map[int][]known.Sighting) {
 	var out []map[model.Key]seen
 	now := map[model.Key]seen{}
-	tracks := map[int][]Sighting{}
+	tracks := map[int][]known.Sighting{}
 	for _, s := range sheets {
 		t := s.Turn
 		put := func(key model.Key, owner int, loc geom.Point) {
@@ -65,7 +66,7 @@ func expect(sheets []*model.Knowledge) ([]map[model.Key]seen, map[int][]Sighting
 			}
 			now[key] = seen{owner, loc, t}
 			if key.Kind == model.KindShip {
-				tracks[key.ID] = append(tracks[key.ID], Sighting{Turn: t, Loc: loc})
+				tracks[key.ID] = append(tracks[key.ID], known.Sighting{Turn: t, Loc: loc})
 			}
 		}
 		for _, p := range s.Planets {
@@ -105,7 +106,7 @@ func TestMergedKnowledge(t *testing.T) {
 			mine = append(mine, row[p-1])
 		}
 		want, tracks := expect(mine)
-		k := New("Known", p)
+		k := known.New("known.Known", p)
 		for _, s := range mine {
 			if err := k.Add(s); err != nil {
 				t.Fatal(err)
@@ -132,13 +133,13 @@ func TestMergedKnowledge(t *testing.T) {
 		for id, w := range tracks {
 			got := k.Track(id)
 			for i := range got {
-				got[i].Source = Source{}
+				got[i].Source = known.Source{}
 			}
 			if !reflect.DeepEqual(got, w) {
 				t.Errorf("player %d: ship %d's track %v, want %v", p, id, got, w)
 			}
 		}
-		shuffled := New("Known", p)
+		shuffled := known.New("known.Known", p)
 		rng := rand.New(rand.NewSource(int64(p)))
 		for _, i := range rng.Perm(len(mine)) {
 			if err := shuffled.Add(mine[i]); err != nil {
@@ -157,7 +158,7 @@ func TestMergedKnowledge(t *testing.T) {
 // nothing the player's own sheet shows on the same turn.
 func TestAllysSheets(t *testing.T) {
 	game := play(t, 5, 4, 4)
-	k := New("Known", 1)
+	k := known.New("known.Known", 1)
 	for _, row := range game {
 		if err := k.Add(row[0]); err != nil {
 			t.Fatal(err)
@@ -169,12 +170,12 @@ func TestAllysSheets(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	byKey := map[model.Key]Object{}
+	byKey := map[model.Key]known.Object{}
 	for _, o := range k.ObjectsAt(4) {
 		byKey[o.Key] = o
 	}
 	for _, o := range alone {
-		if o.Source.Kind == OwnSheet && o.Turn == 4 && !reflect.DeepEqual(byKey[o.Key], o) && o.Full {
+		if o.Source.Kind == known.OwnSheet && o.Turn == 4 && !reflect.DeepEqual(byKey[o.Key], o) && o.Full {
 			t.Errorf("%v: the ally's sheet changed the player's own view of it", o.Key)
 		}
 	}
@@ -195,24 +196,33 @@ func TestAllysSheets(t *testing.T) {
 
 // BenchmarkKnown40 merges player 1's 25 sheets of a 40-player game (the
 // computer playing every empire), and reports the memory kept.
-func BenchmarkKnown40(b *testing.B) {
+func BenchmarkKnown40(b *testing.B) { benchKnown(b, 1) }
+
+// BenchmarkKnown40Allied merges every player's 25 sheets of that game, as
+// if player 1 were allied with all 39 others: the most a game can bring.
+func BenchmarkKnown40Allied(b *testing.B) { benchKnown(b, 40) }
+
+func benchKnown(b *testing.B, players int) {
 	const turns = 25
 	game := play(b, 7, 40, turns)
-	var mine []*model.Knowledge
-	objects := 0
+	var sheets []*model.Knowledge
+	entries := 0
 	for _, row := range game {
-		mine = append(mine, row[0])
-		objects += len(row[0].Ships) + len(row[0].ForeignShips) + len(row[0].Planets) + len(row[0].ForeignPlanets)
+		for _, s := range row[:players] {
+			sheets = append(sheets, s)
+			entries += len(s.Ships) + len(s.ForeignShips) + len(s.Planets) + len(s.ForeignPlanets) + len(s.Trading) + len(s.Officers)
+		}
 	}
-	build := func() *Known {
-		k := New("Known", 1)
-		for _, s := range mine {
+	build := func() *known.Known {
+		k := known.New("Known", 1)
+		for _, s := range sheets {
 			if err := k.Add(s); err != nil {
 				b.Fatal(err)
 			}
 		}
 		return k
 	}
+	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		build()
@@ -224,9 +234,9 @@ func BenchmarkKnown40(b *testing.B) {
 	k := build()
 	runtime.GC()
 	runtime.ReadMemStats(&after)
-	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1024, "KiB-kept")
+	b.ReportMetric(float64(int64(after.HeapAlloc)-int64(before.HeapAlloc))/1024, "KiB-kept")
 	b.ReportMetric(float64(len(k.Objects())), "objects")
-	b.ReportMetric(float64(objects), "sheet-entries")
+	b.ReportMetric(float64(entries), "sheet-entries")
 	b.ReportMetric(float64(len(k.Tracks(turns, 10))), "tracks")
 	runtime.KeepAlive(k)
 }
