@@ -16,6 +16,8 @@
 //	engine/galaxy     a new game: the solar system, trading planets and origins
 //	engine/state      the whole game as the host keeps it between turns
 //	engine/turnsheet  a player's turn sheet, written from his knowledge
+//	engine/notes      the player's notes, markers and reminders, and the rule
+//	                  book's dates offered as reminders
 //
 // The engine is pure Go: no user interface, no GL, no files beyond
 // io.Reader and io.Writer. Nothing in it imports the other top-level
