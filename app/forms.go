@@ -89,7 +89,15 @@ func (d *orderDesk) Edit(i int) {
 		return
 	}
 	o := dr.Orders()[i]
-	d.show(o.Code, o, func(n order.Order) { dr.Replace(i, n) })
+	d.show(o.Code, o, func(n order.Order) {
+		// The order edited is the same order: chosen, it stays chosen,
+		// though what it says changed.
+		was := d.st.Draft() == dr && d.st.Chosen() == i
+		dr.Replace(i, n)
+		if was {
+			d.st.ChooseOrder(i)
+		}
+	})
 }
 
 // Empire offers the orders of the empire as a whole.
