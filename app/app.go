@@ -221,7 +221,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.st.OnSwitch(x.mapView.CancelPick) // a pick (the ruler's) is of the game left
 	x.panels()
 	x.win.SetContent(x.tips.over(container.NewBorder(nil, x.status.box, nil, nil, x.layout())))
-	x.win.SetMainMenu(x.turns.inMenu(x.menu()))
+	x.win.SetMainMenu(keyGate{x.win.Canvas()}.menu(x.turns.inMenu(x.menu())))
 	x.shortcuts()
 	x.st.Subscribe(x.keep.changed)
 	x.st.Subscribe(func(c Change) {
@@ -302,11 +302,15 @@ func (x *App) nextShip() {
 // those are bound as such; an entry with the focus keeps them for its text.
 func (x *App) shortcuts() {
 	c := x.win.Canvas()
+	gate := keyGate{c} // no key but Quit acts while a dialog or menu is shown
+	x.st.setMapKeys(gate.mapKeys(x.mapView.WindowKey))
 	for key, f := range map[fyne.KeyName]func(){
 		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyT: x.practice.EndTurn,
 		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap, fyne.KeyQ: x.Close,
 	} {
-		f := f
+		if key != fyne.KeyQ {
+			f = gate.hold(f)
+		}
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
 	}
 	if dc, ok := c.(desktop.Canvas); ok {
@@ -315,20 +319,21 @@ func (x *App) shortcuts() {
 			if e.Name == fyne.KeyEscape {
 				return
 			}
-			x.mapView.WindowKey(e, c.Focused())
+			x.st.MapKey(e, c.Focused())
 		})
 	}
-	x.turns.shortcuts(c)
-	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { x.st.Undo() })
-	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { x.st.Redo() })
+	x.turns.shortcuts(c, gate.hold)
+	undo, redo := gate.hold(x.st.Undo), gate.hold(x.st.Redo)
+	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { undo() })
+	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { redo() })
 	for _, k := range []fyne.KeyName{fyne.KeyZ, fyne.KeyY} {
 		k := k
 		// Where a driver does pass the keys on as they are.
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) {
 			if k == fyne.KeyZ {
-				x.st.Undo()
+				undo()
 			} else {
-				x.st.Redo()
+				redo()
 			}
 		})
 	}

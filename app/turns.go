@@ -428,11 +428,11 @@ func (t *turnSteps) menuItems() []*fyne.MenuItem {
 	return []*fyne.MenuItem{prev, next, cur, only}
 }
 
-// shortcuts binds the turns' keys on canvas c.
-func (t *turnSteps) shortcuts(c fyne.Canvas) {
+// shortcuts binds the turns' keys on canvas c, each held back by hold.
+func (t *turnSteps) shortcuts(c fyne.Canvas, hold func(func()) func()) {
 	for _, it := range t.menuItems()[:3] {
-		it := it
-		c.AddShortcut(it.Shortcut, func(fyne.Shortcut) { it.Action() })
+		act := hold(it.Action)
+		c.AddShortcut(it.Shortcut, func(fyne.Shortcut) { act() })
 	}
 }
 
