@@ -11,7 +11,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 
 	"silverfall/app/workspace"
@@ -240,7 +239,7 @@ func (x *App) panels() {
 	x.details.newOrder = x.desk.New
 	x.details.cancelStanding = func(id int) {
 		if _, err := x.st.Draft().CancelStanding(id); err != nil {
-			dialog.ShowError(err, x.win)
+			showError(err, x.win)
 		}
 	}
 	x.orders = newOrdersPanel(x.st, x.tips)
@@ -353,7 +352,7 @@ func (x *App) menu() *fyne.MainMenu {
 	quit.IsQuit, quit.Shortcut = true, short(fyne.KeyQ)
 	demo := fyne.NewMenuItem("Open the demo game", func() {
 		if err := x.open.LoadDemo(); err != nil {
-			dialog.ShowError(err, x.win)
+			showError(err, x.win)
 		}
 	})
 	fit := fyne.NewMenuItem("Fit all", func() { x.mapView.FitAll() })
@@ -376,7 +375,7 @@ func (x *App) menu() *fyne.MainMenu {
 		return it
 	}
 	about := fyne.NewMenuItem("About Silverfall", func() {
-		dialog.ShowInformation("Silverfall", "The map-and-orders client for Darkness of Silverfall.\n"+
+		showInfo("Silverfall", "The map-and-orders client for Darkness of Silverfall.\n"+
 			"Version "+version.String()+".\n\n"+
 			"Settings are kept in "+x.setPathText()+".", x.win)
 	})

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 
 	"silverfall/app/workspace"
 	"silverfall/engine/check"
@@ -160,7 +159,7 @@ func (x *exporter) To(path string) error {
 		err = atomicfile.WriteFile(x.keep.ws.ExportPath(x.st.Game().K.Turn+1), data, 0o644)
 	}
 	if err != nil {
-		dialog.ShowError(err, x.win)
+		showError(err, x.win)
 		return err
 	}
 	x.status.say("Orders written to " + path)

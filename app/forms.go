@@ -127,7 +127,7 @@ func (d *orderDesk) Close() {
 func (d *orderDesk) show(c order.Code, o order.Order, done func(order.Order)) {
 	d.Close()
 	if d.st.Earlier() {
-		dialog.ShowInformation("An earlier turn", "The orders of an earlier turn are shown as they were and cannot be changed. Go back to the current turn (Alt+End) to write orders.", d.win)
+		showInfo("An earlier turn", "The orders of an earlier turn are shown as they were and cannot be changed. Go back to the current turn (Alt+End) to write orders.", d.win)
 		return
 	}
 	f := newOrderForm(d.st, d.win, d.picker, c, o, done)

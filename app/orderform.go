@@ -314,12 +314,11 @@ func (f *orderForm) answered(ok bool) {
 	text := f.Text()
 	n, err := order.Parse(text)
 	if err != nil {
-		e := dialog.NewError(fmt.Errorf("%s: %v", text, err), f.win)
+		e := showError(fmt.Errorf("%s: %v", text, err), f.win)
 		e.SetOnClosed(func() {
 			f.dlg.Show()
 			f.focusFirstEmpty()
 		})
-		e.Show()
 		return
 	}
 	f.finish()

@@ -16,7 +16,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -295,7 +294,7 @@ func (v *plotsView) saveDialog() {
 		filter: "PNG images and SVG drawings (*.png, *.svg)", exts: []string{"png", "svg"}, save: true},
 		v.native(), func(path string) {
 			if err := v.saveTo(path); err != nil {
-				dialog.ShowError(err, v.win)
+				showError(err, v.win)
 			}
 		})
 }
