@@ -129,7 +129,7 @@ func earlierRefused(st *State, say func(string)) bool {
 // Name is the default name of the order file: game, player, turn.
 func (x *exporter) Name() string {
 	k := x.st.Game().K
-	return fmt.Sprintf("%s-player-%02d-turn-%03d-orders.txt", workspace.SafeName(k.Game), k.Empire.Player, k.Turn+1)
+	return workspace.ExportName(k.Game, k.Empire.Player, k.Turn+1)
 }
 
 // Dialog writes the order file where the player chooses; with errors

@@ -325,7 +325,7 @@ func (t *turnSteps) orders(n int) *orderwriter.File {
 	if ws == nil {
 		return nil
 	}
-	for _, path := range []string{ws.ExportPath(n), ws.DraftPath(n)} {
+	for _, path := range []string{ws.KeptExport(n), ws.DraftPath(n)} {
 		data, err := capfile.Read(path, orderwriter.MaxFileSize)
 		if err != nil {
 			continue
@@ -378,7 +378,7 @@ func (t *turnSteps) ordersSource(n int) string {
 	if ws == nil {
 		return "no orders kept"
 	}
-	if _, err := os.Stat(ws.ExportPath(n)); err == nil {
+	if _, err := os.Stat(ws.KeptExport(n)); err == nil {
 		return "orders as exported"
 	}
 	if _, err := os.Stat(ws.DraftPath(n)); err == nil {
