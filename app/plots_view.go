@@ -44,7 +44,7 @@ type plotsView struct {
 	turns   []plots.Turn
 	choices []plots.Choice
 	chosen  plots.Choice
-	pick    *widget.Select
+	pick    *keySelect
 	pickW   *minWidth // the chooser's width: its longest choice's
 	save    *widget.Button
 	note    *widget.Label
@@ -68,7 +68,7 @@ const savedPlotWidth, savedPlotHeight = 1200, 750
 func newPlotsView(st *State, r *rules.Rules, win fyne.Window, files *fileChooser, background func(func())) *plotsView {
 	v := &plotsView{st: st, rules: r, win: win, files: files, background: background, read: &sheetFacts{},
 		native: func() bool { return true }, folder: func() string { return "" }, say: func(string) {}}
-	v.pick = widget.NewSelect(nil, func(title string) {
+	v.pick = newKeySelect(v.st, nil, func(title string) {
 		for _, c := range v.choices {
 			if c.Title == title {
 				v.chosen = c

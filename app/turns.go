@@ -55,8 +55,8 @@ type turnSteps struct {
 	stepping bool    // a Show of our own is under way
 
 	prev, next, back *widget.Button
-	pick             *widget.Select
-	only             *widget.Check
+	pick             *keySelect
+	only             *keyCheck
 	banner           *widget.Label
 	warning          *fyne.Container // the banner and the way back, on an earlier turn
 	box              fyne.CanvasObject
@@ -73,13 +73,13 @@ func newTurnSteps(st *State, r *rules.Rules, status *statusBar, background func(
 	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), t.Later)
 	t.back = widget.NewButton("Back to the current turn", t.Current)
 	t.back.Importance = widget.HighImportance
-	t.pick = widget.NewSelect(nil, func(s string) {
+	t.pick = newKeySelect(t.st, nil, func(s string) {
 		if n, ok := turnOfOption(s); ok && t.shownTurn() != n {
 			t.Show(n)
 		}
 	})
 	t.pick.PlaceHolder = "Turn"
-	t.only = widget.NewCheck("Only this turn's sheet", t.setOnly)
+	t.only = newKeyCheck(t.st, "Only this turn's sheet", t.setOnly)
 	t.banner = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.banner.Importance = widget.WarningImportance
 	t.banner.Truncation = fyne.TextTruncateEllipsis
