@@ -388,9 +388,34 @@ func (w *Workspace) LoadState(t int) State {
 	return s
 }
 
-// ExportPath is where an exported order file for turn t goes by default.
+// ExportPath is where an exported order file for turn t goes by default
+// (and where End turn and a send keep what was sent): the workspace's
+// exports folder, under ExportName.
 func (w *Workspace) ExportPath(t int) string {
-	return filepath.Join(w.Dir, "exports", fmt.Sprintf("orders-turn-%03d.txt", t))
+	return filepath.Join(w.Dir, "exports", ExportName(w.Game, w.Player, t))
+}
+
+// KeptExport is the order file kept for turn t: ExportPath, or in a
+// workspace older than that name the file under the name it had then
+// (exports/orders-turn-NNN.txt), whichever is there; ExportPath when
+// neither is.
+func (w *Workspace) KeptExport(t int) string {
+	path := w.ExportPath(t)
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	old := filepath.Join(w.Dir, "exports", fmt.Sprintf("orders-turn-%03d.txt", t))
+	if _, err := os.Stat(old); err == nil {
+		return old
+	}
+	return path
+}
+
+// ExportName is the name of player p's order file for turn t of game: it
+// says all three, so that a file sent or kept elsewhere still says whose
+// orders it holds. Every order file the window writes is named so.
+func ExportName(game string, p, t int) string {
+	return fmt.Sprintf("%s-player-%02d-turn-%03d-orders.txt", SafeName(game), p, t)
 }
 
 // Sheet is one turn's sheet kept in a workspace.
