@@ -21,7 +21,7 @@ import (
 func play(tb testing.TB, seed int64, players, turns int) [][]*model.Knowledge {
 	tb.Helper()
 	r := rules.Default()
-	g, err := galaxy.Generate(r, galaxy.Options{Seed: seed, Players: players, Name: "known.Known"})
+	g, err := galaxy.Generate(r, galaxy.Options{Seed: seed, Players: players, Name: "Known"})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestMergedKnowledge(t *testing.T) {
 			mine = append(mine, row[p-1])
 		}
 		want, tracks := expect(mine)
-		k := known.New("known.Known", p)
+		k := known.New("Known", p)
 		for _, s := range mine {
 			if err := k.Add(s); err != nil {
 				t.Fatal(err)
@@ -139,7 +139,7 @@ func TestMergedKnowledge(t *testing.T) {
 				t.Errorf("player %d: ship %d's track %v, want %v", p, id, got, w)
 			}
 		}
-		shuffled := known.New("known.Known", p)
+		shuffled := known.New("Known", p)
 		rng := rand.New(rand.NewSource(int64(p)))
 		for _, i := range rng.Perm(len(mine)) {
 			if err := shuffled.Add(mine[i]); err != nil {
@@ -158,7 +158,7 @@ func TestMergedKnowledge(t *testing.T) {
 // nothing the player's own sheet shows on the same turn.
 func TestAllysSheets(t *testing.T) {
 	game := play(t, 5, 4, 4)
-	k := known.New("known.Known", 1)
+	k := known.New("Known", 1)
 	for _, row := range game {
 		if err := k.Add(row[0]); err != nil {
 			t.Fatal(err)
@@ -239,4 +239,5 @@ func benchKnown(b *testing.B, players int) {
 	b.ReportMetric(float64(entries), "sheet-entries")
 	b.ReportMetric(float64(len(k.Tracks(turns, 10))), "tracks")
 	runtime.KeepAlive(k)
+	runtime.KeepAlive(sheets)
 }
