@@ -80,7 +80,7 @@ test: deps-test vet
 # The packages with threads and shared state, under the race detector.
 # checkptr is off: g3n passes GL buffer offsets as pointers, as GL wants.
 race:
-	xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test -race -gcflags=all=-d=checkptr=0 -count=1 \
+	xvfb-run -a -s "$(XVFB_SCREEN)" $(GO) test -race -timeout 30m -gcflags=all=-d=checkptr=0 -count=1 \
 		./render3d ./app/... ./engine/check ./reportparse ./orderwriter ./host
 
 # Each fuzz target runs briefly on top of its committed corpus. Minimising

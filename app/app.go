@@ -11,7 +11,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 
 	"silverfall/app/workspace"
@@ -221,7 +220,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.st.OnSwitch(x.mapView.CancelPick) // a pick (the ruler's) is of the game left
 	x.panels()
 	x.win.SetContent(x.tips.over(container.NewBorder(nil, x.status.box, nil, nil, x.layout())))
-	x.win.SetMainMenu(x.turns.inMenu(x.menu()))
+	x.win.SetMainMenu(keyGate{x.win.Canvas()}.menu(x.turns.inMenu(x.menu())))
 	x.shortcuts()
 	x.st.Subscribe(x.keep.changed)
 	x.st.Subscribe(func(c Change) {
@@ -240,7 +239,7 @@ func (x *App) panels() {
 	x.details.newOrder = x.desk.New
 	x.details.cancelStanding = func(id int) {
 		if _, err := x.st.Draft().CancelStanding(id); err != nil {
-			dialog.ShowError(err, x.win)
+			showError(err, x.win)
 		}
 	}
 	x.orders = newOrdersPanel(x.st, x.tips)
@@ -302,11 +301,15 @@ func (x *App) nextShip() {
 // those are bound as such; an entry with the focus keeps them for its text.
 func (x *App) shortcuts() {
 	c := x.win.Canvas()
+	gate := keyGate{c} // no key but Quit acts while a dialog or menu is shown
+	x.st.setMapKeys(gate.mapKeys(x.mapView.WindowKey))
 	for key, f := range map[fyne.KeyName]func(){
 		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyT: x.practice.EndTurn,
 		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap, fyne.KeyQ: x.Close,
 	} {
-		f := f
+		if key != fyne.KeyQ {
+			f = gate.hold(f)
+		}
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
 	}
 	if dc, ok := c.(desktop.Canvas); ok {
@@ -315,20 +318,21 @@ func (x *App) shortcuts() {
 			if e.Name == fyne.KeyEscape {
 				return
 			}
-			x.mapView.WindowKey(e, c.Focused())
+			x.st.MapKey(e, c.Focused())
 		})
 	}
-	x.turns.shortcuts(c)
-	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { x.st.Undo() })
-	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { x.st.Redo() })
+	x.turns.shortcuts(c, gate.hold)
+	undo, redo := gate.hold(x.st.Undo), gate.hold(x.st.Redo)
+	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { undo() })
+	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { redo() })
 	for _, k := range []fyne.KeyName{fyne.KeyZ, fyne.KeyY} {
 		k := k
 		// Where a driver does pass the keys on as they are.
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) {
 			if k == fyne.KeyZ {
-				x.st.Undo()
+				undo()
 			} else {
-				x.st.Redo()
+				redo()
 			}
 		})
 	}
@@ -348,7 +352,7 @@ func (x *App) menu() *fyne.MainMenu {
 	quit.IsQuit, quit.Shortcut = true, short(fyne.KeyQ)
 	demo := fyne.NewMenuItem("Open the demo game", func() {
 		if err := x.open.LoadDemo(); err != nil {
-			dialog.ShowError(err, x.win)
+			showError(err, x.win)
 		}
 	})
 	fit := fyne.NewMenuItem("Fit all", func() { x.mapView.FitAll() })
@@ -371,7 +375,7 @@ func (x *App) menu() *fyne.MainMenu {
 		return it
 	}
 	about := fyne.NewMenuItem("About Silverfall", func() {
-		dialog.ShowInformation("Silverfall", "The map-and-orders client for Darkness of Silverfall.\n"+
+		showInfo("Silverfall", "The map-and-orders client for Darkness of Silverfall.\n"+
 			"Version "+version.String()+".\n\n"+
 			"Settings are kept in "+x.setPathText()+".", x.win)
 	})

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 
 	"silverfall/app/workspace"
 	"silverfall/engine/check"
@@ -130,7 +129,7 @@ func earlierRefused(st *State, say func(string)) bool {
 // Name is the default name of the order file: game, player, turn.
 func (x *exporter) Name() string {
 	k := x.st.Game().K
-	return fmt.Sprintf("%s-player-%02d-turn-%03d-orders.txt", workspace.SafeName(k.Game), k.Empire.Player, k.Turn+1)
+	return workspace.ExportName(k.Game, k.Empire.Player, k.Turn+1)
 }
 
 // Dialog writes the order file where the player chooses; with errors
@@ -160,7 +159,7 @@ func (x *exporter) To(path string) error {
 		err = atomicfile.WriteFile(x.keep.ws.ExportPath(x.st.Game().K.Turn+1), data, 0o644)
 	}
 	if err != nil {
-		dialog.ShowError(err, x.win)
+		showError(err, x.win)
 		return err
 	}
 	x.status.say("Orders written to " + path)

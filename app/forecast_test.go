@@ -150,13 +150,7 @@ func TestMoveFormShowsTheJourney(t *testing.T) {
 		t.Errorf("a journey beyond the fuel: %q", got)
 	}
 	x.desk.Close()
-	// A fleet goes as its slowest ship.
-	x.desk.New(model.FleetKey(1), order.MO)
-	x.desk.open.fields[1].set("-10 405 87")
-	if got := x.desk.open.journey.label.Text; !strings.HasPrefix(got, "Slowest, ship ") || !strings.Contains(got, "200 positions") {
-		t.Errorf("fleet journey %q", got)
-	}
-	x.desk.Close()
+	// A fleet's journey: see TestFleetMoveFormSaysWhoArrivesWhen.
 	x.desk.New(model.ShipKey(8), order.BS)
 	if x.desk.open.journey != nil {
 		t.Error("a form that moves nothing has a journey line")

@@ -89,7 +89,15 @@ func (d *orderDesk) Edit(i int) {
 		return
 	}
 	o := dr.Orders()[i]
-	d.show(o.Code, o, func(n order.Order) { dr.Replace(i, n) })
+	d.show(o.Code, o, func(n order.Order) {
+		// The order edited is the same order: chosen, it stays chosen,
+		// though what it says changed.
+		was := d.st.Draft() == dr && d.st.Chosen() == i
+		dr.Replace(i, n)
+		if was {
+			d.st.ChooseOrder(i)
+		}
+	})
 }
 
 // Empire offers the orders of the empire as a whole.
@@ -119,7 +127,7 @@ func (d *orderDesk) Close() {
 func (d *orderDesk) show(c order.Code, o order.Order, done func(order.Order)) {
 	d.Close()
 	if d.st.Earlier() {
-		dialog.ShowInformation("An earlier turn", "The orders of an earlier turn are shown as they were and cannot be changed. Go back to the current turn (Alt+End) to write orders.", d.win)
+		showInfo("An earlier turn", "The orders of an earlier turn are shown as they were and cannot be changed. Go back to the current turn (Alt+End) to write orders.", d.win)
 		return
 	}
 	f := newOrderForm(d.st, d.win, d.picker, c, o, done)

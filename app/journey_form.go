@@ -2,12 +2,17 @@ package app
 
 import (
 	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"silverfall/app/draft"
+	"silverfall/engine/geom"
 	"silverfall/engine/order"
-	"silverfall/engine/turn"
 	"silverfall/internal/plural"
 )
 
@@ -49,25 +54,129 @@ func (n *journeyNote) text() string {
 	if !ok {
 		return "The destination is not on your sheet: its distance is not known."
 	}
-	// A fleet goes as its slowest ship: the journey that takes longest,
-	// and of those the one that leaves the least fuel.
-	var worst turn.Journey
-	id, fuel := 0, 0
-	for _, s := range journeyShips(n.f) {
-		f := startFuel(n.f.st, s)
-		j, ok := d.Journey(s, dest, f)
-		if ok && (id == 0 || j.Turns > worst.Turns || j.Turns == worst.Turns && j.Fuel < worst.Fuel) {
-			worst, id, fuel = j, s, f
-		}
+	if n.f.start.Fleet {
+		return fleetJourney(n.f, dest)
 	}
-	if id == 0 {
+	id := n.f.start.Subject()
+	fuel := startFuel(n.f.st, id)
+	j, ok := d.Journey(id, dest, fuel)
+	if !ok {
 		return ""
 	}
-	text := fmt.Sprintf("%s to %v: %s.", capital(plural.Count(worst.Distance, "position")), dest, journeyText(worst, fuel))
-	if n.f.start.Fleet {
-		text = fmt.Sprintf("Slowest, ship %d: %s", id, text)
+	return fmt.Sprintf("%s to %v: %s.", capital(plural.Count(j.Distance, "position")), dest, journeyText(j, fuel))
+}
+
+// fleetJourney says what a fleet's move to dest does. The order is given
+// to each ship of the fleet that can carry it out, and each goes at its
+// own speed (only ships copying another, CP, keep to the slowest): the
+// fleet comes apart on the way, the faster ships arriving first. The
+// note says which ships arrive when, and who runs out of fuel.
+func fleetJourney(f *orderForm, dest geom.Point) string {
+	d := f.st.Draft()
+	var arrivals []arrival // by turns, fewest first
+	var dry, own []string
+	dist := -1
+	for _, s := range journeyShips(f) {
+		if ownBattleOrder(d, s) {
+			own = append(own, strconv.Itoa(s)) // its own order goes before the fleet's
+			continue
+		}
+		if f.st.Game().Ships[s].Inside != 0 {
+			continue // docked ships do not act
+		}
+		fuel := startFuel(f.st, s)
+		j, ok := d.Journey(s, dest, fuel)
+		if !ok {
+			continue
+		}
+		dist = j.Distance
+		if j.Fuel < 0 && j.Distance > 0 && j.Reach > 0 {
+			dry = append(dry, fmt.Sprintf("ship %d in turn %d, %s short", s, j.DryTurn(fuel), plural.Count(-j.Fuel, "position")))
+			continue // it does not arrive
+		}
+		t := j.Turns
+		if j.Reach <= 0 && j.Distance > 0 {
+			t = -1 // cannot move
+		}
+		at := sort.Search(len(arrivals), func(i int) bool { return arrivals[i].turns >= t })
+		if at == len(arrivals) || arrivals[at].turns != t {
+			arrivals = slices.Insert(arrivals, at, arrival{turns: t})
+		}
+		arrivals[at].ships = append(arrivals[at].ships, s)
+	}
+	if dist < 0 {
+		if len(own) > 0 {
+			return "Every ship of the fleet that can move has an order of its own this turn: the fleet's order moves none."
+		}
+		return ""
+	}
+	return fleetText(dist, dest, arrivals, dry, own)
+}
+
+// arrival is the ships of a fleet that arrive in turns turns (-1: that
+// cannot move).
+type arrival struct {
+	turns int
+	ships []int
+}
+
+// fleetText says a fleet's journey of dist to dest: the ships arriving,
+// those that run out of fuel on the way, and those with orders of their
+// own.
+func fleetText(dist int, dest geom.Point, arrivals []arrival, dry, own []string) string {
+	var parts []string
+	for _, a := range arrivals {
+		who := plural.Pick(len(a.ships), "ship ", "ships ") + joinInts(a.ships)
+		switch {
+		case a.turns < 0:
+			parts = append(parts, who+" cannot move")
+		case dist == 0:
+			parts = append(parts, who+" already there")
+		default:
+			parts = append(parts, fmt.Sprintf("%s in %s", who, plural.Count(a.turns, "turn")))
+		}
+	}
+	text := fmt.Sprintf("%s to %v. Each ship goes at its own speed", capital(plural.Count(dist, "position")), dest)
+	switch {
+	case len(parts) == 0:
+		text += ", and none arrives"
+	case len(arrivals)+min(len(dry), 1) > 1:
+		text += ", so the fleet splits on the way: " + strings.Join(parts, "; ")
+	default:
+		text += ": " + strings.Join(parts, "; ")
+	}
+	text += "."
+	if len(dry) > 0 {
+		text += " Out of fuel on the way: " + strings.Join(dry, "; ") + "."
+	}
+	if len(own) > 0 {
+		text += " " + capital(plural.Pick(len(own), "ship ", "ships ")) + strings.Join(own, ", ") + " " +
+			plural.Pick(len(own), "has an order", "have orders") + " of " + plural.Pick(len(own), "its", "their") + " own this turn, which goes before the fleet's."
 	}
 	return text
+}
+
+// ownBattleOrder reports whether ship has a battle/movement order of its
+// own written this turn (one carried over gives way to the fleet's).
+func ownBattleOrder(d *draft.Draft, ship int) bool {
+	for _, o := range d.Orders() {
+		if !o.Fleet && o.Class() == order.BattleMovement && o.Subject() == ship {
+			return true
+		}
+	}
+	return false
+}
+
+// joinInts is ns as "1, 3 and 5".
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // journeyShips are the ships of the player's that a form's order moves:

@@ -58,11 +58,10 @@ func (v *mailView) settingsDialog(m mailbox.Settings, then func()) {
 			err = n.Check()
 		}
 		if err != nil {
-			e := dialog.NewError(errors.New(capital(err.Error())), v.win)
+			e := showError(errors.New(capital(err.Error())), v.win)
 			// The same form again: everything as typed, a port that is not
 			// a number included.
 			e.SetOnClosed(func() { d.Show() })
-			e.Show()
 			return
 		}
 		v.box.SetSettings(n)

@@ -213,9 +213,9 @@ func (v *mailView) fetched(res mailbox.FetchResult, err error, cancelled, loud b
 		v.tell(fmt.Sprintf("Fetch cancelled; %s kept.", mailbox.Plural(len(res.Imported), "sheet")))
 	case errors.Is(err, mail.ErrAuth):
 		v.box.ForgetPassword()
-		dialog.ShowError(errors.New(mailbox.Explain(err)), v.win)
+		showError(errors.New(mailbox.Explain(err)), v.win)
 	case err != nil:
-		dialog.ShowError(fmt.Errorf("The fetch stopped. %s\n\nThe sheets fetched before are kept; the next fetch goes on from there.", mailbox.Explain(err)), v.win)
+		showError(fmt.Errorf("The fetch stopped. %s\n\nThe sheets fetched before are kept; the next fetch goes on from there.", mailbox.Explain(err)), v.win)
 	}
 	if best := res.Newest(v.shown()); best != nil {
 		v.open(best.Path)
@@ -230,7 +230,7 @@ func (v *mailView) fetched(res mailbox.FetchResult, err error, cancelled, loud b
 			v.tell(res.FirstLine())
 		}
 		if loud {
-			dialog.ShowInformation("Turn sheets", res.Summary(), v.win)
+			showInfo("Turn sheets", res.Summary(), v.win)
 		}
 	}
 }
@@ -244,12 +244,12 @@ func (v *mailView) sendDialog() {
 	}
 	o := v.orders()
 	if o.Demo {
-		dialog.ShowInformation("The demo game", mailbox.Explain(mailbox.ErrDemo)+
+		showInfo("The demo game", mailbox.Explain(mailbox.ErrDemo)+
 			"\n\nOpen a turn sheet of your own game (File > Import turn sheet, or Fetch turn sheets) and send its orders.", v.win)
 		return
 	}
 	if o.Practice {
-		dialog.ShowInformation("A practice game", mailbox.Explain(mailbox.ErrPractice), v.win)
+		showInfo("A practice game", mailbox.Explain(mailbox.ErrPractice), v.win)
 		return
 	}
 	if m := v.box.Settings(); !m.Configured() {
@@ -258,7 +258,7 @@ func (v *mailView) sendDialog() {
 	}
 	letter, err := v.box.Letter(o)
 	if err != nil {
-		dialog.ShowError(errors.New(mailbox.Explain(err)), v.win)
+		showError(errors.New(mailbox.Explain(err)), v.win)
 		return
 	}
 	// One question: what goes to whom, after what is wrong with it.
@@ -303,21 +303,21 @@ func (v *mailView) sent(l mailbox.Letter, kept string, err error, cancelled bool
 	switch {
 	case errors.Is(err, mailbox.ErrNotKept):
 		v.tell("Orders sent to " + l.To + ".")
-		dialog.ShowError(fmt.Errorf("%s", capital(err.Error())), v.win)
+		showError(fmt.Errorf("%s", capital(err.Error())), v.win)
 	case err != nil && cancelled:
 		v.tell("Sending cancelled; the orders stay in your draft.")
 	case errors.Is(err, mail.ErrAuth):
 		v.box.ForgetPassword()
-		dialog.ShowError(fmt.Errorf("The orders were not sent; they stay in your draft. %s", mailbox.Explain(err)), v.win)
+		showError(fmt.Errorf("The orders were not sent; they stay in your draft. %s", mailbox.Explain(err)), v.win)
 	case err != nil:
-		dialog.ShowError(fmt.Errorf("The orders were not sent. %s\n\nThey stay in your draft; nothing is lost.", mailbox.Explain(err)), v.win)
+		showError(fmt.Errorf("The orders were not sent. %s\n\nThey stay in your draft; nothing is lost.", mailbox.Explain(err)), v.win)
 	default:
 		msg := "Orders sent to " + l.To + "."
 		if kept != "" {
 			msg += " A copy is kept in the game's folder."
 		}
 		v.tell(msg)
-		dialog.ShowInformation("Orders sent", msg, v.win)
+		showInfo("Orders sent", msg, v.win)
 	}
 }
 

@@ -76,3 +76,44 @@ func (k *keyTable) TypedKey(e *fyne.KeyEvent) {
 		k.Table.TypedKey(e)
 	}
 }
+
+// keySelect is a drop-down that passes on the map's keys (it has no use
+// for F, + or -; its arrows open its list).
+type keySelect struct {
+	widget.Select
+	st *State
+}
+
+func newKeySelect(st *State, options []string, changed func(string)) *keySelect {
+	k := &keySelect{st: st}
+	k.Options, k.OnChanged, k.PlaceHolder = options, changed, "(Select one)"
+	k.ExtendBaseWidget(k)
+	return k
+}
+
+// TypedKey gives the map its keys; the drop-down keeps the others.
+func (k *keySelect) TypedKey(e *fyne.KeyEvent) {
+	if !k.st.MapKey(e, k) {
+		k.Select.TypedKey(e)
+	}
+}
+
+// keyCheck is a check box that passes on the map's keys (it keeps Space).
+type keyCheck struct {
+	widget.Check
+	st *State
+}
+
+func newKeyCheck(st *State, label string, changed func(bool)) *keyCheck {
+	k := &keyCheck{st: st}
+	k.Text, k.OnChanged = label, changed
+	k.ExtendBaseWidget(k)
+	return k
+}
+
+// TypedKey gives the map its keys; the check box keeps the others.
+func (k *keyCheck) TypedKey(e *fyne.KeyEvent) {
+	if !k.st.MapKey(e, k) {
+		k.Check.TypedKey(e)
+	}
+}

@@ -186,12 +186,23 @@ func (v *MapView) FocusGained() {}
 func (v *MapView) FocusLost() {}
 
 // TypedRune zooms with + and -, fits with F.
-func (v *MapView) TypedRune(r rune) { v.camera.rune(r) }
+func (v *MapView) TypedRune(r rune) {
+	if !v.held() {
+		v.camera.rune(r)
+	}
+}
+
+// held reports whether a dialog or a menu is shown over the map, which
+// then takes no key though it has the keyboard (see keyGate).
+func (v *MapView) held() bool {
+	c := fyne.CurrentApp().Driver().CanvasForObject(v)
+	return c != nil && keyGate{c}.shut()
+}
 
 // TypedKey turns the camera with the arrows; Home resets it; Escape
 // gives up a pick.
 func (v *MapView) TypedKey(e *fyne.KeyEvent) {
-	if e.Name == fyne.KeyEscape && v.picker.escape() {
+	if v.held() || (e.Name == fyne.KeyEscape && v.picker.escape()) {
 		return
 	}
 	v.camera.key(e.Name)

@@ -52,7 +52,7 @@ func (o *opener) Show(g *Game) {
 		f, err := ws.LoadDraft(g.K.Turn + 1)
 		if err != nil {
 			o.status.problem("draft", err.Error())
-			dialog.ShowError(err, o.win)
+			showError(err, o.win)
 		} else if f != nil {
 			d.Load(f.Orders, f.Unread, state.OnStation)
 		}
@@ -67,7 +67,7 @@ func (o *opener) Show(g *Game) {
 			}
 			b.WriteString(w.Error() + "\n")
 		}
-		dialog.ShowInformation("The turn sheet was read with warnings", b.String(), o.win)
+		showInfo("The turn sheet was read with warnings", b.String(), o.win)
 	}
 }
 
@@ -176,8 +176,6 @@ func (o *opener) showError(path string, err error) {
 	if o.st.Game() == nil {
 		what = "No game is loaded."
 	}
-	d := dialog.NewCustom("Cannot read "+filepath.Base(path), "Close",
-		container.NewBorder(nil, widget.NewLabel(what), nil, nil, container.NewVScroll(msg)), o.win)
-	d.Resize(fyne.NewSize(720, 320))
-	d.Show()
+	notice(o.win, "Cannot read "+filepath.Base(path), "Close",
+		container.NewBorder(nil, widget.NewLabel(what), nil, nil, container.NewVScroll(msg)), fyne.NewSize(720, 320))
 }

@@ -99,6 +99,9 @@ func newOrderForm(st *State, win fyne.Window, picker *MapView, c order.Code, o o
 		if fd.name == "" {
 			fd.name = args[i].Name
 		}
+		if o.Fleet && args[i].Role == order.RoleSubject {
+			fd.name = "fleet" // a fleet's order names the fleet, not a ship
+		}
 		if args[i].Optional {
 			// Said in the field, not its label: a long label takes the
 			// width the field needs to show a choice whole.
@@ -314,12 +317,11 @@ func (f *orderForm) answered(ok bool) {
 	text := f.Text()
 	n, err := order.Parse(text)
 	if err != nil {
-		e := dialog.NewError(fmt.Errorf("%s: %v", text, err), f.win)
+		e := showError(fmt.Errorf("%s: %v", text, err), f.win)
 		e.SetOnClosed(func() {
 			f.dlg.Show()
 			f.focusFirstEmpty()
 		})
-		e.Show()
 		return
 	}
 	f.finish()

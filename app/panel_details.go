@@ -31,7 +31,7 @@ type detailsPanel struct {
 	// twoColumns).
 	paletteWidth float32
 	after        *forecastDetails
-	station      *widget.Check
+	station      *keyCheck
 	rows         *fyne.Container
 	scroll       *container.Scroll
 	box          fyne.CanvasObject
@@ -42,7 +42,7 @@ func newDetailsPanel(st *State, tips *tooltips) *detailsPanel {
 	p.title = widget.NewLabelWithStyle("Nothing selected", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.title.Wrapping = fyne.TextWrapWord
 	p.palette = container.NewVBox()
-	p.station = widget.NewCheck("On station (skip when walking ships)", func(on bool) {
+	p.station = newKeyCheck(p.st, "On station (skip when walking ships)", func(on bool) {
 		if kind, id := st.Selected().Kind, st.Selected().ID; kind == model.KindShip && st.Draft() != nil {
 			st.Draft().SetOnStation(id, on)
 		}

@@ -56,8 +56,9 @@ type ordersPanel struct {
 // draft, a line that is not an order, or a ship's order carried over.
 type orderRow struct {
 	title   string
-	index   int // -1 for a title, an unread line or a carried-over order
-	unread  int // index into Unread() + 1; 0 for other rows
+	index   int    // -1 for a title, an unread line or a carried-over order
+	unread  int    // index into Unread() + 1; 0 for other rows
+	text    string // an unread line's text, as it was when the rows were built
 	carried order.Order
 }
 
@@ -230,8 +231,10 @@ func (p *ordersPanel) changed(c Change) {
 // rebuild lays the rows out again from the draft.
 func (p *ordersPanel) rebuild() {
 	d, g := p.st.Draft(), p.st.Game()
-	p.rows, p.built = p.rows[:0], d
+	was, nth, ok := p.selectedOther()
+	p.rows, p.built = nil, d
 	if d == nil || g == nil {
+		p.selRow = -1
 		p.list.Refresh()
 		p.syncButtons()
 		return
@@ -244,8 +247,8 @@ func (p *ordersPanel) rebuild() {
 	}
 	if un := d.Unread(); len(un) > 0 {
 		p.rows = append(p.rows, orderRow{title: "Lines that are not orders (kept as typed)", index: -1})
-		for i := range un {
-			p.rows = append(p.rows, orderRow{index: -1, unread: i + 1})
+		for i, u := range un {
+			p.rows = append(p.rows, orderRow{index: -1, unread: i + 1, text: u.Text})
 		}
 	}
 	p.rows = append(p.rows, carriedRows(d, g)...)
@@ -257,9 +260,66 @@ func (p *ordersPanel) rebuild() {
 			p.list.SetItemHeight(i, p.twoLines)
 		}
 	}
+	p.selRow = p.findOther(was, nth, ok)
 	p.list.Refresh()
 	p.summary.SetText(ordersSummary(d))
 	p.showVerdict()
+}
+
+// otherRow is what a row that is not an order of the draft says: an
+// unread line's text, or an order carried over.
+type otherRow struct {
+	unread  string
+	carried order.Order
+}
+
+// other is what row r says, and whether it is such a row.
+func (p *ordersPanel) other(r orderRow) (otherRow, bool) {
+	switch {
+	case r.carried.Code != order.Invalid:
+		return otherRow{carried: r.carried}, true
+	case r.unread > 0:
+		return otherRow{unread: r.text}, true
+	}
+	return otherRow{}, false
+}
+
+// selectedOther is the unread line or carried-over order selected (and
+// how many rows saying the same come before it), so that the selection
+// follows it when the rows are laid out again; false when the row
+// selected is none of these.
+func (p *ordersPanel) selectedOther() (otherRow, int, bool) {
+	if p.selRow < 0 || p.selRow >= len(p.rows) {
+		return otherRow{}, 0, false
+	}
+	was, ok := p.other(p.rows[p.selRow])
+	if !ok {
+		return otherRow{}, 0, false
+	}
+	nth := 0
+	for _, r := range p.rows[:p.selRow] {
+		if o, ok := p.other(r); ok && o == was {
+			nth++
+		}
+	}
+	return was, nth, true
+}
+
+// findOther is the row saying was (the nth of its equals) in the rows
+// laid out, or -1: the row selected is the same line, or nothing.
+func (p *ordersPanel) findOther(was otherRow, nth int, ok bool) int {
+	if !ok {
+		return -1
+	}
+	for i, r := range p.rows {
+		if o, isOther := p.other(r); isOther && o == was {
+			if nth == 0 {
+				return i
+			}
+			nth--
+		}
+	}
+	return -1
 }
 
 // carriedRows are the rows of the ships' orders carried over from last

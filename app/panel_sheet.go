@@ -15,7 +15,7 @@ import (
 type sheetPanel struct {
 	st   *State
 	list *keyList
-	jump *widget.Select
+	jump *keySelect
 	box  fyne.CanvasObject
 }
 
@@ -42,7 +42,7 @@ func newSheetPanel(st *State) *sheetPanel {
 			}
 		})
 	p.list.HideSeparators = true
-	p.jump = widget.NewSelect(nil, func(title string) {
+	p.jump = newKeySelect(p.st, nil, func(title string) {
 		if g := st.Game(); g != nil {
 			if n, ok := g.SectionLine[title]; ok {
 				p.scrollToTop(n)

@@ -24,7 +24,7 @@ import (
 // still need attention; selecting a row selects the ship.
 type shipsPanel struct {
 	st     *State
-	filter *widget.Select
+	filter *keySelect
 	table  *keyTable
 	rows   []shipRow
 	sortBy int
@@ -96,7 +96,7 @@ const (
 
 func newShipsPanel(st *State) *shipsPanel {
 	p := &shipsPanel{st: st, row: -1}
-	p.filter = widget.NewSelect([]string{filterAll, filterNoOrders, filterErrors, filterWarnings, filterStation}, func(string) { p.refresh() })
+	p.filter = newKeySelect(p.st, []string{filterAll, filterNoOrders, filterErrors, filterWarnings, filterStation}, func(string) { p.refresh() })
 	p.filter.SetSelected(filterAll)
 	p.count = widget.NewLabel("")
 	p.table = newKeyTable(st,

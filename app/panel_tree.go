@@ -15,7 +15,7 @@ import (
 type treePanel struct {
 	st     *State
 	search *widget.Entry
-	filter *widget.Select
+	filter *keySelect
 	tree   *keyTree
 	cats   []Category
 	// syncing is set while the tree follows a selection made elsewhere, so
@@ -31,7 +31,7 @@ func newTreePanel(st *State) *treePanel {
 	p.search = widget.NewEntry()
 	p.search.SetPlaceHolder("Search ships, planets, officers…")
 	p.search.OnChanged = func(string) { p.refresh() }
-	p.filter = widget.NewSelect(Filters, func(string) { p.refresh() })
+	p.filter = newKeySelect(p.st, Filters, func(string) { p.refresh() })
 	p.filter.SetSelected(Filters[0])
 	p.tree = &keyTree{st: st, Tree: widget.Tree{
 		ChildUIDs: func(uid widget.TreeNodeID) []widget.TreeNodeID {

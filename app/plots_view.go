@@ -16,7 +16,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -45,7 +44,7 @@ type plotsView struct {
 	turns   []plots.Turn
 	choices []plots.Choice
 	chosen  plots.Choice
-	pick    *widget.Select
+	pick    *keySelect
 	pickW   *minWidth // the chooser's width: its longest choice's
 	save    *widget.Button
 	note    *widget.Label
@@ -69,7 +68,7 @@ const savedPlotWidth, savedPlotHeight = 1200, 750
 func newPlotsView(st *State, r *rules.Rules, win fyne.Window, files *fileChooser, background func(func())) *plotsView {
 	v := &plotsView{st: st, rules: r, win: win, files: files, background: background, read: &sheetFacts{},
 		native: func() bool { return true }, folder: func() string { return "" }, say: func(string) {}}
-	v.pick = widget.NewSelect(nil, func(title string) {
+	v.pick = newKeySelect(v.st, nil, func(title string) {
 		for _, c := range v.choices {
 			if c.Title == title {
 				v.chosen = c
@@ -295,7 +294,7 @@ func (v *plotsView) saveDialog() {
 		filter: "PNG images and SVG drawings (*.png, *.svg)", exts: []string{"png", "svg"}, save: true},
 		v.native(), func(path string) {
 			if err := v.saveTo(path); err != nil {
-				dialog.ShowError(err, v.win)
+				showError(err, v.win)
 			}
 		})
 }

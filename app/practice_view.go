@@ -167,7 +167,7 @@ func (v *practiceView) buttonTapped() {
 // level, and starts it.
 func (v *practiceView) NewDialog() {
 	if v.root() == "" {
-		dialog.ShowInformation("No practice games", "Silverfall keeps no games in this run, so a practice game has nowhere to live.", v.win)
+		showInfo("No practice games", "Silverfall keeps no games in this run, so a practice game has nowhere to live.", v.win)
 		return
 	}
 	var counts []string
@@ -233,7 +233,7 @@ func (v *practiceView) start(o practice.Options) {
 		fyne.Do(func() {
 			if err != nil {
 				v.status.say("")
-				dialog.ShowError(fmt.Errorf("The practice game could not be made: %v", err), v.win)
+				showError(fmt.Errorf("The practice game could not be made: %v", err), v.win)
 				return
 			}
 			v.open.Show(game)
@@ -247,7 +247,7 @@ func (v *practiceView) start(o practice.Options) {
 func (v *practiceView) ContinueDialog() {
 	games, err := practice.List(v.root())
 	if err != nil {
-		dialog.ShowError(err, v.win)
+		showError(err, v.win)
 		return
 	}
 	if len(games) == 0 {
@@ -298,13 +298,13 @@ func (v *practiceView) removeDialog(g *practice.Game) {
 		if v.shown != nil && filepath.Clean(v.shown.Dir) == filepath.Clean(g.Dir) {
 			// Its workspace must not be written again once it is gone.
 			if err := v.open.LoadDemo(); err != nil {
-				dialog.ShowError(err, v.win)
+				showError(err, v.win)
 				return
 			}
 		}
 		v.flush()
 		if err := practice.Remove(v.root(), g); err != nil {
-			dialog.ShowError(fmt.Errorf("The practice game was not removed: %v", err), v.win)
+			showError(fmt.Errorf("The practice game was not removed: %v", err), v.win)
 			return
 		}
 		v.status.say(g.Name + " removed.")
@@ -379,7 +379,7 @@ func (v *practiceView) EndTurn() {
 	}
 	now, err := practice.Read(p.Dir)
 	if err != nil {
-		dialog.ShowError(err, v.win)
+		showError(err, v.win)
 		return
 	}
 	if now.Turn != g.K.Turn {
@@ -434,7 +434,7 @@ func (v *practiceView) run(p *practice.Game) {
 			if err != nil {
 				v.sync()
 				v.status.say("")
-				dialog.ShowError(fmt.Errorf("Turn %d was not carried out: %v", f.Turn, err), v.win)
+				showError(fmt.Errorf("Turn %d was not carried out: %v", f.Turn, err), v.win)
 				return
 			}
 			v.open.Show(game)

@@ -33,7 +33,7 @@ func setupLetter(box *mailbox.Mailbox, s *setup.Setup, text, name string) (mailb
 func (v *mailView) sendSetup(s *setup.Setup, text, name string) {
 	l, err := setupLetter(v.box, s, text, name)
 	if err != nil {
-		dialog.ShowError(errors.New(mailbox.Explain(err)), v.win)
+		showError(errors.New(mailbox.Explain(err)), v.win)
 		return
 	}
 	what := fmt.Sprintf("To: %s\nFrom: %s\nSubject: %s\n\nThe set-up file %s goes in the message and attached.", l.To, l.From, l.Subject, l.FileName)
@@ -66,9 +66,9 @@ func (v *mailView) setupSent(l mailbox.Letter, err error, cancelled bool) {
 		v.tell("Sending cancelled; the set-up was not sent.")
 	case errors.Is(err, mail.ErrAuth):
 		v.box.ForgetPassword()
-		dialog.ShowError(fmt.Errorf("The set-up was not sent. %s", mailbox.Explain(err)), v.win)
+		showError(fmt.Errorf("The set-up was not sent. %s", mailbox.Explain(err)), v.win)
 	case err != nil:
-		dialog.ShowError(fmt.Errorf("The set-up was not sent. %s", mailbox.Explain(err)), v.win)
+		showError(fmt.Errorf("The set-up was not sent. %s", mailbox.Explain(err)), v.win)
 	default:
 		v.tell("Set-up sent to " + l.To + ".")
 	}

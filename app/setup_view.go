@@ -62,7 +62,7 @@ func (v *setupView) Dialog() {
 			v.native(), func(path string) {
 				if err := v.write(path, s); err != nil {
 					v.Dialog() // the form back, and why over it
-					dialog.ShowError(err, v.win)
+					showError(err, v.win)
 				}
 			})
 		return true
@@ -72,7 +72,7 @@ func (v *setupView) Dialog() {
 			v.last = s
 			text, err := setupText(v.rules, s)
 			if err != nil {
-				dialog.ShowError(err, v.win)
+				showError(err, v.win)
 				return false
 			}
 			v.mail(s, text, setupFileName(s))

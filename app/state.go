@@ -5,6 +5,7 @@ import (
 	"silverfall/app/workspace"
 	"silverfall/engine/check"
 	"silverfall/engine/model"
+	"silverfall/engine/order"
 	"silverfall/render3d"
 )
 
@@ -69,9 +70,14 @@ type State struct {
 
 	hover  int // the map body under the pointer, or -1
 	chosen int // the draft's order chosen in the orders list, or -1
-	tab    Tab
-	pick   PickKind
-	prompt string // what the pick is for
+	// chosenAs is the order chosen and how many equal orders come before
+	// it: a change of the orders finds it again by what it says, not by
+	// where it was (see refind).
+	chosenAs  order.Order
+	chosenNth int
+	tab       Tab
+	pick      PickKind
+	prompt    string // what the pick is for
 
 	// forecast is the engine's forecast of the draft's orders (nil until
 	// the first is made); see forecaster.
@@ -200,9 +206,7 @@ func (s *State) show(g *Game, d *draft.Draft, selected model.Key, cam *render3d.
 	}
 	if d != nil {
 		d.OnChange = func() {
-			if s.chosen >= len(d.Orders()) {
-				s.chosen = -1
-			}
+			s.refind(d)
 			s.notify(ChangeOrders)
 		}
 	}
@@ -261,7 +265,47 @@ func (s *State) ChooseOrder(i int) {
 		i = -1 // no such order in the draft shown
 	}
 	s.chosen = i
+	s.remember()
 	s.notify(ChangeChosen)
+}
+
+// remember notes what the chosen order says, to find it again after the
+// orders change.
+func (s *State) remember() {
+	s.chosenAs, s.chosenNth = order.Order{}, 0
+	if s.chosen < 0 || s.draft == nil || s.chosen >= len(s.draft.Orders()) {
+		return
+	}
+	os := s.draft.Orders()
+	s.chosenAs = os[s.chosen]
+	for _, o := range os[:s.chosen] {
+		if o == s.chosenAs {
+			s.chosenNth++
+		}
+	}
+}
+
+// refind follows the chosen order after a change of d's orders: the same
+// order (by what it says, the nth of its equals as before) wherever it
+// moved, or none when d no longer has it. An index would name whatever
+// order took its place: a line typed above it, an order carried over.
+func (s *State) refind(d *draft.Draft) {
+	if s.chosen < 0 {
+		return
+	}
+	s.chosen = -1
+	n := 0
+	for i, o := range d.Orders() {
+		if o != s.chosenAs {
+			continue
+		}
+		if n == s.chosenNth {
+			s.chosen = i
+			break
+		}
+		n++
+	}
+	s.remember()
 }
 
 // Tab is the tab shown in the right-hand panel.

@@ -55,8 +55,8 @@ type turnSteps struct {
 	stepping bool    // a Show of our own is under way
 
 	prev, next, back *widget.Button
-	pick             *widget.Select
-	only             *widget.Check
+	pick             *keySelect
+	only             *keyCheck
 	banner           *widget.Label
 	warning          *fyne.Container // the banner and the way back, on an earlier turn
 	box              fyne.CanvasObject
@@ -73,13 +73,13 @@ func newTurnSteps(st *State, r *rules.Rules, status *statusBar, background func(
 	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), t.Later)
 	t.back = widget.NewButton("Back to the current turn", t.Current)
 	t.back.Importance = widget.HighImportance
-	t.pick = widget.NewSelect(nil, func(s string) {
+	t.pick = newKeySelect(t.st, nil, func(s string) {
 		if n, ok := turnOfOption(s); ok && t.shownTurn() != n {
 			t.Show(n)
 		}
 	})
 	t.pick.PlaceHolder = "Turn"
-	t.only = widget.NewCheck("Only this turn's sheet", t.setOnly)
+	t.only = newKeyCheck(t.st, "Only this turn's sheet", t.setOnly)
 	t.banner = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.banner.Importance = widget.WarningImportance
 	t.banner.Truncation = fyne.TextTruncateEllipsis
@@ -325,7 +325,7 @@ func (t *turnSteps) orders(n int) *orderwriter.File {
 	if ws == nil {
 		return nil
 	}
-	for _, path := range []string{ws.ExportPath(n), ws.DraftPath(n)} {
+	for _, path := range []string{ws.KeptExport(n), ws.DraftPath(n)} {
 		data, err := capfile.Read(path, orderwriter.MaxFileSize)
 		if err != nil {
 			continue
@@ -378,7 +378,7 @@ func (t *turnSteps) ordersSource(n int) string {
 	if ws == nil {
 		return "no orders kept"
 	}
-	if _, err := os.Stat(ws.ExportPath(n)); err == nil {
+	if _, err := os.Stat(ws.KeptExport(n)); err == nil {
 		return "orders as exported"
 	}
 	if _, err := os.Stat(ws.DraftPath(n)); err == nil {
@@ -428,11 +428,11 @@ func (t *turnSteps) menuItems() []*fyne.MenuItem {
 	return []*fyne.MenuItem{prev, next, cur, only}
 }
 
-// shortcuts binds the turns' keys on canvas c.
-func (t *turnSteps) shortcuts(c fyne.Canvas) {
+// shortcuts binds the turns' keys on canvas c, each held back by hold.
+func (t *turnSteps) shortcuts(c fyne.Canvas, hold func(func()) func()) {
 	for _, it := range t.menuItems()[:3] {
-		it := it
-		c.AddShortcut(it.Shortcut, func(fyne.Shortcut) { it.Action() })
+		act := hold(it.Action)
+		c.AddShortcut(it.Shortcut, func(fyne.Shortcut) { act() })
 	}
 }
 

@@ -18,6 +18,8 @@
 //	engine/turnsheet  a player's turn sheet, written from his knowledge
 //	engine/query      the search language over what a player knows ("foreign ships
 //	                  within 50 of planet 12"): parse, canonical words, run
+//	engine/notes      the player's notes, markers and reminders, and the rule
+//	                  book's dates offered as reminders
 //
 // The engine is pure Go: no user interface, no GL, no files beyond
 // io.Reader and io.Writer. Nothing in it imports the other top-level

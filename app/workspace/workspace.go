@@ -1,7 +1,8 @@
 // Package workspace keeps each game's files in a folder of its own: the
 // turn sheets as imported (copied unchanged; the originals are never
 // touched), the draft orders of each turn, saved atomically on every
-// change, the view's state, and the order files exported. A draft that
+// change, the view's state, the player's notes, markers and reminders (one
+// file a game, for every turn), and the order files exported. A draft that
 // cannot be read is kept aside under a new name, never overwritten.
 package workspace
 
@@ -20,6 +21,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"silverfall/engine/notes"
 	"silverfall/internal/atomicfile"
 	"silverfall/internal/capfile"
 	"silverfall/orderwriter"
@@ -315,14 +317,20 @@ func (w *Workspace) own(f *orderwriter.File) error {
 	return nil
 }
 
-// DamagedError says a draft could not be read and where it was kept.
+// DamagedError says a draft (or What) could not be read, in whole or in
+// part, and where it was kept.
 type DamagedError struct {
 	Path, Aside string
 	Err         error
+	What        string // "" for "the saved draft"
 }
 
 func (e *DamagedError) Error() string {
-	return fmt.Sprintf("the saved draft could not be read and was kept as %s: %v", filepath.Base(e.Aside), e.Err)
+	what := e.What
+	if what == "" {
+		what = "the saved draft could not be read"
+	}
+	return fmt.Sprintf("%s and was kept as %s: %v", what, filepath.Base(e.Aside), e.Err)
 }
 
 // State is the view's state for a turn, restored when the game reopens.
@@ -380,9 +388,34 @@ func (w *Workspace) LoadState(t int) State {
 	return s
 }
 
-// ExportPath is where an exported order file for turn t goes by default.
+// ExportPath is where an exported order file for turn t goes by default
+// (and where End turn and a send keep what was sent): the workspace's
+// exports folder, under ExportName.
 func (w *Workspace) ExportPath(t int) string {
-	return filepath.Join(w.Dir, "exports", fmt.Sprintf("orders-turn-%03d.txt", t))
+	return filepath.Join(w.Dir, "exports", ExportName(w.Game, w.Player, t))
+}
+
+// KeptExport is the order file kept for turn t: ExportPath, or in a
+// workspace older than that name the file under the name it had then
+// (exports/orders-turn-NNN.txt), whichever is there; ExportPath when
+// neither is.
+func (w *Workspace) KeptExport(t int) string {
+	path := w.ExportPath(t)
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	old := filepath.Join(w.Dir, "exports", fmt.Sprintf("orders-turn-%03d.txt", t))
+	if _, err := os.Stat(old); err == nil {
+		return old
+	}
+	return path
+}
+
+// ExportName is the name of player p's order file for turn t of game: it
+// says all three, so that a file sent or kept elsewhere still says whose
+// orders it holds. Every order file the window writes is named so.
+func ExportName(game string, p, t int) string {
+	return fmt.Sprintf("%s-player-%02d-turn-%03d-orders.txt", SafeName(game), p, t)
 }
 
 // Sheet is one turn's sheet kept in a workspace.
@@ -412,4 +445,62 @@ func (w *Workspace) Sheets() ([]Sheet, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Turn < out[j].Turn })
 	return out, nil
+}
+
+// NotesPath is where the game's notes, markers and reminders are kept: one
+// file for all its turns, since a note goes with its object from turn to
+// turn.
+func (w *Workspace) NotesPath() string { return filepath.Join(w.Dir, "notes.jsonl") }
+
+// EncodeNotes is what SaveNotes writes.
+func EncodeNotes(b *notes.Book) ([]byte, error) {
+	var buf bytes.Buffer
+	err := notes.Encode(&buf, b)
+	return buf.Bytes(), err
+}
+
+// SaveNotes saves the book, atomically.
+func (w *Workspace) SaveNotes(b *notes.Book) error {
+	data, err := EncodeNotes(b)
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(w.NotesPath(), data, 0o644)
+}
+
+// LoadNotes reads the game's book; none gives an empty one. A file of
+// which some lines cannot be read gives the book of the others and a
+// *DamagedError naming a copy of the whole file kept aside, so that the
+// next save loses nothing of it; a file that cannot be read at all is
+// set aside the same way.
+func (w *Workspace) LoadNotes() (*notes.Book, error) {
+	path := w.NotesPath()
+	data, err := capfile.Read(path, notes.MaxFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &notes.Book{}, nil
+	}
+	var notFile *capfile.NotFileError
+	var tooLarge *capfile.TooLargeError
+	if err != nil && !errors.As(err, &notFile) && !errors.As(err, &tooLarge) {
+		return &notes.Book{}, err
+	}
+	b := &notes.Book{}
+	if err == nil {
+		b, err = notes.Decode(bytes.NewReader(data), path)
+	}
+	if err == nil {
+		return b, nil
+	}
+	if b == nil {
+		b = &notes.Book{}
+	}
+	aside, rerr := atomicfile.SetAside(path)
+	if rerr != nil {
+		return b, fmt.Errorf("the notes %s cannot be read (%v) nor moved aside: %v", path, err, rerr)
+	}
+	what := "the notes could not be read"
+	if b.Len() > 0 {
+		what = "some of the notes could not be read (the others are shown)"
+	}
+	return b, &DamagedError{Path: path, Aside: aside, Err: err, What: what}
 }

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"silverfall/engine/model"
+	"silverfall/engine/notes"
 	"silverfall/engine/order"
 	"silverfall/orderwriter"
 )
@@ -337,5 +339,38 @@ func TestDamagedViewSetAside(t *testing.T) {
 		if _, err := os.Stat(w.StatePath(2)); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("%.20q: the damaged view file is still in place", data)
 		}
+	}
+}
+
+// TestNotes: the notes are kept for the game and read back; a file with a
+// damaged line gives the others and keeps the whole file aside.
+func TestNotes(t *testing.T) {
+	w, err := Open(t.TempDir(), "Notes", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := w.LoadNotes(); err != nil || b.Len() != 0 {
+		t.Fatalf("no notes yet: %v, %v", b, err)
+	}
+	b := &notes.Book{}
+	b.Add(notes.Entry{Kind: notes.Note, Object: model.ShipKey(3), Text: "the scout"})
+	b.Add(notes.Entry{Kind: notes.Reminder, Turn: 9, Text: "build"})
+	if err := w.SaveNotes(b); err != nil {
+		t.Fatal(err)
+	}
+	got, err := w.LoadNotes()
+	if err != nil || got.Len() != 2 || got.Of(model.ShipKey(3))[0].Text != "the scout" {
+		t.Fatalf("read back: %+v, %v", got.Entries(), err)
+	}
+	data, _ := os.ReadFile(w.NotesPath())
+	os.WriteFile(w.NotesPath(), append(data, "{broken\n"...), 0o644)
+	got, err = w.LoadNotes()
+	var d *DamagedError
+	if !errors.As(err, &d) || got.Len() != 2 || !strings.Contains(err.Error(), "notes.jsonl:4:") {
+		t.Fatalf("damaged line: %d entries, %v", got.Len(), err)
+	}
+	kept, _ := os.ReadFile(d.Aside)
+	if !strings.Contains(string(kept), "{broken") || !strings.Contains(string(kept), "the scout") {
+		t.Errorf("the copy kept aside holds %q", kept)
 	}
 }

@@ -221,3 +221,22 @@ func TestNoTradeSentToAFallenMarket(t *testing.T) {
 		t.Error("no ship was sent to a trading planet after turn 14: the test saw nothing")
 	}
 }
+
+// No order file both asks a player to ally and declares him an enemy.
+func TestNeverAllyAndEnemyAtOnce(t *testing.T) {
+	for seed := int64(1); seed <= 3; seed++ {
+		game(t, seed, 6, 16, func(g *model.Game, p int, k *model.Knowledge, orders []order.Order) {
+			asked := map[int]bool{}
+			for _, o := range orders {
+				if o.Code == order.AA {
+					asked[o.Player()] = true
+				}
+			}
+			for _, o := range orders {
+				if o.Code == order.DE && asked[o.Player()] {
+					t.Errorf("seed %d turn %d player %d: AA and DE %d in one order file", seed, g.Turn, p, o.Player())
+				}
+			}
+		})
+	}
+}

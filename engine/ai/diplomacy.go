@@ -17,6 +17,7 @@ func (p *planner) diplomacy() {
 		return
 	}
 	home := p.k.Planets[0].Loc
+	allied := 0 // asked this turn: not yet on the sheet, never also declared an enemy
 	if len(e.Allies) == 0 {
 		best, dist := 0, 0
 		for _, s := range p.k.ForeignShips {
@@ -29,10 +30,11 @@ func (p *planner) diplomacy() {
 		}
 		if best != 0 {
 			p.add("AA %d", best)
+			allied = best
 		}
 	}
 	if p.lv.Raids {
-		p.enemyPlan = p.raidTarget()
+		p.enemyPlan = p.raidTarget(allied)
 		if p.enemyPlan != 0 && !e.HasEnemy(p.enemyPlan) && len(e.Enemies) < p.r.Diplomacy.MaxEnemies && len(e.Enemies) > 0 {
 			p.add("DE %d", p.enemyPlan)
 		}
@@ -40,8 +42,9 @@ func (p *planner) diplomacy() {
 }
 
 // raidTarget is a neighbour worth raiding: a player, not an ally, whose
-// ships near ours are mostly unarmed; declared enemies are kept.
-func (p *planner) raidTarget() int {
+// ships near ours are mostly unarmed; declared enemies are kept. The
+// player asked to ally this turn (allied) is never the target.
+func (p *planner) raidTarget(allied int) int {
 	e := p.k.Empire
 	for _, n := range e.Enemies {
 		if n != p.r.Game.PlayerSauran {
@@ -51,7 +54,7 @@ func (p *planner) raidTarget() int {
 	soft := map[int]int{}
 	for _, s := range p.k.ForeignShips {
 		st := p.r.Ship(s.Type)
-		if st == nil || !p.r.IsPlayer(s.Owner) || e.HasAlly(s.Owner) {
+		if st == nil || !p.r.IsPlayer(s.Owner) || e.HasAlly(s.Owner) || s.Owner == allied {
 			continue
 		}
 		if st.Armed() {

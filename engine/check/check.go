@@ -3,6 +3,7 @@ package check
 import (
 	"sync"
 
+	"silverfall/engine/known"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -36,6 +37,9 @@ type Checker struct {
 	work *turn.World
 	mu   sync.Mutex
 	*model.Index
+	// remembered are the objects not on the sheet that the checked world
+	// holds as last known (see NewWith), by key.
+	remembered map[model.Key]known.Object
 }
 
 // New prepares a checker for the knowledge k under rules r. k must not
@@ -105,7 +109,7 @@ func (c *Checker) done() {
 func (c *Checker) run(w *turn.World, orders []order.Order) Result {
 	me := c.k.Empire.Player
 	res := turn.Run(w, map[int][]order.Order{me: orders}, turn.Options{})
-	out := Result{Diagnostics: res.Diagnostics, Sales: res.Sales[me]}
+	out := Result{Diagnostics: c.rememberedNotes(res.Diagnostics, orders), Sales: res.Sales[me]}
 	if e := w.Empire(me); e != nil {
 		out.Credits, out.Interceptors = e.Credits, e.Interceptors
 	}
