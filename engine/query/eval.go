@@ -9,14 +9,30 @@ import (
 	"silverfall/engine/model"
 )
 
-// figure is a number an object may show, by name.
+// figure is a number an object may show, by name: read from a ship, a
+// planet or an empire, whichever of them shows it (nil: it does not).
 type figure struct {
 	name  string
 	typed bool // has an ore type: "ore 3"
 	// sighted: a sighting shows it too (a ship's type); the others only
 	// count on an object seen in full.
 	sighted bool
-	get     func(o *known.Object, oreType int) (int, bool)
+	ship    func(s *model.Ship, oreType int) int
+	planet  func(p *model.Planet, oreType int) int
+	empire  func(e *model.Empire) int
+}
+
+// get is the figure of o, and whether o is of a kind that shows it.
+func (f *figure) get(o *known.Object, oreType int) (int, bool) {
+	switch {
+	case o.Ship != nil && f.ship != nil:
+		return f.ship(o.Ship, oreType), true
+	case o.Planet != nil && f.planet != nil:
+		return f.planet(o.Planet, oreType), true
+	case o.Empire != nil && f.empire != nil:
+		return f.empire(o.Empire), true
+	}
+	return 0, false
 }
 
 func ore(o model.Ore, t int) int {
@@ -27,81 +43,31 @@ func ore(o model.Ore, t int) int {
 }
 
 var figures = []*figure{
-	{name: "fuel", get: func(o *known.Object, _ int) (int, bool) {
-		switch {
-		case o.Ship != nil:
-			return o.Ship.Fuel, true
-		case o.Planet != nil:
-			return o.Planet.Fuel, true
-		}
-		return 0, false
-	}},
-	{name: "ore", typed: true, get: func(o *known.Object, t int) (int, bool) {
-		if o.Planet != nil {
-			return ore(o.Planet.Ore, t), true
-		}
-		return 0, false
-	}},
-	{name: "stock", typed: true, get: func(o *known.Object, t int) (int, bool) {
-		if o.Planet != nil {
-			return ore(o.Planet.Stock, t), true
-		}
-		return 0, false
-	}},
-	{name: "cargo", typed: true, get: func(o *known.Object, t int) (int, bool) {
-		if o.Ship != nil {
-			return ore(o.Ship.Cargo, t), true
-		}
-		return 0, false
-	}},
-	{name: "industry", get: func(o *known.Object, _ int) (int, bool) {
-		if o.Planet != nil {
-			return o.Planet.Industry, true
-		}
-		return 0, false
-	}},
-	{name: "population", get: func(o *known.Object, _ int) (int, bool) {
-		switch {
-		case o.Ship != nil:
-			return o.Ship.Population, true
-		case o.Planet != nil:
-			return o.Planet.Population, true
-		}
-		return 0, false
-	}},
-	{name: "fire", get: func(o *known.Object, _ int) (int, bool) {
-		if o.Ship != nil {
-			return o.Ship.Fire, true
-		}
-		return 0, false
-	}},
-	{name: "defence", get: func(o *known.Object, _ int) (int, bool) {
-		switch {
-		case o.Ship != nil:
-			return o.Ship.Defence, true
-		case o.Planet != nil:
-			return o.Planet.DefenceUnits, true
-		}
-		return 0, false
-	}},
-	{name: "type", sighted: true, get: func(o *known.Object, _ int) (int, bool) {
-		if o.Ship != nil {
-			return o.Ship.Type, true
-		}
-		return 0, false
-	}},
-	{name: "credits", get: func(o *known.Object, _ int) (int, bool) {
-		if o.Empire != nil {
-			return o.Empire.Credits, true
-		}
-		return 0, false
-	}},
-	{name: "points", get: func(o *known.Object, _ int) (int, bool) {
-		if o.Empire != nil {
-			return o.Empire.Points, true
-		}
-		return 0, false
-	}},
+	{name: "fuel",
+		ship:   func(s *model.Ship, _ int) int { return s.Fuel },
+		planet: func(p *model.Planet, _ int) int { return p.Fuel }},
+	{name: "ore", typed: true,
+		planet: func(p *model.Planet, t int) int { return ore(p.Ore, t) }},
+	{name: "stock", typed: true,
+		planet: func(p *model.Planet, t int) int { return ore(p.Stock, t) }},
+	{name: "cargo", typed: true,
+		ship: func(s *model.Ship, t int) int { return ore(s.Cargo, t) }},
+	{name: "industry",
+		planet: func(p *model.Planet, _ int) int { return p.Industry }},
+	{name: "population",
+		ship:   func(s *model.Ship, _ int) int { return s.Population },
+		planet: func(p *model.Planet, _ int) int { return p.Population }},
+	{name: "fire",
+		ship: func(s *model.Ship, _ int) int { return s.Fire }},
+	{name: "defence",
+		ship:   func(s *model.Ship, _ int) int { return s.Defence },
+		planet: func(p *model.Planet, _ int) int { return p.DefenceUnits }},
+	{name: "type", sighted: true,
+		ship: func(s *model.Ship, _ int) int { return s.Type }},
+	{name: "credits",
+		empire: func(e *model.Empire) int { return e.Credits }},
+	{name: "points",
+		empire: func(e *model.Empire) int { return e.Points }},
 }
 
 // aliases are other words players use for a figure.
