@@ -296,13 +296,7 @@ func (p *ordersPanel) selectedOther() (otherRow, int, bool) {
 	if !ok {
 		return otherRow{}, 0, false
 	}
-	nth := 0
-	for _, r := range p.rows[:p.selRow] {
-		if o, ok := p.other(r); ok && o == was {
-			nth++
-		}
-	}
-	return was, nth, true
+	return was, rankOf(p.selRow, p.says(was)), true
 }
 
 // findOther is the row saying was (the nth of its equals) in the rows
@@ -311,15 +305,15 @@ func (p *ordersPanel) findOther(was otherRow, nth int, ok bool) int {
 	if !ok {
 		return -1
 	}
-	for i, r := range p.rows {
-		if o, isOther := p.other(r); isOther && o == was {
-			if nth == 0 {
-				return i
-			}
-			nth--
-		}
+	return findRanked(len(p.rows), nth, p.says(was))
+}
+
+// says tells whether row j says what was says.
+func (p *ordersPanel) says(was otherRow) func(j int) bool {
+	return func(j int) bool {
+		o, ok := p.other(p.rows[j])
+		return ok && o == was
 	}
-	return -1
 }
 
 // carriedRows are the rows of the ships' orders carried over from last

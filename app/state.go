@@ -278,11 +278,7 @@ func (s *State) remember() {
 	}
 	os := s.draft.Orders()
 	s.chosenAs = os[s.chosen]
-	for _, o := range os[:s.chosen] {
-		if o == s.chosenAs {
-			s.chosenNth++
-		}
-	}
+	s.chosenNth = rankOf(s.chosen, func(j int) bool { return os[j] == s.chosenAs })
 }
 
 // refind follows the chosen order after a change of d's orders: the same
@@ -293,18 +289,8 @@ func (s *State) refind(d *draft.Draft) {
 	if s.chosen < 0 {
 		return
 	}
-	s.chosen = -1
-	n := 0
-	for i, o := range d.Orders() {
-		if o != s.chosenAs {
-			continue
-		}
-		if n == s.chosenNth {
-			s.chosen = i
-			break
-		}
-		n++
-	}
+	os := d.Orders()
+	s.chosen = findRanked(len(os), s.chosenNth, func(j int) bool { return os[j] == s.chosenAs })
 	s.remember()
 }
 
