@@ -126,7 +126,7 @@ type arrival struct {
 func fleetText(dist int, dest geom.Point, arrivals []arrival, dry, own []string) string {
 	var parts []string
 	for _, a := range arrivals {
-		who := plural.Pick(len(a.ships), "ship ", "ships ") + joinInts(a.ships)
+		who := plural.List("ship", plural.Ints(a.ships))
 		switch {
 		case a.turns < 0:
 			parts = append(parts, who+" cannot move")
@@ -165,18 +165,6 @@ func ownBattleOrder(d *draft.Draft, ship int) bool {
 		}
 	}
 	return false
-}
-
-// joinInts is ns as "1, 3 and 5".
-func joinInts(ns []int) string {
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = strconv.Itoa(n)
-	}
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // journeyShips are the ships of the player's that a form's order moves:
