@@ -1,0 +1,164 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"silverfall/app/workspace"
+	"silverfall/assets"
+	"silverfall/engine/known"
+	"silverfall/mail"
+)
+
+// allyFile writes demo player p's sheet, changed by edit, into a file.
+func allyFile(t *testing.T, name string, p int, edit func(string) string) string {
+	t.Helper()
+	data, err := assets.DemoSheet(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	if edit != nil {
+		text = edit(text)
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// closeTop takes the dialog on top away.
+func closeTop(x *App) {
+	if o := x.Window().Canvas().Overlays().Top(); o != nil {
+		o.Hide()
+		x.Window().Canvas().Overlays().Remove(o)
+	}
+}
+
+// An ally's sheet imported is kept among the allies' sheets and merged
+// into what is known; the game shown, its draft and figures stay. One of
+// another game, one's own, the same again and a broken one are refused,
+// each with its reason.
+func TestImportAllySheet(t *testing.T) {
+	x := newApp(t)
+	g, d := x.st.Game(), x.st.Draft()
+	orders, status := x.export.Text(), x.status.Text()
+	drafts, _ := filepath.Glob(filepath.Join(x.st.Workspace().Dir, "turn-*"))
+
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	if top := x.Window().Canvas().Overlays().Top(); top != nil && top.Visible() {
+		t.Fatalf("a good sheet shows %q", collectText(top))
+	}
+	if !strings.Contains(x.status.Text(), "Player 4's sheet of turn 1 is kept among the allies' sheets") {
+		t.Errorf("the status says %q", x.status.Text())
+	}
+	x.status.say("") // the note taken back, the figures show again
+	if x.st.Game() != g || x.st.Draft() != d || x.export.Text() != orders {
+		t.Error("an ally's sheet changed the game shown or its orders")
+	}
+	if got := x.status.Text(); got != status || !strings.Contains(status, "credits 150,000") {
+		t.Errorf("the credits before %q, after %q", status, got)
+	}
+	after, _ := filepath.Glob(filepath.Join(x.st.Workspace().Dir, "turn-*"))
+	if strings.Join(after, " ") != strings.Join(drafts, " ") {
+		t.Errorf("the game's own files changed: %v, then %v", drafts, after)
+	}
+	if len(x.alliesV.rows) != 1 || x.alliesV.rows[0].Player != 4 {
+		t.Errorf("the allies' list shows %+v", x.alliesV.rows)
+	}
+	if k := x.turns.allies; k == nil || len(k.Sheets()) != 1 || k.Sheets()[0] != (known.Source{Kind: known.AllySheet, Player: 4, Turn: 1}) {
+		t.Errorf("the knowledge merged %+v", k)
+	}
+
+	for _, c := range []struct {
+		name string
+		path string
+		want string
+	}{
+		{"the same again", allyFile(t, "again.txt", 4, nil), "player 4's sheet of turn 1 is merged already"},
+		{"another game", allyFile(t, "other.txt", 5, func(s string) string { return strings.Replace(s, assets.DemoName, "Other Game", 1) }),
+			`the sheet is of the game "Other Game"`},
+		{"my own", allyFile(t, "mine.txt", assets.DemoPlayer, nil), "this is your own sheet"},
+		{"broken", allyFile(t, "broken.txt", 6, func(s string) string { return strings.Replace(s, "Turn:       1", "Turn:       one", 1) }),
+			"broken.txt:5: header: expected the turn number"},
+	} {
+		x.allyIn.Import(c.path)
+		if msg := top(x); !strings.Contains(msg, c.want) {
+			t.Errorf("%s: the window says %q, want %q", c.name, msg, c.want)
+		}
+		closeTop(x)
+	}
+	if x.st.Game() != g || x.st.Draft() != d || len(x.alliesV.rows) != 1 {
+		t.Errorf("a refused sheet changed something: game %v, %d allies' sheets", x.st.Game() != g, len(x.alliesV.rows))
+	}
+}
+
+// The allies' list is reachable from the View menu and removes a sheet.
+func TestAlliesViewRemoves(t *testing.T) {
+	x := newApp(t)
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	x.allyIn.Import(allyFile(t, "ally.txt", 7, nil))
+	var item func()
+	for _, m := range x.Window().MainMenu().Items {
+		for _, it := range m.Items {
+			if it.Label == "Allies' sheets…" && m.Label == "View" {
+				item = it.Action
+			}
+		}
+	}
+	if item == nil {
+		t.Fatal("no View > Allies' sheets…")
+	}
+	item()
+	msg := top(x)
+	if !strings.Contains(msg, "Player 4 · turn 1 · turn-001-player-04-") || !strings.Contains(msg, "Player 7 · turn 1") {
+		t.Errorf("the list shows %q", msg)
+	}
+	removed := x.alliesV.rows[0]
+	x.alliesV.askRemove(removed)
+	tap(t, x, "Remove")
+	if _, err := os.Stat(removed.Path); !os.IsNotExist(err) {
+		t.Errorf("the sheet removed is still there: %v", err)
+	}
+	if len(x.alliesV.rows) != 1 || x.alliesV.rows[0].Player != 7 {
+		t.Errorf("after the removal the list shows %+v", x.alliesV.rows)
+	}
+	if k := x.turns.allies; k == nil || len(k.Sheets()) != 1 || k.Sheets()[0].Player != 7 {
+		t.Errorf("after the removal the knowledge has %+v", k)
+	}
+}
+
+// A sheet fetched by mail that is another player's of the game shown goes
+// to the allies' sheets; the game shown stays.
+func TestFetchAllySheet(t *testing.T) {
+	sys := mailSystem(t)
+	ally, _ := assets.DemoSheet(4)
+	msg, _, err := mail.Compose(mail.Outgoing{From: "gm@example.org", To: "ann@example.org", Subject: "Turn 1, player 4", Body: string(ally)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys.Deliver("ann@example.org", msg)
+	x := mailApp(t, sys)
+	ownGame(t, x)
+	g, orders := x.st.Game(), x.export.Text()
+	x.mailing.fetchDialog()
+	if x.st.Game() != g || x.export.Text() != orders {
+		t.Fatalf("the fetch showed %+v", x.st.Game().K)
+	}
+	if msg := top(x); !strings.Contains(msg, "among the allies' sheets") {
+		t.Errorf("the result says %q", msg)
+	}
+	kept, _ := x.st.Workspace().AllySheets()
+	if len(kept) != 1 || kept[0].Player != 4 {
+		t.Errorf("allies' sheets kept %+v", kept)
+	}
+	if _, err := os.Stat(workspace.Folder(x.keep.root, assets.DemoName, 4)); !os.IsNotExist(err) {
+		t.Errorf("the ally's sheet made a workspace of its own: %v", err)
+	}
+	if len(x.alliesV.rows) != 1 || x.turns.allies == nil || len(x.turns.allies.Sheets()) != 1 {
+		t.Errorf("the list and the knowledge did not take the sheet: %+v", x.alliesV.rows)
+	}
+}
