@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,6 +31,19 @@ func allyFile(t *testing.T, name string, p int, edit func(string) string) string
 	return path
 }
 
+// ownFiles lists the files of the game's workspace outside allies/, with
+// their contents' sizes.
+func ownFiles(x *App) string {
+	var b strings.Builder
+	paths, _ := filepath.Glob(filepath.Join(x.st.Workspace().Dir, "*"))
+	for _, p := range paths {
+		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+			fmt.Fprintf(&b, "%s %d\n", filepath.Base(p), info.Size())
+		}
+	}
+	return b.String()
+}
+
 // closeTop takes the dialog on top away.
 func closeTop(x *App) {
 	if o := x.Window().Canvas().Overlays().Top(); o != nil {
@@ -44,9 +58,13 @@ func closeTop(x *App) {
 // each with its reason.
 func TestImportAllySheet(t *testing.T) {
 	x := newApp(t)
+	x.st.Draft().Add(mustParse(t, "MO 2 5 5 5"))
 	g, d := x.st.Game(), x.st.Draft()
 	orders, status := x.export.Text(), x.status.Text()
-	drafts, _ := filepath.Glob(filepath.Join(x.st.Workspace().Dir, "turn-*"))
+	if !strings.Contains(orders, "MO 2 5 5 5") {
+		t.Fatalf("the order text is %q", orders)
+	}
+	files := ownFiles(x)
 
 	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
 	if top := x.Window().Canvas().Overlays().Top(); top != nil && top.Visible() {
@@ -62,9 +80,8 @@ func TestImportAllySheet(t *testing.T) {
 	if got := x.status.Text(); got != status || !strings.Contains(status, "credits 150,000") {
 		t.Errorf("the credits before %q, after %q", status, got)
 	}
-	after, _ := filepath.Glob(filepath.Join(x.st.Workspace().Dir, "turn-*"))
-	if strings.Join(after, " ") != strings.Join(drafts, " ") {
-		t.Errorf("the game's own files changed: %v, then %v", drafts, after)
+	if after := ownFiles(x); after != files || !strings.Contains(files, "turn-002-orders.draft") {
+		t.Errorf("the game's own files changed:\n%s\nthen\n%s", files, after)
 	}
 	if len(x.alliesV.rows) != 1 || x.alliesV.rows[0].Player != 4 {
 		t.Errorf("the allies' list shows %+v", x.alliesV.rows)
@@ -141,15 +158,25 @@ func TestFetchAllySheet(t *testing.T) {
 		t.Fatal(err)
 	}
 	sys.Deliver("ann@example.org", msg)
+	// The same sheet again in another message adds nothing; a different
+	// one of the same ally and turn is left alone, and said so.
+	again, _, _ := mail.Compose(mail.Outgoing{From: "gm@example.org", To: "ann@example.org", Subject: "Turn 1, player 4 again", Body: string(ally)})
+	sys.Deliver("ann@example.org", again)
+	changed := strings.Replace(string(ally), "Turn:       1", "Turn:       1 ", 1)
+	other, _, _ := mail.Compose(mail.Outgoing{From: "gm@example.org", To: "ann@example.org", Subject: "Turn 1, player 4, changed", Body: changed})
+	sys.Deliver("ann@example.org", other)
 	x := mailApp(t, sys)
 	ownGame(t, x)
-	g, orders := x.st.Game(), x.export.Text()
+	g, orders, before := x.st.Game(), x.export.Text(), ownFiles(x)
 	x.mailing.fetchDialog()
 	if x.st.Game() != g || x.export.Text() != orders {
 		t.Fatalf("the fetch showed %+v", x.st.Game().K)
 	}
-	if msg := top(x); !strings.Contains(msg, "among the allies' sheets") {
+	if msg := top(x); !strings.Contains(msg, "among the allies' sheets") || !strings.Contains(msg, "A sheet of player 4 for turn 1 came by mail and was left alone") {
 		t.Errorf("the result says %q", msg)
+	}
+	if files := ownFiles(x); files != before {
+		t.Errorf("the game's own files changed with the fetch:\n%s\nthen\n%s", before, files)
 	}
 	kept, _ := x.st.Workspace().AllySheets()
 	if len(kept) != 1 || kept[0].Player != 4 {
