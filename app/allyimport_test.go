@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+
 	"silverfall/app/workspace"
 	"silverfall/assets"
 	"silverfall/engine/known"
@@ -187,5 +189,46 @@ func TestFetchAllySheet(t *testing.T) {
 	}
 	if len(x.alliesV.rows) != 1 || x.turns.allies == nil || len(x.turns.allies.Sheets()) != 1 {
 		t.Errorf("the list and the knowledge did not take the sheet: %+v", x.alliesV.rows)
+	}
+}
+
+// View > Allies' sightings puts on the map what only an ally's sheet
+// shows, with whose sheet it was; again takes it away.
+func TestAllySightingsOnMap(t *testing.T) {
+	x := newApp(t)
+	marked := func() (planets, all int) {
+		for _, b := range x.st.Game().Map.Bodies {
+			if strings.Contains(b.Label, "(player 4's sheet, turn 1)") {
+				planets++
+			}
+		}
+		return planets, len(x.st.Game().Map.Bodies)
+	}
+	_, before := marked()
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	if n, all := marked(); n != 0 || all != before {
+		t.Fatalf("the sightings show before they are asked for: %d marked, %d bodies of %d", n, all, before)
+	}
+	x.turns.setSightings(true)
+	n, all := marked()
+	if n == 0 || all <= before {
+		t.Errorf("with the allies' sightings: %d planets marked, %d bodies of %d", n, all, before)
+	}
+	for i, b := range x.st.Game().Map.Bodies {
+		if i >= before && hoverText(x.st, i, 0) == "" {
+			t.Errorf("the pointer over %q says nothing", b.Label)
+		}
+		if i >= before {
+			x.clicks.picked(i, fyne.NewPos(10, 10)) // selects nothing the game lacks
+		}
+		if strings.Contains(b.Label, "player 4's sheet") && !b.Kind.IsShip() {
+			if _, mine := x.st.Game().Planets[b.IDs[0]]; mine {
+				t.Errorf("planet %d is on the player's own sheet and shown again as the ally's", b.IDs[0])
+			}
+		}
+	}
+	x.turns.setSightings(false)
+	if n, all := marked(); n != 0 || all != before {
+		t.Errorf("taken away, %d marked and %d bodies of %d", n, all, before)
 	}
 }

@@ -260,6 +260,7 @@ func (x *App) panels() {
 	x.ships = newShipsPanel(x.st)
 	x.turns = newTurnSteps(x.st, x.rules, x.status, func(f func()) { x.Background(f) })
 	x.turns.leave = x.desk.Close
+	x.turns.refreshMenu = func() { refreshMenu(x.win) }
 	x.status.importButton.OnTapped = x.ImportDialog
 	x.status.fitButton.OnTapped = func() { x.mapView.FitAll() }
 }

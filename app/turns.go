@@ -44,8 +44,12 @@ type turnSteps struct {
 
 	hist   *history.History
 	allies *known.Known // the allies' sheets kept, merged (app/allies)
-	loads  int          // generation of the history being read; an older one is dropped
-	onlyOn bool         // only what the sheet shown shows
+	// sightings puts on the map what only the allies' sheets show.
+	sightings     bool
+	sightingsItem *fyne.MenuItem
+	refreshMenu   func()
+	loads         int  // generation of the history being read; an older one is dropped
+	onlyOn        bool // only what the sheet shown shows
 	// drawn is set once the map has drawn a frame: until then the history
 	// waits (in pending), so that reading it never slows the first frame.
 	drawn   bool
@@ -154,6 +158,8 @@ func (t *turnSteps) loadHistory(gen int, sheets []workspace.Sheet) {
 			t.status.problem("allies", unreadMessage(aerrs, "ally's sheet"))
 			if h != nil {
 				t.historyRead(h, errs)
+			} else if t.sightings {
+				t.rememberShown()
 			}
 		})
 	})
@@ -179,11 +185,7 @@ func unreadMessage(errs []error, what string) string {
 func (t *turnSteps) historyRead(h *history.History, errs []error) {
 	t.status.problem("history", unreadMessage(errs, "sheet"))
 	t.hist = h
-	t.remember(t.now)
-	if g := t.st.Game(); g != t.now {
-		t.remember(g)
-	}
-	t.st.MemoryChanged()
+	t.rememberShown()
 }
 
 // alliesChanged merges the allies' sheets again, after one was kept or
@@ -210,9 +212,44 @@ func (t *turnSteps) framed() {
 }
 
 func (t *turnSteps) remember(g *Game) {
-	if g != nil && t.hist != nil && g.K.Game == t.hist.Game && g.K.Empire.Player == t.hist.Player {
+	switch {
+	case g == nil:
+		return
+	case t.hist != nil && g.K.Game == t.hist.Game && g.K.Empire.Player == t.hist.Player:
 		g.remember(t.hist, !t.onlyOn)
+	case t.allies != nil:
+		g.remember(nil, false) // laid out afresh, for the allies' sightings
+	default:
+		return
 	}
+	if t.sightings && !t.onlyOn {
+		addAllySightings(g, t.allies)
+	}
+}
+
+// rememberShown lays out again the current game and the one shown.
+func (t *turnSteps) rememberShown() {
+	t.remember(t.now)
+	if g := t.st.Game(); g != t.now {
+		t.remember(g)
+	}
+	t.st.MemoryChanged()
+}
+
+// setSightings shows (or takes away) on the map what only the allies'
+// sheets show.
+func (t *turnSteps) setSightings(on bool) {
+	t.sightings = on
+	if t.sightingsItem != nil {
+		t.sightingsItem.Checked = on
+	}
+	if t.refreshMenu != nil {
+		t.refreshMenu()
+	}
+	for _, g := range t.cache {
+		g.memory = nil // laid out again when shown
+	}
+	t.rememberShown()
 }
 
 func (t *turnSteps) setOnly(on bool) {
@@ -468,7 +505,10 @@ func (t *turnSteps) menuItems() []*fyne.MenuItem {
 	cur := fyne.NewMenuItem("Current turn", t.Current)
 	cur.Shortcut = alt(fyne.KeyEnd)
 	only := fyne.NewMenuItem("Only this turn's sheet", func() { t.only.SetChecked(!t.only.Checked) })
-	return []*fyne.MenuItem{prev, next, cur, only}
+	if t.sightingsItem == nil {
+		t.sightingsItem = fyne.NewMenuItem("Allies' sightings", func() { t.setSightings(!t.sightings) })
+	}
+	return []*fyne.MenuItem{prev, next, cur, only, t.sightingsItem}
 }
 
 // shortcuts binds the turns' keys on canvas c, each held back by hold.
