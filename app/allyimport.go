@@ -61,9 +61,7 @@ func (a *allyImporter) Dialog() {
 	if start == "" {
 		start, _ = os.UserHomeDir()
 	}
-	a.files.choose(fileRequest{title: "Import an ally's sheet", start: start,
-		filter: "Turn sheets and e-mails (*.txt, *.eml)", exts: []string{"txt", "eml", "text", "msg"}},
-		a.native(), a.Import)
+	a.files.choose(sheetRequest("Import an ally's sheet", start), a.native(), a.Import)
 }
 
 // Import reads the file at path off Fyne's thread and keeps it as an

@@ -232,3 +232,24 @@ func TestAllySightingsOnMap(t *testing.T) {
 		t.Errorf("taken away, %d marked and %d bodies of %d", n, all, before)
 	}
 }
+
+// File > Import an ally's sheet… asks for a file.
+func TestAllyImportMenu(t *testing.T) {
+	x := newApp(t)
+	var item *fyne.MenuItem
+	for _, m := range x.Window().MainMenu().Items {
+		for _, it := range m.Items {
+			if it.Label == "Import an ally's sheet…" && m.Label == "File" {
+				item = it
+			}
+		}
+	}
+	if item == nil {
+		t.Fatal("no File > Import an ally's sheet…")
+	}
+	item.Action()
+	if x.files.fyneDlg == nil {
+		t.Fatal("no file dialog shows")
+	}
+	x.files.fyneDlg.Hide()
+}
