@@ -114,3 +114,28 @@ func TestAddTo(t *testing.T) {
 		t.Error("nothing to merge gives errors")
 	}
 }
+
+// BenchmarkAddTo merges the eleven other players' sheets of the demo game
+// kept in a workspace, as a game switch does.
+func BenchmarkAddTo(b *testing.B) {
+	r := rules.Default()
+	ws, err := workspace.Open(b.TempDir(), assets.DemoName, assets.DemoPlayer)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for p := 2; p <= assets.DemoPlayers; p++ {
+		data, _ := assets.DemoSheet(p)
+		path := filepath.Join(b.TempDir(), "ally.txt")
+		os.WriteFile(path, data, 0o644)
+		if _, err := Import(r, ws, path); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := known.New(assets.DemoName, assets.DemoPlayer)
+		if errs := AddTo(k, r, ws); len(errs) > 0 {
+			b.Fatal(errs)
+		}
+	}
+}
