@@ -86,3 +86,25 @@ func TestAllySheets(t *testing.T) {
 		t.Errorf("after the removal: %v", left)
 	}
 }
+
+// FuzzAllyName: every name AllyName makes reads back as its player and
+// turn, holds no path separator, and any other name reads without a panic.
+func FuzzAllyName(f *testing.F) {
+	f.Add(7, 12, "Blue Stars", "turn-012-player-07-Blue-Stars.txt")
+	f.Add(1, 1, "", "turn-001-player-01.txt")
+	f.Add(99, 1000, "../x", "turn-1000-player-99-x.txt")
+	f.Add(3, 2, "Звёзды", "turn-2-player-3")
+	f.Fuzz(func(t *testing.T, p, turn int, empire, name string) {
+		allyName(name)
+		if p < 1 || turn < 1 || p > 1<<20 || turn > 1<<20 {
+			return
+		}
+		got := AllyName(p, turn, empire)
+		if strings.ContainsAny(got, `/\`) || strings.HasPrefix(got, ".") {
+			t.Fatalf("AllyName(%d, %d, %q) = %q", p, turn, empire, got)
+		}
+		if gp, gt, ok := allyName(got); !ok || gp != p || gt != turn {
+			t.Fatalf("%q reads back as player %d turn %d (%v), not %d and %d", got, gp, gt, ok, p, turn)
+		}
+	})
+}

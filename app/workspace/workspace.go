@@ -538,7 +538,7 @@ func allyName(name string) (p, t int, ok bool) {
 	if !strings.HasSuffix(name, ".txt") {
 		return 0, 0, false
 	}
-	if _, err := fmt.Sscanf(name, "turn-%03d-player-%02d", &t, &p); err != nil || p < 1 || t < 1 {
+	if _, err := fmt.Sscanf(name, "turn-%d-player-%d", &t, &p); err != nil || p < 1 || t < 1 {
 		return 0, 0, false
 	}
 	return p, t, true
