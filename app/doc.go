@@ -33,8 +33,10 @@
 // The allies' sheets of a game (app/allies: the checks, the allies/ folder
 // of the workspace, the merge into engine/known) come in through
 // allyImporter (File > Import an ally's sheet…) and the mail fetch, and are
-// listed by alliesView; turnSteps merges them where it reads the history.
-// None of them is ever the game shown, nor reaches its draft or figures.
+// listed by alliesView; turnSteps merges them where it reads the history,
+// and with View > Allies' sightings puts what only they show on the map
+// (allysightings.go). None of them is ever the game shown, nor reaches its
+// draft or figures.
 //
 // The window's work is done by types of their own, each talking to the
 // window through the State: orderDesk and orderForm (the order forms,
