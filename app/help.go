@@ -45,6 +45,7 @@ var shortcutLines = [][2]string{
 	{"Alt+Left / Alt+Right", "Show the turn before / after the one shown (earlier turns are read-only)"},
 	{"Alt+End", "Back to the current turn"},
 	{"Ctrl+M", "Map only: the map takes the whole window (again: the panels come back)"},
+	{"Ctrl+F", "Search what you know (Enter searches, Esc leaves the search bar)"},
 	{"Ctrl+R", "Ruler: click two places or objects on the map to measure between them (again: take it away)"},
 	{"Enter / Esc", "In an order form: take the order / cancel. In a Yes/No question: Yes / No"},
 	{"Drag", "Turn the map"},
