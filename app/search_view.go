@@ -28,6 +28,7 @@ type searchView struct {
 	// the next game shown.
 	query  string
 	result *search.Result
+	of     *Game // the game result was found in
 	sortBy int
 	desc   bool
 	// syncing is set while the table follows a selection made elsewhere.
@@ -180,7 +181,7 @@ func (v *searchView) search(text string) bool {
 		return false
 	}
 	v.note.Importance = widget.MediumImportance
-	v.result = r
+	v.result, v.of = r, g
 	if v.sortBy >= len(r.Heads) {
 		v.sortBy = -1
 	}
@@ -267,7 +268,7 @@ func (v *searchView) follow() {
 
 // drop lets go of the rows of the game left, before another is shown.
 func (v *searchView) drop() {
-	v.result = nil
+	v.result, v.of = nil, nil
 	v.syncing = true
 	v.table.UnselectAll()
 	v.syncing = false
