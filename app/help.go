@@ -186,27 +186,12 @@ func newSortTable(heads []string, widths []float32, rows [][]string, numeric map
 				o.(*widget.Label).SetText(t.rows[id.Row][id.Col])
 			}
 		})
-	t.table.ShowHeaderColumn = false
-	t.table.CreateHeader = func() fyne.CanvasObject {
-		b := widget.NewButton("", nil)
-		b.Importance = widget.LowImportance
-		b.Alignment = widget.ButtonAlignLeading
-		return b
-	}
-	t.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		b := o.(*widget.Button)
-		if id.Col < 0 || id.Col >= len(t.heads) {
-			b.SetText("")
-			return
+	sortHeads(t.table, func(col int) (string, bool) {
+		if col < 0 || col >= len(t.heads) {
+			return "", false
 		}
-		col := id.Col
-		text := t.heads[col]
-		if col == t.sortBy {
-			text += map[bool]string{false: " ▲", true: " ▼"}[t.desc]
-		}
-		b.SetText(text)
-		b.OnTapped = func() { t.SortOn(col) }
-	}
+		return t.heads[col], true
+	}, func() (int, bool) { return t.sortBy, t.desc }, t.SortOn)
 	for i, w := range widths {
 		t.table.SetColumnWidth(i, w)
 	}

@@ -115,27 +115,12 @@ func (v *searchView) cell(id widget.TableCellID, o fyne.CanvasObject) {
 
 // heads makes the column heads: buttons that sort by their column.
 func (v *searchView) heads() {
-	v.table.ShowHeaderColumn = false
-	v.table.CreateHeader = func() fyne.CanvasObject {
-		b := widget.NewButton("", nil)
-		b.Importance = widget.LowImportance
-		b.Alignment = widget.ButtonAlignLeading
-		return b
-	}
-	v.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		b := o.(*widget.Button)
-		if v.result == nil || id.Col < 0 || id.Col >= len(v.result.Heads) {
-			b.SetText("")
-			b.OnTapped = nil
-			return
+	sortHeads(&v.table.Table, func(col int) (string, bool) {
+		if v.result == nil || col < 0 || col >= len(v.result.Heads) {
+			return "", false
 		}
-		col, text := id.Col, v.result.Heads[id.Col]
-		if col == v.sortBy {
-			text += map[bool]string{false: " ▲", true: " ▼"}[v.desc]
-		}
-		b.SetText(text)
-		b.OnTapped = func() { v.sortOn(col) }
-	}
+		return v.result.Heads[col], true
+	}, func() (int, bool) { return v.sortBy, v.desc }, v.sortOn)
 }
 
 // Focus brings the search up with the keyboard in its bar.
