@@ -136,6 +136,13 @@ func (v *searchView) Focus() {
 // run searches for the bar's text over what the player knows.
 func (v *searchView) run() {
 	text := v.entry.Text
+	if strings.TrimSpace(text) == "" { // an empty bar clears the table
+		v.query = ""
+		v.drop()
+		v.note.Importance = widget.MediumImportance
+		v.note.SetText(searchHint)
+		return
+	}
 	if !v.search(text) {
 		return
 	}

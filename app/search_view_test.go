@@ -83,6 +83,11 @@ func TestSearchView(t *testing.T) {
 			t.Errorf("%q: note %q does not say how many were found", tc.query, x.search.note.Text)
 		}
 	}
+	// An empty bar clears the table.
+	searchFor(t, x, "   ")
+	if x.search.result != nil || x.search.note.Text != searchHint {
+		t.Errorf("an empty query left rows, note %q", x.search.note.Text)
+	}
 	// Esc gives the keyboard back.
 	x.search.Focus()
 	x.search.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
