@@ -60,6 +60,8 @@ type App struct {
 	clicks  *mapClicks
 	mailing *mailView
 	turns   *turnSteps
+	allyIn  *allyImporter // File > Import an ally's sheet…
+	alliesV *alliesView   // View > Allies' sheets…
 	fc      *forecaster
 	ruler   *ruler
 	rulerV  *rulerView
@@ -213,6 +215,12 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 		practice: func() bool { return x.practice.Shown() != nil }}
 	x.practice = newPracticeView(x)
 	x.setups = newSetupView(x)
+	x.allyIn, x.alliesV = newAllyImporter(x), newAlliesView(x.st, x.win)
+	alliesChanged := func() {
+		x.alliesV.reload()
+		x.turns.alliesChanged()
+	}
+	x.allyIn.kept, x.alliesV.removed, x.mailing.allies = alliesChanged, func() { x.turns.alliesChanged() }, alliesChanged
 	x.status.addButton(x.practice.button)
 	x.clicks = &mapClicks{st: x.st, win: x.win, view: x.mapView}
 	x.fc = newForecaster(x.st, func(f func()) { x.Background(f) }, fyne.Do)
@@ -254,6 +262,7 @@ func (x *App) panels() {
 	x.ships = newShipsPanel(x.st)
 	x.turns = newTurnSteps(x.st, x.rules, x.status, func(f func()) { x.Background(f) })
 	x.turns.leave = x.desk.Close
+	x.turns.refreshMenu = func() { refreshMenu(x.win) }
 	x.status.importButton.OnTapped = x.ImportDialog
 	x.tables = &csvTables{st: x.st, win: x.win, files: x.files, native: func() bool { return x.NativeDialogs },
 		folder: func() string { return x.settings.LastFolder }, say: x.status.say}
@@ -391,11 +400,11 @@ func (x *App) menu() *fyne.MainMenu {
 			"Settings are kept in "+x.setPathText()+".", x.win)
 	})
 	return fyne.NewMainMenu(
-		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), x.setups.item()}, x.practice.items()...),
+		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, x.allyIn.item(), demo, fyne.NewMenuItemSeparator(), x.setups.item()}, x.practice.items()...),
 			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
 				fyne.NewMenuItemSeparator(), quit)...)...),
 		x.ordersMenu(short),
-		fyne.NewMenu("View", fit, whole, ships, changed, plotted, find, measure, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+		fyne.NewMenu("View", fit, whole, ships, changed, plotted, find, measure, x.alliesV.item(), fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)

@@ -32,6 +32,14 @@
 // every kept sheet into it (what was last seen of each object, and where
 // each ship went).
 //
+// The allies' sheets of a game (app/allies: the checks, the allies/ folder
+// of the workspace, the merge into engine/known) come in through
+// allyImporter (File > Import an ally's sheet…) and the mail fetch, and are
+// listed by alliesView; turnSteps merges them where it reads the history,
+// and with View > Allies' sightings puts what only they show on the map
+// (allysightings.go). None of them is ever the game shown, nor reaches its
+// draft or figures.
+//
 // The window's work is done by types of their own, each talking to the
 // window through the State: orderDesk and orderForm (the order forms,
 // built from a table of each code's argument roles), opener (reading and
@@ -43,8 +51,9 @@
 //
 // The rules come from the engine (the Game's check.Checker), never from
 // here. Sub-packages: app/draft (the orders being written, with undo),
-// app/workspace (a game's folder), app/practice (practice games, run by
-// the host package), app/changes (one sheet against the one before),
-// app/plots (plots over the turns) and app/search (a query's result
-// table); these know no widgets. Nothing imports app but cmd/silverfall.
+// app/workspace (a game's folder), app/allies (the allies' sheets),
+// app/practice (practice games, run by the host package), app/changes (one
+// sheet against the one before), app/plots (plots over the turns) and
+// app/search (a query's result table); these know no widgets. Nothing
+// imports app but cmd/silverfall.
 package app

@@ -13,7 +13,6 @@ import (
 
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
-	"silverfall/engine/turnsheet"
 )
 
 // helpWindows opens the help's windows: the keys, the ship types and
@@ -96,7 +95,7 @@ func shipTypeRows(r *rules.Rules) [][]string {
 		}
 		rows = append(rows, []string{strconv.Itoa(t.ID), t.Name, t.Fire.String(), t.Defence.String(), na(t.Movement),
 			na(t.FireRange), na(t.CommRange), na(t.Cargo), na(t.MaxFuel), strconv.Itoa(t.Size),
-			turnsheet.Grouped(t.Cost), strings.Join(abil, ", ")})
+			num(t.Cost), strings.Join(abil, ", ")})
 	}
 	return rows
 }
