@@ -41,6 +41,8 @@ type App struct {
 	text       *textPanel
 	ships      *shipsPanel
 	thisTurn   *thisTurnView
+	search     *searchView
+	tables     *csvTables // the tables' CSV export
 	plots      *plotsView
 	status     *statusBar
 	tips       *tooltips
@@ -262,6 +264,11 @@ func (x *App) panels() {
 	x.turns.leave = x.desk.Close
 	x.turns.refreshMenu = func() { refreshMenu(x.win) }
 	x.status.importButton.OnTapped = x.ImportDialog
+	x.tables = &csvTables{st: x.st, win: x.win, files: x.files, native: func() bool { return x.NativeDialogs },
+		folder: func() string { return x.settings.LastFolder }, say: x.status.say}
+	x.search = newSearchView(x.st)
+	x.search.focus, x.search.unfocus = x.win.Canvas().Focus, x.win.Canvas().Unfocus
+	x.search.withExport(x.tables.button("search results", x.search.csv))
 	x.status.fitButton.OnTapped = func() { x.mapView.FitAll() }
 }
 
@@ -271,7 +278,7 @@ func (x *App) layout() fyne.CanvasObject {
 	// tab shows and whatever it holds.
 	x.rightTabs = container.NewAppTabs(
 		container.NewTabItem("Details", panelWidth(x.details.box)),
-		container.NewTabItem("Orders", panelWidth(x.orders.box)),
+		container.NewTabItem("Orders", panelWidth(x.tables.under(x.orders.box, "orders", x.orders.csv))),
 		container.NewTabItem("Order text", panelWidth(x.text.box)),
 	)
 	x.text.visible = func() bool { return x.st.Tab() == TabText }
@@ -289,10 +296,12 @@ func (x *App) layout() fyne.CanvasObject {
 	x.plots.native, x.plots.folder, x.plots.say = func() bool { return x.NativeDialogs }, func() string { return x.settings.LastFolder }, x.status.say
 	x.bottomTabs = container.NewAppTabs(
 		container.NewTabItem("Turn sheet", x.sheet.box),
-		container.NewTabItem("Ships", x.ships.box),
-		container.NewTabItem("This turn", x.thisTurn.box),
+		container.NewTabItem("Ships", x.tables.under(x.ships.box, "ships", x.ships.csv)),
+		container.NewTabItem("This turn", x.tables.under(x.thisTurn.box, "changes", x.thisTurn.csv)),
 		container.NewTabItem("Plots", container.NewHScroll(x.plots.box)), // scrolls in a narrow window
+		container.NewTabItem("Search", x.search.box),
 	)
+	x.search.show = func() { x.bottomTabs.SelectIndex(4) }
 	x.panes = newPanes(x.tree.box, x.turns.over(container.NewStack(x.mapView, x.rulerV.box)), x.rightTabs, x.bottomTabs, x.settings.Window.Splits)
 	x.splits = x.panes.splits
 	return x.panes.body
@@ -314,7 +323,7 @@ func (x *App) shortcuts() {
 	x.st.setMapKeys(gate.mapKeys(x.mapView.WindowKey))
 	for key, f := range map[fyne.KeyName]func(){
 		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyT: x.practice.EndTurn,
-		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap, fyne.KeyQ: x.Close,
+		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap, fyne.KeyQ: x.Close, fyne.KeyF: x.search.Focus,
 	} {
 		if key != fyne.KeyQ {
 			f = gate.hold(f)
@@ -374,6 +383,8 @@ func (x *App) menu() *fyne.MainMenu {
 	ships := fyne.NewMenuItem("Table of my ships", func() { x.bottomTabs.SelectIndex(1) })
 	changed := fyne.NewMenuItem("What changed this turn", func() { x.bottomTabs.SelectIndex(2) })
 	plotted := fyne.NewMenuItem("Plots over the turns", func() { x.bottomTabs.SelectIndex(3) })
+	find := fyne.NewMenuItem("Search what I know…", x.search.Focus)
+	find.Shortcut = short(fyne.KeyF)
 	measure := fyne.NewMenuItem("Ruler (click two places; again to take it away)", x.ruler.Toggle)
 	measure.Shortcut = short(fyne.KeyR)
 	x.themeItems = map[string]*fyne.MenuItem{}
@@ -393,7 +404,7 @@ func (x *App) menu() *fyne.MainMenu {
 			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
 				fyne.NewMenuItemSeparator(), quit)...)...),
 		x.ordersMenu(short),
-		fyne.NewMenu("View", fit, whole, ships, changed, plotted, measure, x.alliesV.item(), fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+		fyne.NewMenu("View", fit, whole, ships, changed, plotted, find, measure, x.alliesV.item(), fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)

@@ -16,6 +16,8 @@
 //	statusBar    the credits the orders leave, the hover, problems
 //	thisTurnView what changed since the sheet before (app/changes)
 //	plotsView    plots over every turn kept (app/plots)
+//	searchView   the search over what is known (Ctrl+F; app/search makes
+//	             its rows from engine/query)
 //
 // Another game shown (a sheet opened, the demo, a turn step, End turn) is
 // one switch for every view: first each view that keeps rows, indices or a
@@ -42,7 +44,8 @@
 // window through the State: orderDesk and orderForm (the order forms,
 // built from a table of each code's argument roles), opener (reading and
 // showing sheets), keeper (the workspace: sheets, drafts, the view),
-// exporter (the order file), mapClicks (selections made on the map), the
+// exporter (the order file), csvTables (any table as a CSV file, through
+// internal/csvout), mapClicks (selections made on the map), the
 // mail types, and practiceView (practice games: New, Continue, End turn).
 // App only wires them: menus, keys and the layout.
 //
@@ -50,7 +53,7 @@
 // here. Sub-packages: app/draft (the orders being written, with undo),
 // app/workspace (a game's folder), app/allies (the allies' sheets),
 // app/practice (practice games, run by the host package), app/changes (one
-// sheet against the one before) and app/plots (plots over the turns);
-// these know no widgets. Nothing imports
-// app but cmd/silverfall.
+// sheet against the one before), app/plots (plots over the turns) and
+// app/search (a query's result table); these know no widgets. Nothing
+// imports app but cmd/silverfall.
 package app

@@ -23,6 +23,7 @@ const (
 	FromShips   // the table of ships
 	FromNext    // walking to the next ship without orders
 	FromChanges // the "This turn" view's list of changes
+	FromSearch  // the search's result table
 )
 
 // Change says what about the window's state changed; views redraw the

@@ -521,7 +521,13 @@ func (t *turnSteps) shortcuts(c fyne.Canvas, hold func(func()) func()) {
 
 // altHeld reports whether an Alt key is down (then the map leaves the
 // arrows to the turns' shortcuts).
-func altHeld() bool {
+func altHeld() bool { return held(fyne.KeyModifierAlt) }
+
+// shortcutHeld reports whether the shortcuts' modifier (Ctrl, or Cmd on a
+// Mac) is held down.
+func shortcutHeld() bool { return held(fyne.KeyModifierShortcutDefault) }
+
+func held(m fyne.KeyModifier) bool {
 	d, ok := fyne.CurrentApp().Driver().(desktop.Driver)
-	return ok && d.CurrentKeyModifiers()&fyne.KeyModifierAlt != 0
+	return ok && d.CurrentKeyModifiers()&m != 0
 }
