@@ -1,0 +1,96 @@
+package app
+
+import (
+	"errors"
+
+	"silverfall/app/workspace"
+	"silverfall/engine/notes"
+)
+
+// notebook keeps the game's book of notes, markers and reminders (the
+// State's Notes): it reads it from the workspace when a game opens and
+// saves it there, atomically, after every change. Views change the book
+// only through it; every change is told to them as ChangeNotes.
+type notebook struct {
+	st *State
+	// problem shows a problem of the notes' file in the status bar ("":
+	// none).
+	problem func(text string)
+	// dir is the workspace folder the book was read from ("" none).
+	dir string
+}
+
+// open reads the book of the workspace ws (nil: a book in memory only)
+// for the game about to be shown. The same workspace again (another turn
+// of the game) keeps the book as it is. A damaged file is set aside by
+// the workspace and said, with the entries that could be read.
+func (n *notebook) open(ws *workspace.Workspace) {
+	dir := ""
+	if ws != nil {
+		dir = ws.Dir
+	}
+	if dir != "" && dir == n.dir {
+		return
+	}
+	n.dir = dir
+	if ws == nil {
+		n.st.useNotes(nil)
+		return
+	}
+	b, err := ws.LoadNotes()
+	n.st.useNotes(b)
+	var damaged *workspace.DamagedError
+	switch {
+	case errors.As(err, &damaged):
+		n.say("Notes: " + damaged.Error())
+	case err != nil:
+		n.say("The notes could not be read: " + err.Error())
+	default:
+		n.say("")
+	}
+}
+
+func (n *notebook) say(s string) {
+	if n.problem != nil {
+		n.problem(s)
+	}
+}
+
+// Add files a new entry and saves the book.
+func (n *notebook) Add(e notes.Entry) (notes.Entry, error) {
+	e, err := n.st.Notes().Add(e)
+	if err == nil {
+		n.saved()
+	}
+	return e, err
+}
+
+// Update replaces an entry and saves the book.
+func (n *notebook) Update(e notes.Entry) (notes.Entry, error) {
+	e, err := n.st.Notes().Update(e)
+	if err == nil {
+		n.saved()
+	}
+	return e, err
+}
+
+// Delete takes out the entry numbered id and saves the book.
+func (n *notebook) Delete(id int) {
+	if n.st.Notes().Delete(id) {
+		n.saved()
+	}
+}
+
+// saved saves the book in the workspace, if there is one, and tells the
+// views. A failed save stays in the status bar until one succeeds; the
+// book in memory keeps the change.
+func (n *notebook) saved() {
+	if ws := n.st.Workspace(); ws != nil {
+		if err := ws.SaveNotes(n.st.Notes()); err != nil {
+			n.say("The notes could not be saved: " + err.Error())
+		} else {
+			n.say("")
+		}
+	}
+	n.st.NotesChanged()
+}
