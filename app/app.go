@@ -15,6 +15,7 @@ import (
 
 	"silverfall/app/workspace"
 	"silverfall/assets"
+	"silverfall/engine/notes"
 	"silverfall/engine/rules"
 	"silverfall/internal/atomicfile"
 	"silverfall/internal/version"
@@ -42,6 +43,8 @@ type App struct {
 	ships      *shipsPanel
 	thisTurn   *thisTurnView
 	plots      *plotsView
+	notesV     *notesView
+	markers    *markersView
 	status     *statusBar
 	tips       *tooltips
 	rightTabs  *container.AppTabs
@@ -59,6 +62,7 @@ type App struct {
 	mailing *mailView
 	turns   *turnSteps
 	fc      *forecaster
+	notes   *notebook
 	ruler   *ruler
 	rulerV  *rulerView
 
@@ -192,6 +196,8 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	}
 	x.status = newStatusBar(x.st, x.tips)
 	x.keep.status = x.status
+	x.notes = &notebook{st: x.st, problem: func(s string) { x.status.problem("notes", s) }}
+	x.keep.notes = x.notes
 	x.keep.kept = func(g *Game, path string) {
 		if g.Source != demoSource && x.settings.LastSheet != path {
 			x.settings.LastSheet = path // the next start opens this game again
@@ -278,13 +284,18 @@ func (x *App) layout() fyne.CanvasObject {
 	x.thisTurn = newThisTurnView(x.st, x.rules, func(f func()) { x.Background(f) })
 	x.plots = newPlotsView(x.st, x.rules, x.win, x.files, func(f func()) { x.Background(f) })
 	x.plots.native, x.plots.folder, x.plots.say = func() bool { return x.NativeDialogs }, func() string { return x.settings.LastFolder }, x.status.say
+	x.notesV = newNotesView(x.st, x.notes, x.win)
+	x.details.notes.add = func(e notes.Entry) { x.notesV.Add(e) }
+	x.details.notes.edit = x.notesV.EditEntry
+	x.markers = newMarkersView(x.st)
 	x.bottomTabs = container.NewAppTabs(
 		container.NewTabItem("Turn sheet", x.sheet.box),
 		container.NewTabItem("Ships", x.ships.box),
 		container.NewTabItem("This turn", x.thisTurn.box),
 		container.NewTabItem("Plots", container.NewHScroll(x.plots.box)), // scrolls in a narrow window
+		container.NewTabItem("Notes", x.notesV.box),
 	)
-	x.panes = newPanes(x.tree.box, x.turns.over(container.NewStack(x.mapView, x.rulerV.box)), x.rightTabs, x.bottomTabs, x.settings.Window.Splits)
+	x.panes = newPanes(x.tree.box, x.turns.over(container.NewStack(x.mapView, x.markers.box, x.rulerV.box)), x.rightTabs, x.bottomTabs, x.settings.Window.Splits)
 	x.splits = x.panes.splits
 	return x.panes.body
 }
@@ -365,6 +376,7 @@ func (x *App) menu() *fyne.MainMenu {
 	ships := fyne.NewMenuItem("Table of my ships", func() { x.bottomTabs.SelectIndex(1) })
 	changed := fyne.NewMenuItem("What changed this turn", func() { x.bottomTabs.SelectIndex(2) })
 	plotted := fyne.NewMenuItem("Plots over the turns", func() { x.bottomTabs.SelectIndex(3) })
+	noted := fyne.NewMenuItem("Notes, markers and reminders", func() { x.bottomTabs.SelectIndex(4) })
 	measure := fyne.NewMenuItem("Ruler (click two places; again to take it away)", x.ruler.Toggle)
 	measure.Shortcut = short(fyne.KeyR)
 	x.themeItems = map[string]*fyne.MenuItem{}
@@ -384,7 +396,7 @@ func (x *App) menu() *fyne.MainMenu {
 			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
 				fyne.NewMenuItemSeparator(), quit)...)...),
 		x.ordersMenu(short),
-		fyne.NewMenu("View", fit, whole, ships, changed, plotted, measure, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+		fyne.NewMenu("View", fit, whole, ships, changed, plotted, noted, measure, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)

@@ -171,9 +171,15 @@ func (v *notesView) Add(e notes.Entry) *entryForm {
 // Edit opens the form of the entry chosen.
 func (v *notesView) Edit() {
 	if e, ok := v.st.Notes().Get(v.chosen); ok {
-		f := newEntryForm(v.st, v.book, v.win, e)
-		f.Show()
+		v.EditEntry(e)
 	}
+}
+
+// EditEntry opens the form of the entry e.
+func (v *notesView) EditEntry(e notes.Entry) {
+	f := newEntryForm(v.st, v.book, v.win, e)
+	f.saved = func(e notes.Entry) { v.chosen = e.ID; v.load() }
+	f.Show()
 }
 
 // Delete takes out the entry chosen, once the player says so.

@@ -1,0 +1,120 @@
+package app
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+
+	"silverfall/engine/notes"
+	"silverfall/render3d"
+)
+
+// markersView draws the player's markers over the map, by Fyne and
+// without a new frame: each its shape in its colour at its place as the
+// camera shows it, with its label beside it. It takes no pointer events:
+// clicks go to the map below.
+type markersView struct {
+	st  *State
+	box *fyne.Container
+	// shown are the markers drawn (those in front of the camera), in the
+	// book's order.
+	shown []notes.Entry
+}
+
+// markerSize is the size of a marker's shape on the map.
+const markerSize = 12
+
+func newMarkersView(st *State) *markersView {
+	v := &markersView{st: st}
+	v.box = container.New(markersLayout{v})
+	st.Subscribe(func(c Change) {
+		if c.Has(ChangeGame | ChangeNotes | ChangeCamera) {
+			v.place(v.box.Size())
+			v.box.Refresh()
+		}
+	})
+	return v
+}
+
+type markersLayout struct{ v *markersView }
+
+func (markersLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(0, 0) }
+
+func (l markersLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) { l.v.place(size) }
+
+// place draws every marker in front of the camera at its place.
+func (v *markersView) place(size fyne.Size) {
+	v.shown = nil
+	v.box.Objects = nil
+	g := v.st.Game()
+	if g == nil || size.Width < 1 || size.Height < 1 {
+		return
+	}
+	cam := v.st.Camera()
+	w, h := int(size.Width), int(size.Height)
+	for _, e := range v.st.Notes().Markers() {
+		x, y, _, ok := cam.Project(render3d.Vec{float64(e.Place.X), float64(e.Place.Y), float64(e.Place.Z)}, w, h)
+		if !ok || x < -markerSize || y < -markerSize || x > float64(w)+markerSize || y > float64(h)+markerSize {
+			continue
+		}
+		v.shown = append(v.shown, e)
+		v.box.Objects = append(v.box.Objects, markerShape(e, float32(x), float32(y))...)
+	}
+}
+
+// markerShape is the marker e drawn centred at x, y, with its label.
+func markerShape(e notes.Entry, x, y float32) []fyne.CanvasObject {
+	rgb := e.Colour.RGB()
+	col := color.NRGBA{rgb[0], rgb[1], rgb[2], 255}
+	const r = markerSize / 2
+	line := func(x1, y1, x2, y2 float32) fyne.CanvasObject {
+		l := canvas.NewLine(col)
+		l.StrokeWidth = 2
+		l.Position1, l.Position2 = fyne.NewPos(x+x1, y+y1), fyne.NewPos(x+x2, y+y2)
+		return l
+	}
+	var out []fyne.CanvasObject
+	switch e.Shape {
+	case notes.Square, notes.Circle:
+		var o fyne.CanvasObject
+		if e.Shape == notes.Square {
+			o = &canvas.Rectangle{StrokeColor: col, StrokeWidth: 2}
+		} else {
+			o = &canvas.Circle{StrokeColor: col, StrokeWidth: 2}
+		}
+		o.Move(fyne.NewPos(x-r, y-r))
+		o.Resize(fyne.NewSize(2*r, 2*r))
+		out = append(out, o)
+	case notes.Diamond:
+		out = append(out, line(0, -r, r, 0), line(r, 0, 0, r), line(0, r, -r, 0), line(-r, 0, 0, -r))
+	case notes.Flag:
+		flag := canvas.NewRectangle(col)
+		flag.Move(fyne.NewPos(x, y-2*r))
+		flag.Resize(fyne.NewSize(r+2, r))
+		out = append(out, line(0, -2*r, 0, r), flag)
+	default:
+		out = append(out, line(-r, -r, r, r), line(-r, r, r, -r))
+	}
+	if e.Text != "" {
+		t := canvas.NewText(e.Text, col)
+		t.TextSize = theme.CaptionTextSize() + 1
+		t.TextStyle.Bold = true
+		t.Move(fyne.NewPos(x+r+4, y-t.MinSize().Height/2))
+		t.Resize(t.MinSize())
+		out = append(out, t)
+	}
+	return out
+}
+
+// Shown are the labels of the markers drawn on the map, in the book's
+// order.
+func (v *markersView) Shown() []string {
+	var out []string
+	for _, e := range v.shown {
+		out = append(out, e.Text)
+	}
+	return out
+}
