@@ -105,9 +105,17 @@ func (f *entryForm) Show() {
 	f.win.Canvas().Focus(f.text)
 }
 
-func (f *entryForm) cancel() { f.dlg.Hide() }
+func (f *entryForm) cancel() {
+	if f.dlg != nil {
+		f.dlg.Hide()
+	}
+}
 
-func (f *entryForm) submit() { f.dlg.Submit() }
+func (f *entryForm) submit() {
+	if f.dlg != nil {
+		f.dlg.Submit()
+	}
+}
 
 // answered files the entry; what is wrong with it is said in the form,
 // shown again.

@@ -29,6 +29,8 @@ type notesView struct {
 	del    *widget.Button
 	rules  *widget.Button
 	box    fyne.CanvasObject
+	// form is the form open last, if any.
+	form *entryForm
 }
 
 func newNotesView(st *State, book *notebook, win fyne.Window) *notesView {
@@ -60,6 +62,9 @@ func newNotesView(st *State, book *notebook, win fyne.Window) *notesView {
 	st.OnSwitch(func() {
 		v.rows, v.chosen = nil, 0
 		v.list.UnselectAll()
+		if v.form != nil {
+			v.form.cancel() // its object may not be on the game shown next
+		}
 	})
 	st.Subscribe(func(c Change) {
 		if c.Has(ChangeGame | ChangeNotes) {
@@ -162,10 +167,17 @@ func (v *notesView) Add(e notes.Entry) *entryForm {
 	if e.Kind == notes.Note && e.Object.IsZero() {
 		e.Object = v.st.Selected()
 	}
-	f := newEntryForm(v.st, v.book, v.win, e)
-	f.saved = func(e notes.Entry) { v.chosen = e.ID; v.load() }
-	f.Show()
-	return f
+	v.open(e)
+	return v.form
+}
+
+func (v *notesView) open(e notes.Entry) {
+	if v.form != nil {
+		v.form.cancel()
+	}
+	v.form = newEntryForm(v.st, v.book, v.win, e)
+	v.form.saved = func(e notes.Entry) { v.chosen = e.ID; v.load() }
+	v.form.Show()
 }
 
 // Edit opens the form of the entry chosen.
@@ -176,11 +188,7 @@ func (v *notesView) Edit() {
 }
 
 // EditEntry opens the form of the entry e.
-func (v *notesView) EditEntry(e notes.Entry) {
-	f := newEntryForm(v.st, v.book, v.win, e)
-	f.saved = func(e notes.Entry) { v.chosen = e.ID; v.load() }
-	f.Show()
-}
+func (v *notesView) EditEntry(e notes.Entry) { v.open(e) }
 
 // Delete takes out the entry chosen, once the player says so.
 func (v *notesView) Delete() {
