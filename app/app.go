@@ -17,6 +17,7 @@ import (
 	"silverfall/assets"
 	"silverfall/engine/notes"
 	"silverfall/engine/rules"
+	"silverfall/internal/plural"
 	"silverfall/internal/atomicfile"
 	"silverfall/internal/version"
 	"silverfall/render3d"
@@ -288,6 +289,13 @@ func (x *App) layout() fyne.CanvasObject {
 	x.details.notes.add = func(e notes.Entry) { x.notesV.Add(e) }
 	x.details.notes.edit = x.notesV.EditEntry
 	x.markers = newMarkersView(x.st)
+	x.st.Subscribe(func(c Change) {
+		if g := x.st.Game(); c.Has(ChangeGame) && g != nil && !x.st.Earlier() {
+			if due := x.notes.Arrived(g.K.Turn); len(due) > 0 {
+				x.status.say(capital(plural.Count(len(due), "reminder")) + " fell due with this sheet: see This turn.")
+			}
+		}
+	})
 	x.bottomTabs = container.NewAppTabs(
 		container.NewTabItem("Turn sheet", x.sheet.box),
 		container.NewTabItem("Ships", x.ships.box),

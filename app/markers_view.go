@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 
+	"silverfall/engine/geom"
 	"silverfall/engine/notes"
 	"silverfall/render3d"
 )
@@ -20,8 +21,8 @@ type markersView struct {
 	st  *State
 	box *fyne.Container
 	// shown are the markers drawn (those in front of the camera), in the
-	// book's order.
-	shown []notes.Entry
+	// book's order; noted the notes drawn, on an object or at a place.
+	shown, noted []notes.Entry
 }
 
 // markerSize is the size of a marker's shape on the map.
@@ -45,9 +46,11 @@ func (markersLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSiz
 
 func (l markersLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) { l.v.place(size) }
 
-// place draws every marker in front of the camera at its place.
+// place draws every marker in front of the camera at its place, and a
+// small mark beside each object or place that has a note (on the sheet
+// shown: a note goes with its ship from turn to turn).
 func (v *markersView) place(size fyne.Size) {
-	v.shown = nil
+	v.shown, v.noted = nil, nil
 	v.box.Objects = nil
 	g := v.st.Game()
 	if g == nil || size.Width < 1 || size.Height < 1 {
@@ -55,14 +58,36 @@ func (v *markersView) place(size fyne.Size) {
 	}
 	cam := v.st.Camera()
 	w, h := int(size.Width), int(size.Height)
+	at := func(p geom.Point) (float32, float32, bool) {
+		x, y, _, ok := cam.Project(render3d.Vec{float64(p.X), float64(p.Y), float64(p.Z)}, w, h)
+		in := ok && x >= -markerSize && y >= -markerSize && x <= float64(w)+markerSize && y <= float64(h)+markerSize
+		return float32(x), float32(y), in
+	}
 	for _, e := range v.st.Notes().Markers() {
-		x, y, _, ok := cam.Project(render3d.Vec{float64(e.Place.X), float64(e.Place.Y), float64(e.Place.Z)}, w, h)
-		if !ok || x < -markerSize || y < -markerSize || x > float64(w)+markerSize || y > float64(h)+markerSize {
+		if x, y, ok := at(e.Place); ok {
+			v.shown = append(v.shown, e)
+			v.box.Objects = append(v.box.Objects, markerShape(e, x, y)...)
+		}
+	}
+	for _, e := range v.st.Notes().Entries() {
+		if e.Kind != notes.Note {
 			continue
 		}
-		v.shown = append(v.shown, e)
-		v.box.Objects = append(v.box.Objects, markerShape(e, float32(x), float32(y))...)
+		if p, ok := notes.Where(e, g.Location); ok {
+			if x, y, ok := at(p); ok {
+				v.noted = append(v.noted, e)
+				v.box.Objects = append(v.box.Objects, noteMark(x, y))
+			}
+		}
 	}
+}
+
+// noteMark is the small mark of a note, above and right of x, y.
+func noteMark(x, y float32) fyne.CanvasObject {
+	r := &canvas.Rectangle{FillColor: color.NRGBA{240, 240, 240, 230}, StrokeColor: color.NRGBA{40, 40, 40, 255}, StrokeWidth: 1}
+	r.Move(fyne.NewPos(x+6, y-12))
+	r.Resize(fyne.NewSize(6, 6))
+	return r
 }
 
 // markerShape is the marker e drawn centred at x, y, with its label.

@@ -94,3 +94,17 @@ func (n *notebook) saved() {
 	}
 	n.st.NotesChanged()
 }
+
+// Arrived notes that the player has been shown the reminders of the sheet
+// of turn t and returns those that fell due since the newest sheet shown
+// before; an earlier turn looked at again gives none and changes nothing.
+func (n *notebook) Arrived(t int) []notes.Entry {
+	b := n.st.Notes()
+	if t <= b.Seen {
+		return nil
+	}
+	due := b.Arriving(t)
+	b.Seen = t
+	n.saved()
+	return due
+}

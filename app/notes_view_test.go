@@ -62,6 +62,9 @@ func TestNotesAddEditDeleteKept(t *testing.T) {
 	if len(v.rows) != 1 || v.rows[0].Object != ship || v.list.Length() != 1 {
 		t.Fatalf("the Notes tab lists %+v", v.rows)
 	}
+	if len(x.markers.noted) != 1 {
+		t.Errorf("the map marks %d notes, want the ship's", len(x.markers.noted))
+	}
 	v.list.Select(0)
 	v.Edit()
 	v.form.text.SetText("Scout the far rim")
@@ -216,5 +219,34 @@ func TestRuleDatesOnce(t *testing.T) {
 	test.Tap(x.notesV.rules)
 	if x.st.Notes().Len() != n || !strings.Contains(x.notesV.note.Text, "0 reminders") {
 		t.Errorf("again: %d entries, %q", x.st.Notes().Len(), x.notesV.note.Text)
+	}
+}
+
+// A reminder of a turn that falls due with a sheet arriving is said in the
+// status line, once; looking at an earlier turn says nothing.
+func TestReminderArrives(t *testing.T) {
+	x := hostedApp(t, 2)
+	if x.st.Notes().Seen != 2 {
+		t.Fatalf("after turns 1 and 2, the reminders seen are of turn %d", x.st.Notes().Seen)
+	}
+	if _, err := x.notes.Add(notes.Entry{Kind: notes.Reminder, Turn: 2, Text: "Refuel"}); err != nil {
+		t.Fatal(err)
+	}
+	x.st.Notes().Seen = 1 // as if turn 2 had not been shown yet
+	if err := x.Load(x.st.Workspace().ReportPath(2)); err != nil {
+		t.Fatal(err)
+	}
+	if s := x.status.Text(); !strings.Contains(s, "1 reminder fell due") {
+		t.Errorf("the status line says %q", s)
+	}
+	x.status.say("")
+	if err := x.Load(x.st.Workspace().ReportPath(2)); err != nil {
+		t.Fatal(err)
+	}
+	if s := x.status.Text(); strings.Contains(s, "fell due") {
+		t.Errorf("shown again, the status line says %q", s)
+	}
+	if b, _ := x.st.Workspace().LoadNotes(); b.Seen != 2 {
+		t.Errorf("the file keeps the reminders seen of turn %d", b.Seen)
 	}
 }

@@ -65,12 +65,3 @@ func (o *objectNotes) show() {
 	o.rows.Refresh()
 	o.box.Show()
 }
-
-// Texts are the notes shown (for tests).
-func (o *objectNotes) Texts() []string {
-	var out []string
-	for _, e := range o.st.Notes().Of(o.st.Selected()) {
-		out = append(out, e.Text)
-	}
-	return out
-}
