@@ -17,8 +17,8 @@ import (
 	"silverfall/assets"
 	"silverfall/engine/notes"
 	"silverfall/engine/rules"
-	"silverfall/internal/plural"
 	"silverfall/internal/atomicfile"
+	"silverfall/internal/plural"
 	"silverfall/internal/version"
 	"silverfall/render3d"
 )
