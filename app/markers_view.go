@@ -8,28 +8,43 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 
-	"silverfall/engine/geom"
 	"silverfall/engine/notes"
 	"silverfall/render3d"
 )
 
 // markersView draws the player's markers over the map, by Fyne and
 // without a new frame: each its shape in its colour at its place as the
-// camera shows it, with its label beside it. It takes no pointer events:
-// clicks go to the map below.
+// camera shows it, with its label beside it, and a small mark beside each
+// object or place that has a note. It takes no pointer events: clicks go
+// to the map below. Each mark is made once (its label measured) and only
+// moved when the camera moves.
 type markersView struct {
 	st  *State
 	box *fyne.Container
+	// marks are the marks made, by entry ID: made again only when the
+	// entry changes.
+	marks map[int]*mark
 	// shown are the markers drawn (those in front of the camera), in the
 	// book's order; noted the notes drawn, on an object or at a place.
 	shown, noted []notes.Entry
 }
 
+// mark is an entry's mark on the map: its shapes, placed round 0, 0.
+type mark struct {
+	e notes.Entry
+	c *fyne.Container
+}
+
 // markerSize is the size of a marker's shape on the map.
 const markerSize = 12
 
+// maxMarks bounds the marks drawn at once: more than a map can show
+// readably, and each label is measured once, which a book of thousands
+// of markers would make slow.
+const maxMarks = 200
+
 func newMarkersView(st *State) *markersView {
-	v := &markersView{st: st}
+	v := &markersView{st: st, marks: map[int]*mark{}}
 	v.box = container.New(markersLayout{v})
 	st.Subscribe(func(c Change) {
 		if c.Has(ChangeGame | ChangeNotes | ChangeCamera) {
@@ -46,38 +61,55 @@ func (markersLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSiz
 
 func (l markersLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) { l.v.place(size) }
 
-// place draws every marker in front of the camera at its place, and a
-// small mark beside each object or place that has a note (on the sheet
-// shown: a note goes with its ship from turn to turn).
+// markOf is the mark of e, made again if e changed since it was made.
+func (v *markersView) markOf(e notes.Entry, made map[int]*mark) *fyne.Container {
+	m := v.marks[e.ID]
+	if m == nil || m.e != e {
+		var objs []fyne.CanvasObject
+		if e.Kind == notes.Marker {
+			objs = markerShape(e, 0, 0)
+		} else {
+			objs = []fyne.CanvasObject{noteMark(0, 0)}
+		}
+		m = &mark{e: e, c: &fyne.Container{Objects: objs}}
+	}
+	made[e.ID] = m
+	return m.c
+}
+
+// place puts every marker in front of the camera at its place, and the
+// mark of each note whose object the sheet shown has (a note goes with
+// its ship from turn to turn) or that is at a place.
 func (v *markersView) place(size fyne.Size) {
 	v.shown, v.noted = nil, nil
-	v.box.Objects = nil
+	v.box.Objects = v.box.Objects[:0]
 	g := v.st.Game()
+	made := map[int]*mark{}
+	defer func() { v.marks = made }() // the marks of entries gone go
 	if g == nil || size.Width < 1 || size.Height < 1 {
 		return
 	}
 	cam := v.st.Camera()
 	w, h := int(size.Width), int(size.Height)
-	at := func(p geom.Point) (float32, float32, bool) {
-		x, y, _, ok := cam.Project(render3d.Vec{float64(p.X), float64(p.Y), float64(p.Z)}, w, h)
-		in := ok && x >= -markerSize && y >= -markerSize && x <= float64(w)+markerSize && y <= float64(h)+markerSize
-		return float32(x), float32(y), in
-	}
-	for _, e := range v.st.Notes().Markers() {
-		if x, y, ok := at(e.Place); ok {
-			v.shown = append(v.shown, e)
-			v.box.Objects = append(v.box.Objects, markerShape(e, x, y)...)
-		}
-	}
 	for _, e := range v.st.Notes().Entries() {
-		if e.Kind != notes.Note {
+		if len(v.box.Objects) >= maxMarks {
+			break
+		}
+		p, ok := notes.Where(e, g.Location)
+		if !ok || e.Kind == notes.Reminder {
 			continue
 		}
-		if p, ok := notes.Where(e, g.Location); ok {
-			if x, y, ok := at(p); ok {
-				v.noted = append(v.noted, e)
-				v.box.Objects = append(v.box.Objects, noteMark(x, y))
-			}
+		x, y, _, front := cam.Project(render3d.Vec{float64(p.X), float64(p.Y), float64(p.Z)}, w, h)
+		if !front || x < -markerSize || y < -markerSize || x > float64(w)+markerSize || y > float64(h)+markerSize {
+			continue
+		}
+		c := v.markOf(e, made)
+		c.Move(fyne.NewPos(float32(x), float32(y)))
+		v.box.Objects = append(v.box.Objects, c)
+		if e.Kind == notes.Marker {
+			v.shown = append(v.shown, e)
+		} else {
+			v.noted = append(v.noted, e)
 		}
 	}
 }

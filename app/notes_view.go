@@ -10,6 +10,7 @@ import (
 
 	"silverfall/engine/notes"
 	"silverfall/internal/plural"
+	"silverfall/render3d"
 )
 
 // notesView is the Notes tab: every note, marker and reminder of the game,
@@ -147,7 +148,7 @@ func (v *notesView) enable() {
 }
 
 // choose chooses row i and selects what it is on, if the sheet shown has
-// it.
+// it, or centres the map on its place.
 func (v *notesView) choose(i int) {
 	if i < 0 || i >= len(v.rows) {
 		return
@@ -155,10 +156,17 @@ func (v *notesView) choose(i int) {
 	e := v.rows[i]
 	v.chosen = e.ID
 	v.enable()
-	if g := v.st.Game(); g != nil && !e.Object.IsZero() && e.Object != v.st.Selected() {
-		if _, ok := g.Location(e.Object); ok {
+	g := v.st.Game()
+	switch {
+	case g == nil:
+	case !e.Object.IsZero():
+		if _, ok := g.Location(e.Object); ok && e.Object != v.st.Selected() {
 			v.st.Select(e.Object, FromNotes)
 		}
+	case e.AtPlace:
+		c := v.st.Camera() // the map turns to the place, as near as it was
+		c.Target = render3d.Vec{float64(e.Place.X), float64(e.Place.Y), float64(e.Place.Z)}
+		v.st.SetCamera(c, true)
 	}
 }
 

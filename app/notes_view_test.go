@@ -8,10 +8,12 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"silverfall/engine/model"
 	"silverfall/engine/notes"
+	"silverfall/render3d"
 )
 
 // enter presses Enter in the form's first field; esc presses Esc there.
@@ -117,11 +119,17 @@ func TestMarkerOnTheMap(t *testing.T) {
 		t.Fatalf("the map's markers are %q", got)
 	}
 	m := x.st.Notes().Markers()[0]
+	x.st.SetCamera(render3d.DefaultCamera(), true)
+	x.notesV.list.UnselectAll() // the marker added is the row chosen
+	x.notesV.list.Select(0)
+	if want := (render3d.Vec{float64(m.Place.X), float64(m.Place.Y), float64(m.Place.Z)}); x.st.Camera().Target != want {
+		t.Errorf("the marker's row turns the map to %v, not to %v", x.st.Camera().Target, want)
+	}
 	if p, _ := x.st.Game().Location(ship); !m.AtPlace || m.Place != p || m.Shape != notes.Diamond {
 		t.Errorf("the marker is %+v; the ship is at %v", m, p)
 	}
-	if len(x.markers.box.Objects) < 2 {
-		t.Errorf("the marker is drawn with %d objects, want its shape and label", len(x.markers.box.Objects))
+	if objs := x.markers.box.Objects; len(objs) != 1 || !strings.Contains(collectTexts(objs[0]), "Rendezvous") {
+		t.Errorf("the map's layer holds %d marks; want the marker with its label", len(objs))
 	}
 	x.notes.Delete(m.ID)
 	if got := x.markers.Shown(); len(got) != 0 {
@@ -249,4 +257,15 @@ func TestReminderArrives(t *testing.T) {
 	if b, _ := x.st.Workspace().LoadNotes(); b.Seen != 2 {
 		t.Errorf("the file keeps the reminders seen of turn %d", b.Seen)
 	}
+}
+
+// collectTexts is the canvas texts under o.
+func collectTexts(o fyne.CanvasObject) string {
+	var b strings.Builder
+	walk(o, func(o fyne.CanvasObject) {
+		if t, ok := o.(*canvas.Text); ok {
+			b.WriteString(t.Text + "\n")
+		}
+	})
+	return b.String()
 }
