@@ -289,6 +289,7 @@ func (x *App) layout() fyne.CanvasObject {
 	x.details.notes.add = func(e notes.Entry) { x.notesV.Add(e) }
 	x.details.notes.edit = x.notesV.EditEntry
 	x.markers = newMarkersView(x.st)
+	x.thisTurn.reminders.dealt = x.notes.Dealt
 	x.st.Subscribe(func(c Change) {
 		if g := x.st.Game(); c.Has(ChangeGame) && g != nil && !x.st.Earlier() {
 			if due := x.notes.Arrived(g.K.Turn); len(due) > 0 {

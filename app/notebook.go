@@ -108,3 +108,11 @@ func (n *notebook) Arrived(t int) []notes.Entry {
 	n.saved()
 	return due
 }
+
+// Dealt marks the reminder numbered id dealt with: it is no longer due.
+func (n *notebook) Dealt(id int) {
+	if e, ok := n.st.Notes().Get(id); ok && e.Kind == notes.Reminder {
+		e.Done = true
+		_, _ = n.Update(e) // a filed entry marked done checks as it did
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"silverfall/engine/model"
 	"silverfall/engine/notes"
@@ -166,6 +167,23 @@ func TestRemindersInThisTurn(t *testing.T) {
 		if strings.Contains(got, not) {
 			t.Errorf("This turn's reminders %q show %q", got, not)
 		}
+	}
+	// "Dealt with" takes a reminder out of This turn, and keeps it.
+	var dealt *widget.Button
+	walk(x.thisTurn.reminders.box, func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Dealt with" && dealt == nil {
+			dealt = b
+		}
+	})
+	if dealt == nil {
+		t.Fatal("no Dealt with button")
+	}
+	test.Tap(dealt)
+	if got := x.thisTurn.reminders.Lines(); len(got) != 1 || !strings.Contains(got[0], "Count the ships") {
+		t.Errorf("after Dealt with, This turn shows %q", got)
+	}
+	if b, _ := x.st.Workspace().LoadNotes(); len(b.Due(turn)) != 0 {
+		t.Errorf("the file keeps %d reminders due", len(b.Due(turn)))
 	}
 }
 

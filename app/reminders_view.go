@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -18,9 +17,12 @@ import (
 // those of a turn up to this one, and those whose condition the search
 // finds something for in what is known. It is hidden when none is due.
 type remindersView struct {
-	st    *State
+	st *State
+	// dealt marks the reminder numbered id dealt with (nil: no button).
+	dealt func(id int)
 	title *widget.Label
-	text  *widget.Label
+	rows  *fyne.Container
+	lines []string
 	box   *fyne.Container
 }
 
@@ -28,9 +30,8 @@ func newRemindersView(st *State) *remindersView {
 	v := &remindersView{st: st}
 	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	v.title.Importance = widget.WarningImportance
-	v.text = widget.NewLabel("")
-	v.text.Wrapping = fyne.TextWrapWord
-	v.box = container.NewVBox(v.title, v.text)
+	v.rows = container.NewVBox()
+	v.box = container.NewVBox(v.title, v.rows)
 	v.box.Hide()
 	st.Subscribe(func(c Change) {
 		if c.Has(ChangeGame | ChangeNotes) {
@@ -41,13 +42,28 @@ func newRemindersView(st *State) *remindersView {
 }
 
 func (v *remindersView) show() {
-	lines := dueReminders(v.st)
-	if len(lines) == 0 {
+	due := dueReminders(v.st)
+	v.lines = nil
+	var objs []fyne.CanvasObject
+	for _, d := range due {
+		d := d
+		l := widget.NewLabel(d.line)
+		l.Wrapping = fyne.TextWrapWord
+		v.lines = append(v.lines, d.line)
+		done := widget.NewButton("Dealt with", func() {
+			if v.dealt != nil {
+				v.dealt(d.id)
+			}
+		})
+		objs = append(objs, container.NewBorder(nil, nil, nil, done, l))
+	}
+	v.rows.Objects = objs
+	v.rows.Refresh()
+	if len(due) == 0 {
 		v.box.Hide()
 		return
 	}
-	v.title.SetText(capital(plural.Count(len(lines), "reminder")) + " due (the Notes tab keeps them):")
-	v.text.SetText(strings.Join(lines, "\n"))
+	v.title.SetText(capital(plural.Count(len(due), "reminder")) + " due (the Notes tab keeps them):")
 	v.box.Show()
 }
 
@@ -56,21 +72,27 @@ func (v *remindersView) Lines() []string {
 	if !v.box.Visible() {
 		return nil
 	}
-	return strings.Split(v.text.Text, "\n")
+	return v.lines
+}
+
+// due is a reminder due, as a line.
+type due struct {
+	id   int
+	line string
 }
 
 // dueReminders are the reminders due on the sheet shown, a line each: of
 // a turn first ("turn 20: …"), then those on a condition met, then those
 // whose condition can no longer be run, with why.
-func dueReminders(st *State) []string {
+func dueReminders(st *State) []due {
 	g := st.Game()
 	if g == nil {
 		return nil
 	}
 	b := st.Notes()
-	var out []string
+	var out []due
 	for _, e := range b.Due(g.K.Turn) {
-		out = append(out, fmt.Sprintf("Turn %d: %s", e.Turn, e.Text))
+		out = append(out, due{e.ID, fmt.Sprintf("Turn %d: %s", e.Turn, e.Text)})
 	}
 	if len(b.Conditions()) == 0 {
 		return out
@@ -83,9 +105,9 @@ func dueReminders(st *State) []string {
 		e := vd.Entry
 		switch {
 		case vd.Err != nil:
-			out = append(out, fmt.Sprintf("The condition %q cannot be run (%v): %s", e.Condition, vd.Err, e.Text))
+			out = append(out, due{e.ID, fmt.Sprintf("The condition %q cannot be run (%v): %s", e.Condition, vd.Err, e.Text)})
 		case vd.Met():
-			out = append(out, fmt.Sprintf("%s (%s found): %s", capital(e.Condition), plural.Count(vd.Found, "object"), textOr(e.Text, e.Condition)))
+			out = append(out, due{e.ID, fmt.Sprintf("%s (%s found): %s", capital(e.Condition), plural.Count(vd.Found, "object"), textOr(e.Text, e.Condition))})
 		}
 	}
 	return out
