@@ -89,7 +89,8 @@ race:
 # fail a run that ends on its -fuzztime deadline with "context deadline
 # exceeded" and no failing input (go.dev/issue/75804, fixed in Go 1.27).
 FUZZ_TARGETS := ./engine/order:FuzzParse:400000x ./reportparse:FuzzParse:80000x ./orderwriter:FuzzRead:300000x \
-                ./engine/state:FuzzRead:150000x ./engine/setup:FuzzRead:200000x ./app:FuzzGame:100x
+                ./engine/state:FuzzRead:150000x ./engine/setup:FuzzRead:200000x ./app:FuzzGame:100x \
+                ./engine/query:FuzzParse:200000x ./engine/notes:FuzzDecode:100000x
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; rest=$${t#*:}; name=$${rest%%:*}; count=$${rest#*:}; time='$(FUZZTIME)'; \

@@ -18,7 +18,6 @@ import (
 	"silverfall/engine/notes"
 	"silverfall/engine/rules"
 	"silverfall/internal/atomicfile"
-	"silverfall/internal/plural"
 	"silverfall/internal/version"
 	"silverfall/render3d"
 )
@@ -43,6 +42,8 @@ type App struct {
 	text       *textPanel
 	ships      *shipsPanel
 	thisTurn   *thisTurnView
+	search     *searchView
+	tables     *csvTables // the tables' CSV export
 	plots      *plotsView
 	notesV     *notesView
 	markers    *markersView
@@ -62,6 +63,8 @@ type App struct {
 	clicks  *mapClicks
 	mailing *mailView
 	turns   *turnSteps
+	allyIn  *allyImporter // File > Import an ally's sheet…
+	alliesV *alliesView   // View > Allies' sheets…
 	fc      *forecaster
 	notes   *notebook
 	ruler   *ruler
@@ -197,7 +200,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	}
 	x.status = newStatusBar(x.st, x.tips)
 	x.keep.status = x.status
-	x.notes = &notebook{st: x.st, problem: func(s string) { x.status.problem("notes", s) }}
+	x.notes = newNotebook(x.st, func(s string) { x.status.problem("notes", s) }, x.status.say)
 	x.keep.notes = x.notes
 	x.keep.kept = func(g *Game, path string) {
 		if g.Source != demoSource && x.settings.LastSheet != path {
@@ -218,6 +221,12 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 		practice: func() bool { return x.practice.Shown() != nil }}
 	x.practice = newPracticeView(x)
 	x.setups = newSetupView(x)
+	x.allyIn, x.alliesV = newAllyImporter(x), newAlliesView(x.st, x.win)
+	alliesChanged := func() {
+		x.alliesV.reload()
+		x.turns.alliesChanged()
+	}
+	x.allyIn.kept, x.alliesV.removed, x.mailing.allies = alliesChanged, func() { x.turns.alliesChanged() }, alliesChanged
 	x.status.addButton(x.practice.button)
 	x.clicks = &mapClicks{st: x.st, win: x.win, view: x.mapView}
 	x.fc = newForecaster(x.st, func(f func()) { x.Background(f) }, fyne.Do)
@@ -259,7 +268,13 @@ func (x *App) panels() {
 	x.ships = newShipsPanel(x.st)
 	x.turns = newTurnSteps(x.st, x.rules, x.status, func(f func()) { x.Background(f) })
 	x.turns.leave = x.desk.Close
+	x.turns.refreshMenu = func() { refreshMenu(x.win) }
 	x.status.importButton.OnTapped = x.ImportDialog
+	x.tables = &csvTables{st: x.st, win: x.win, files: x.files, native: func() bool { return x.NativeDialogs },
+		folder: func() string { return x.settings.LastFolder }, say: x.status.say}
+	x.search = newSearchView(x.st)
+	x.search.focus, x.search.unfocus = x.win.Canvas().Focus, x.win.Canvas().Unfocus
+	x.search.withExport(x.tables.button("search results", x.search.csv))
 	x.status.fitButton.OnTapped = func() { x.mapView.FitAll() }
 }
 
@@ -269,7 +284,7 @@ func (x *App) layout() fyne.CanvasObject {
 	// tab shows and whatever it holds.
 	x.rightTabs = container.NewAppTabs(
 		container.NewTabItem("Details", panelWidth(x.details.box)),
-		container.NewTabItem("Orders", panelWidth(x.orders.box)),
+		container.NewTabItem("Orders", panelWidth(x.tables.under(x.orders.box, "orders", x.orders.csv))),
 		container.NewTabItem("Order text", panelWidth(x.text.box)),
 	)
 	x.text.visible = func() bool { return x.st.Tab() == TabText }
@@ -290,20 +305,15 @@ func (x *App) layout() fyne.CanvasObject {
 	x.details.notes.edit = x.notesV.EditEntry
 	x.markers = newMarkersView(x.st)
 	x.thisTurn.reminders.dealt = x.notes.Dealt
-	x.st.Subscribe(func(c Change) {
-		if g := x.st.Game(); c.Has(ChangeGame) && g != nil && !x.st.Earlier() {
-			if due := x.notes.Arrived(g.K.Turn); len(due) > 0 {
-				x.status.say(capital(plural.Count(len(due), "reminder")) + " fell due with this sheet: see This turn.")
-			}
-		}
-	})
 	x.bottomTabs = container.NewAppTabs(
 		container.NewTabItem("Turn sheet", x.sheet.box),
-		container.NewTabItem("Ships", x.ships.box),
-		container.NewTabItem("This turn", x.thisTurn.box),
+		container.NewTabItem("Ships", x.tables.under(x.ships.box, "ships", x.ships.csv)),
+		container.NewTabItem("This turn", x.tables.under(x.thisTurn.box, "changes", x.thisTurn.csv)),
 		container.NewTabItem("Plots", container.NewHScroll(x.plots.box)), // scrolls in a narrow window
+		container.NewTabItem("Search", x.search.box),
 		container.NewTabItem("Notes", x.notesV.box),
 	)
+	x.search.show = func() { x.bottomTabs.SelectIndex(4) }
 	x.panes = newPanes(x.tree.box, x.turns.over(container.NewStack(x.mapView, x.markers.box, x.rulerV.box)), x.rightTabs, x.bottomTabs, x.settings.Window.Splits)
 	x.splits = x.panes.splits
 	return x.panes.body
@@ -325,7 +335,7 @@ func (x *App) shortcuts() {
 	x.st.setMapKeys(gate.mapKeys(x.mapView.WindowKey))
 	for key, f := range map[fyne.KeyName]func(){
 		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyT: x.practice.EndTurn,
-		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap, fyne.KeyQ: x.Close,
+		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap, fyne.KeyQ: x.Close, fyne.KeyF: x.search.Focus,
 	} {
 		if key != fyne.KeyQ {
 			f = gate.hold(f)
@@ -385,7 +395,9 @@ func (x *App) menu() *fyne.MainMenu {
 	ships := fyne.NewMenuItem("Table of my ships", func() { x.bottomTabs.SelectIndex(1) })
 	changed := fyne.NewMenuItem("What changed this turn", func() { x.bottomTabs.SelectIndex(2) })
 	plotted := fyne.NewMenuItem("Plots over the turns", func() { x.bottomTabs.SelectIndex(3) })
-	noted := fyne.NewMenuItem("Notes, markers and reminders", func() { x.bottomTabs.SelectIndex(4) })
+	find := fyne.NewMenuItem("Search what I know…", x.search.Focus)
+	find.Shortcut = short(fyne.KeyF)
+	noted := fyne.NewMenuItem("Notes, markers and reminders", func() { x.bottomTabs.SelectIndex(5) })
 	measure := fyne.NewMenuItem("Ruler (click two places; again to take it away)", x.ruler.Toggle)
 	measure.Shortcut = short(fyne.KeyR)
 	x.themeItems = map[string]*fyne.MenuItem{}
@@ -401,11 +413,11 @@ func (x *App) menu() *fyne.MainMenu {
 			"Settings are kept in "+x.setPathText()+".", x.win)
 	})
 	return fyne.NewMainMenu(
-		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, demo, fyne.NewMenuItemSeparator(), x.setups.item()}, x.practice.items()...),
+		fyne.NewMenu("File", append(append([]*fyne.MenuItem{imp, x.allyIn.item(), demo, fyne.NewMenuItemSeparator(), x.setups.item()}, x.practice.items()...),
 			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
 				fyne.NewMenuItemSeparator(), quit)...)...),
 		x.ordersMenu(short),
-		fyne.NewMenu("View", fit, whole, ships, changed, plotted, noted, measure, fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+		fyne.NewMenu("View", fit, whole, ships, changed, plotted, find, noted, measure, x.alliesV.item(), fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)

@@ -8,7 +8,6 @@ import (
 	"silverfall/app/draft"
 	"silverfall/engine/check"
 	"silverfall/engine/model"
-	"silverfall/engine/turnsheet"
 )
 
 // creditsText is the status line's figures: the credits the sheet gives,
@@ -17,7 +16,7 @@ import (
 // included) with, when that is less, what costs most; and the score now
 // and after the turn.
 func creditsText(k *model.Knowledge, f *check.Forecast, left *draft.Left) string {
-	g := turnsheet.Grouped
+	g := num
 	var then []string
 	if left != nil && (left.Certain != k.Empire.Credits || left.Sales > 0) {
 		s := "orders spend " + g(k.Empire.Credits-left.Certain)
@@ -76,7 +75,7 @@ func fallingOf(k *model.Knowledge, f *check.Forecast) falling {
 func (fl falling) what(n int) string {
 	var s []string
 	for _, c := range fl.costs[:min(n, len(fl.costs))] {
-		s = append(s, strings.ToLower(c.What[:1])+c.What[1:]+" "+turnsheet.Grouped(c.Amount))
+		s = append(s, strings.ToLower(c.What[:1])+c.What[1:]+" "+num(c.Amount))
 	}
 	return strings.Join(s, ", ")
 }
@@ -92,7 +91,7 @@ func (fl falling) short() string {
 
 // sentence is This turn's line on it: "" when nothing falls.
 func (fl falling) sentence() string {
-	g := turnsheet.Grouped
+	g := num
 	var head string
 	switch {
 	case fl.credits > 0 && fl.score > 0:

@@ -18,9 +18,14 @@ func (x *App) ImportDialog() {
 	if start == "" {
 		start, _ = os.UserHomeDir()
 	}
-	x.files.choose(fileRequest{title: "Import a turn sheet", start: start,
-		filter: "Turn sheets and e-mails (*.txt, *.eml)", exts: []string{"txt", "eml", "text", "msg"}},
-		x.NativeDialogs, func(path string) { x.Import(path) })
+	x.files.choose(sheetRequest("Import a turn sheet", start), x.NativeDialogs, func(path string) { x.Import(path) })
+}
+
+// sheetRequest asks for a turn sheet (a text file or a saved e-mail),
+// starting in the folder start.
+func sheetRequest(title, start string) fileRequest {
+	return fileRequest{title: title, start: start,
+		filter: "Turn sheets and e-mails (*.txt, *.eml)", exts: []string{"txt", "eml", "text", "msg"}}
 }
 
 // fileRequest is what a file dialog asks for.

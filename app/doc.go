@@ -16,6 +16,8 @@
 //	statusBar    the credits the orders leave, the hover, problems
 //	thisTurnView what changed since the sheet before (app/changes)
 //	plotsView    plots over every turn kept (app/plots)
+//	searchView   the search over what is known (Ctrl+F; app/search makes
+//	             its rows from engine/query)
 //	notesView    the notes, markers and reminders (engine/notes), with
 //	             their form (entryForm); objectNotes the selection's notes
 //	             in the details; markersView the markers and notes over
@@ -23,7 +25,7 @@
 //
 // The book of notes is the State's (Notes, ChangeNotes); notebook reads
 // it from the workspace with the game and saves it at every change. A
-// reminder's condition runs over knowledgeOf (knowledge_of.go).
+// reminder's condition runs over knowledgeOf (knowledge.go), as the search does.
 //
 // Another game shown (a sheet opened, the demo, a turn step, End turn) is
 // one switch for every view: first each view that keeps rows, indices or a
@@ -38,18 +40,28 @@
 // every kept sheet into it (what was last seen of each object, and where
 // each ship went).
 //
+// The allies' sheets of a game (app/allies: the checks, the allies/ folder
+// of the workspace, the merge into engine/known) come in through
+// allyImporter (File > Import an ally's sheet…) and the mail fetch, and are
+// listed by alliesView; turnSteps merges them where it reads the history,
+// and with View > Allies' sightings puts what only they show on the map
+// (allysightings.go). None of them is ever the game shown, nor reaches its
+// draft or figures.
+//
 // The window's work is done by types of their own, each talking to the
 // window through the State: orderDesk and orderForm (the order forms,
 // built from a table of each code's argument roles), opener (reading and
 // showing sheets), keeper (the workspace: sheets, drafts, the view),
-// exporter (the order file), mapClicks (selections made on the map), the
+// exporter (the order file), csvTables (any table as a CSV file, through
+// internal/csvout), mapClicks (selections made on the map), the
 // mail types, and practiceView (practice games: New, Continue, End turn).
 // App only wires them: menus, keys and the layout.
 //
 // The rules come from the engine (the Game's check.Checker), never from
 // here. Sub-packages: app/draft (the orders being written, with undo),
-// app/workspace (a game's folder), app/practice (practice games, run by
-// the host package), app/changes (one sheet against the one before) and
-// app/plots (plots over the turns); these know no widgets. Nothing imports
-// app but cmd/silverfall.
+// app/workspace (a game's folder), app/allies (the allies' sheets),
+// app/practice (practice games, run by the host package), app/changes (one
+// sheet against the one before), app/plots (plots over the turns) and
+// app/search (a query's result table); these know no widgets. Nothing
+// imports app but cmd/silverfall.
 package app

@@ -12,7 +12,6 @@ import (
 	"silverfall/engine/check"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
-	"silverfall/engine/turnsheet"
 )
 
 // forecastDetails is the part of the Details tab that says where the
@@ -90,7 +89,7 @@ func forecastText(st *State) (string, string) {
 			return "", ""
 		}
 		return title, fmt.Sprintf("Stock: %s\nFuel %d · population %s · industry %s",
-			oreList(pf.Stock), pf.Fuel, turnsheet.Grouped(pf.Population), turnsheet.Grouped(pf.Industry))
+			oreList(pf.Stock), pf.Fuel, num(pf.Population), num(pf.Industry))
 	case model.KindEmpire, model.NoKind:
 		return title, empireAfterText(f)
 	}
@@ -105,7 +104,7 @@ const lastMarketText = "Trades for the last time this turn: the pull of Silverfa
 // line for each trading planet that trades for the last time.
 func empireAfterText(f *check.Forecast) string {
 	text := fmt.Sprintf("Credits %s (after %s of upkeep) · score %s",
-		turnsheet.Grouped(f.Credits), turnsheet.Grouped(f.Upkeep), turnsheet.Grouped(f.Score))
+		num(f.Credits), num(f.Upkeep), num(f.Score))
 	for _, id := range f.LastMarkets {
 		text += fmt.Sprintf("\nTrading planet %d trades for the last time this turn: the pull takes it at the turn's end.", id)
 	}

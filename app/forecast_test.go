@@ -10,7 +10,6 @@ import (
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
-	"silverfall/engine/turnsheet"
 	"silverfall/render3d"
 )
 
@@ -63,11 +62,11 @@ func TestForecastOnTheMap(t *testing.T) {
 	home6 := g.K.Planets[0]
 	x.st.Select(model.PlanetKey(home6.ID), FromTree)
 	pf, _ := planetForecast(f, home6.ID)
-	if _, text := forecastText(x.st); !strings.Contains(text, "Stock: ") || !strings.Contains(text, "population "+turnsheet.Grouped(pf.Population)) {
+	if _, text := forecastText(x.st); !strings.Contains(text, "Stock: ") || !strings.Contains(text, "population "+num(pf.Population)) {
 		t.Errorf("planet %d after the orders: %q, forecast %+v", home6.ID, text, pf)
 	}
 	x.st.Select(model.Key{}, FromTree)
-	if _, text := forecastText(x.st); !strings.Contains(text, "Credits "+turnsheet.Grouped(f.Credits)) {
+	if _, text := forecastText(x.st); !strings.Contains(text, "Credits "+num(f.Credits)) {
 		t.Errorf("the empire after the orders: %q", text)
 	}
 	d.Add(mustOrder(t, "FP 6 0"))
@@ -80,8 +79,8 @@ func TestForecastOnTheMap(t *testing.T) {
 	if h := hoverText(x.st, g.Map.Find(model.ShipKey(8)), 0); !strings.Contains(h, "after these orders") || !strings.Contains(h, "fuel") {
 		t.Errorf("hover %q says nothing of the fuel after the turn", h)
 	}
-	if s, want := x.status.Text(), "turn leaves "+turnsheet.Grouped(f.Credits); !strings.Contains(s, want) ||
-		!strings.Contains(s, "→ "+turnsheet.Grouped(f.Score)+" (players") {
+	if s, want := x.status.Text(), "turn leaves "+num(f.Credits); !strings.Contains(s, want) ||
+		!strings.Contains(s, "→ "+num(f.Score)+" (players") {
 		t.Errorf("status %q, want %q and the score", s, want)
 	}
 	d.Undo()

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"silverfall/engine/text"
 	"sort"
 	"strconv"
 	"strings"
@@ -283,7 +284,7 @@ func yes(b bool) string {
 func oreText(o model.Ore) string {
 	parts := make([]string, 0, 5)
 	for i, n := range o {
-		parts = append(parts, fmt.Sprintf("%d: %s", i+1, turnsheet.Grouped(n)))
+		parts = append(parts, fmt.Sprintf("%d: %s", i+1, text.Grouped(n)))
 	}
 	return strings.Join(parts, "  ")
 }
@@ -329,7 +330,7 @@ func (d *detailRows) link(l, v string, key model.Key) {
 	d.rows = append(d.rows, Row{Label: l, Value: v, Key: key})
 }
 
-func num(n int) string { return turnsheet.Grouped(n) }
+func num(n int) string { return text.Grouped(n) }
 
 func (g *Game) shipDetails(d *detailRows, id int) (string, bool) {
 	s, ok := g.Ships[id]

@@ -13,7 +13,6 @@ import (
 
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
-	"silverfall/engine/turnsheet"
 )
 
 // helpWindows opens the help's windows: the keys, the ship types and
@@ -45,6 +44,7 @@ var shortcutLines = [][2]string{
 	{"Alt+Left / Alt+Right", "Show the turn before / after the one shown (earlier turns are read-only)"},
 	{"Alt+End", "Back to the current turn"},
 	{"Ctrl+M", "Map only: the map takes the whole window (again: the panels come back)"},
+	{"Ctrl+F", "Search what you know (Enter searches, Esc leaves the search bar)"},
 	{"Ctrl+R", "Ruler: click two places or objects on the map to measure between them (again: take it away)"},
 	{"Enter / Esc", "In an order form: take the order / cancel. In a Yes/No question: Yes / No"},
 	{"Drag", "Turn the map"},
@@ -95,7 +95,7 @@ func shipTypeRows(r *rules.Rules) [][]string {
 		}
 		rows = append(rows, []string{strconv.Itoa(t.ID), t.Name, t.Fire.String(), t.Defence.String(), na(t.Movement),
 			na(t.FireRange), na(t.CommRange), na(t.Cargo), na(t.MaxFuel), strconv.Itoa(t.Size),
-			turnsheet.Grouped(t.Cost), strings.Join(abil, ", ")})
+			num(t.Cost), strings.Join(abil, ", ")})
 	}
 	return rows
 }
@@ -185,27 +185,12 @@ func newSortTable(heads []string, widths []float32, rows [][]string, numeric map
 				o.(*widget.Label).SetText(t.rows[id.Row][id.Col])
 			}
 		})
-	t.table.ShowHeaderColumn = false
-	t.table.CreateHeader = func() fyne.CanvasObject {
-		b := widget.NewButton("", nil)
-		b.Importance = widget.LowImportance
-		b.Alignment = widget.ButtonAlignLeading
-		return b
-	}
-	t.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		b := o.(*widget.Button)
-		if id.Col < 0 || id.Col >= len(t.heads) {
-			b.SetText("")
-			return
+	sortHeads(t.table, func(col int) (string, bool) {
+		if col < 0 || col >= len(t.heads) {
+			return "", false
 		}
-		col := id.Col
-		text := t.heads[col]
-		if col == t.sortBy {
-			text += map[bool]string{false: " ▲", true: " ▼"}[t.desc]
-		}
-		b.SetText(text)
-		b.OnTapped = func() { t.SortOn(col) }
-	}
+		return t.heads[col], true
+	}, func() (int, bool) { return t.sortBy, t.desc }, t.SortOn)
 	for i, w := range widths {
 		t.table.SetColumnWidth(i, w)
 	}

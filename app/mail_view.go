@@ -38,6 +38,8 @@ type mailView struct {
 	// not orders), a title and a text; empty when nothing is.
 	warning func() (title, text string)
 	last    func() string // the sheet of the game shown last ("": none)
+	// allies is told when a fetch kept an ally's sheet of the game shown.
+	allies func()
 
 	note string // the view's last status note, taken away once untrue
 }
@@ -187,8 +189,9 @@ func (v *mailView) fetch(a mail.Account, loud bool) {
 		v.note = "Fetching turn sheets…" // a state: it stays until the fetch ends
 		v.hold(v.note)
 	}
+	shown := v.shown()
 	v.background(func() {
-		res, err := v.box.Fetch(ctx, a, func(p mailbox.Progress) {
+		res, err := v.box.FetchFor(ctx, a, shown, func(p mailbox.Progress) {
 			fyne.Do(func() {
 				label.SetText(p.String())
 				bar.SetValue(p.Fraction())
@@ -216,6 +219,12 @@ func (v *mailView) fetched(res mailbox.FetchResult, err error, cancelled, loud b
 		showError(errors.New(mailbox.Explain(err)), v.win)
 	case err != nil:
 		showError(fmt.Errorf("The fetch stopped. %s\n\nThe sheets fetched before are kept; the next fetch goes on from there.", mailbox.Explain(err)), v.win)
+	}
+	for _, im := range res.Imported {
+		if im.Ally && im.New && v.allies != nil {
+			v.allies()
+			break
+		}
 	}
 	if best := res.Newest(v.shown()); best != nil {
 		v.open(best.Path)

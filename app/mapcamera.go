@@ -179,8 +179,10 @@ func (c *mapCamera) key(name fyne.KeyName) bool {
 // keys as they are), a text field (it types them), or a list or tree,
 // which keeps its arrow keys. It reports whether the key was the map's.
 func (c *mapCamera) windowKey(e *fyne.KeyEvent, focused, view fyne.Focusable) bool {
-	if focused == view || altHeld() {
-		return false // Alt with a key steps through turns (see turns.go)
+	if focused == view || altHeld() || shortcutHeld() {
+		// Alt with a key steps through turns (see turns.go); Ctrl with a
+		// key is a menu's shortcut (Ctrl+F searches), not the map's key.
+		return false
 	}
 	if _, typing := focused.(interface{ SelectedText() string }); typing {
 		return false

@@ -5,6 +5,7 @@ import (
 
 	"silverfall/app/workspace"
 	"silverfall/engine/notes"
+	"silverfall/internal/plural"
 )
 
 // notebook keeps the game's book of notes, markers and reminders (the
@@ -16,8 +17,22 @@ type notebook struct {
 	// problem shows a problem of the notes' file in the status bar ("":
 	// none).
 	problem func(text string)
+	// say says in the status line that reminders fell due.
+	say func(text string)
 	// dir is the workspace folder the book was read from ("" none).
 	dir string
+}
+
+func newNotebook(st *State, problem, say func(string)) *notebook {
+	n := &notebook{st: st, problem: problem, say: say}
+	st.Subscribe(func(c Change) {
+		if g := st.Game(); c.Has(ChangeGame) && g != nil && !st.Earlier() {
+			if due := n.Arrived(g.K.Turn); len(due) > 0 && n.say != nil {
+				n.say(capital(plural.Count(len(due), "reminder")) + " fell due with this sheet: see This turn.")
+			}
+		}
+	})
+	return n
 }
 
 // open reads the book of the workspace ws (nil: a book in memory only)
@@ -42,15 +57,15 @@ func (n *notebook) open(ws *workspace.Workspace) {
 	var damaged *workspace.DamagedError
 	switch {
 	case errors.As(err, &damaged):
-		n.say("Notes: " + damaged.Error())
+		n.tell("Notes: " + damaged.Error())
 	case err != nil:
-		n.say("The notes could not be read: " + err.Error())
+		n.tell("The notes could not be read: " + err.Error())
 	default:
-		n.say("")
+		n.tell("")
 	}
 }
 
-func (n *notebook) say(s string) {
+func (n *notebook) tell(s string) {
 	if n.problem != nil {
 		n.problem(s)
 	}
@@ -87,9 +102,9 @@ func (n *notebook) Delete(id int) {
 func (n *notebook) saved() {
 	if ws := n.st.Workspace(); ws != nil {
 		if err := ws.SaveNotes(n.st.Notes()); err != nil {
-			n.say("The notes could not be saved: " + err.Error())
+			n.tell("The notes could not be saved: " + err.Error())
 		} else {
-			n.say("")
+			n.tell("")
 		}
 	}
 	n.st.NotesChanged()

@@ -15,7 +15,6 @@ import (
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
-	"silverfall/engine/turnsheet"
 	"silverfall/internal/plural"
 )
 
@@ -195,7 +194,7 @@ func shipTypeField(f *orderForm, _ order.Arg, vals []string) *field {
 	var opts []string
 	for t := 1; t <= len(r.Ships); t++ {
 		st := r.Ship(t)
-		opts = append(opts, fmt.Sprintf("%d %s (%s credits)", t, st.Name, turnsheet.Grouped(st.Cost)))
+		opts = append(opts, fmt.Sprintf("%d %s (%s credits)", t, st.Name, num(st.Cost)))
 	}
 	return f.choice(opts, vals[0])
 }

@@ -134,28 +134,15 @@ func newShipsPanel(st *State) *shipsPanel {
 }
 
 // heads makes the table's column heads: buttons that sort by their column.
+// The heads are of the columns as shown; the sorting is by their place in
+// the rows.
 func (p *shipsPanel) heads() {
-	p.table.ShowHeaderColumn = false
-	p.table.CreateHeader = func() fyne.CanvasObject {
-		b := widget.NewButton("", nil)
-		b.Importance = widget.LowImportance
-		b.Alignment = widget.ButtonAlignLeading
-		return b
-	}
-	p.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		b := o.(*widget.Button)
-		if id.Col < 0 || id.Col >= shipColumns {
-			b.SetText("")
-			return
+	sortHeads(&p.table.Table, func(col int) (string, bool) {
+		if col < 0 || col >= shipColumns {
+			return "", false
 		}
-		col := shipShown[id.Col]
-		text := shipHeads[col]
-		if col == p.sortBy {
-			text += map[bool]string{false: " ▲", true: " ▼"}[p.desc]
-		}
-		b.SetText(text)
-		b.OnTapped = func() { p.sortOn(col) }
-	}
+		return shipHeads[shipShown[col]], true
+	}, func() (int, bool) { return shownAt(p.sortBy), p.desc }, func(col int) { p.sortOn(shipShown[col]) })
 }
 
 // shownAt is where the rows' column c shows in the table.

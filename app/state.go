@@ -24,6 +24,7 @@ const (
 	FromShips   // the table of ships
 	FromNext    // walking to the next ship without orders
 	FromChanges // the "This turn" view's list of changes
+	FromSearch  // the search's result table
 	FromNotes   // the notes' list, or a note in the details
 )
 

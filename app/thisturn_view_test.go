@@ -170,11 +170,11 @@ func TestFallingSaid(t *testing.T) {
 			largest, most = strings.ToLower(l.What), -l.Amount
 		}
 	}
-	drop := turnsheet.Grouped(k.Empire.Credits - f.Credits)
-	if s := x.thisTurn.trend.Text; !x.thisTurn.trend.Visible() || !strings.Contains(s, "fall by "+drop) || !strings.Contains(s, largest+" "+turnsheet.Grouped(most)) {
+	drop := num(k.Empire.Credits - f.Credits)
+	if s := x.thisTurn.trend.Text; !x.thisTurn.trend.Visible() || !strings.Contains(s, "fall by "+drop) || !strings.Contains(s, largest+" "+num(most)) {
 		t.Errorf("This turn says %q; want the fall of %s and %s %d", s, drop, largest, most)
 	}
-	if s := x.status.Text(); !strings.Contains(s, "turn leaves "+turnsheet.Grouped(f.Credits)+" ("+largest+" "+turnsheet.Grouped(most)+" costs most)") {
+	if s := x.status.Text(); !strings.Contains(s, "turn leaves "+num(f.Credits)+" ("+largest+" "+num(most)+" costs most)") {
 		t.Errorf("status %q says nothing of the fall of %s", s, drop)
 	}
 	// Orders that make the turn gain: the words go.

@@ -14,9 +14,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"silverfall/app/allies"
 	"silverfall/app/draft"
 	"silverfall/app/history"
 	"silverfall/app/workspace"
+	"silverfall/engine/known"
 	"silverfall/engine/rules"
 	"silverfall/internal/capfile"
 	"silverfall/internal/plural"
@@ -41,8 +43,13 @@ type turnSteps struct {
 	leave func()
 
 	hist   *history.History
-	loads  int  // generation of the history being read; an older one is dropped
-	onlyOn bool // only what the sheet shown shows
+	allies *known.Known // the allies' sheets kept, merged (app/allies)
+	// sightings puts on the map what only the allies' sheets show.
+	sightings     bool
+	sightingsItem *fyne.MenuItem
+	refreshMenu   func()
+	loads         int  // generation of the history being read; an older one is dropped
+	onlyOn        bool // only what the sheet shown shows
 	// drawn is set once the map has drawn a frame: until then the history
 	// waits (in pending), so that reading it never slows the first frame.
 	drawn   bool
@@ -109,7 +116,7 @@ func (t *turnSteps) changed(c Change) {
 		return
 	}
 	// Another game (or turn) was opened: it is the current turn now.
-	t.now, t.nowDraft, t.cache, t.hist, t.sheets = t.st.Game(), t.st.Draft(), nil, nil, nil
+	t.now, t.nowDraft, t.cache, t.hist, t.sheets, t.allies = t.st.Game(), t.st.Draft(), nil, nil, nil, nil
 	t.loads++
 	if ws := t.st.Workspace(); ws != nil && t.now != nil {
 		if sheets, err := ws.Sheets(); err == nil {
@@ -121,9 +128,11 @@ func (t *turnSteps) changed(c Change) {
 }
 
 // loadHistory reads the kept sheets in the background and gives the
-// games shown what they remember when it is done.
+// games shown what they remember when it is done; the allies' sheets kept
+// are merged into allies then.
 func (t *turnSteps) loadHistory(gen int, sheets []workspace.Sheet) {
-	if len(sheets) < 2 {
+	ws := t.st.Workspace()
+	if ws == nil || (len(sheets) < 2 && !hasAllies(ws)) {
 		return
 	}
 	if !t.drawn {
@@ -132,25 +141,61 @@ func (t *turnSteps) loadHistory(gen int, sheets []workspace.Sheet) {
 	}
 	r := t.rules
 	t.background(func() {
-		h, errs := history.Load(r, sheets)
+		var h *history.History
+		var errs []error
+		if len(sheets) >= 2 {
+			h, errs = history.Load(r, sheets)
+		}
+		// The allies' sheets go into what the player knows through this one
+		// call (engine/known); the archive's knowledge takes them at merge.
+		k := known.New(ws.Game, ws.Player)
+		aerrs := allies.AddTo(k, r, ws)
 		fyne.Do(func() {
 			if gen != t.loads {
 				return
 			}
-			msg := ""
-			if len(errs) > 0 {
-				msg = fmt.Sprintf("%s kept of this game could not be read (what they showed is left out): %v",
-					plural.Count(len(errs), "sheet"), errs[0])
+			t.allies = k
+			t.status.problem("allies", unreadMessage(aerrs, "ally's sheet"))
+			if h != nil {
+				t.historyRead(h, errs)
+			} else if t.sightings {
+				t.rememberShown()
 			}
-			t.status.problem("history", msg)
-			t.hist = h
-			t.remember(t.now)
-			if g := t.st.Game(); g != t.now {
-				t.remember(g)
-			}
-			t.st.MemoryChanged()
 		})
 	})
+}
+
+// hasAllies says whether any ally's sheet is kept in ws.
+func hasAllies(ws *workspace.Workspace) bool {
+	kept, _ := ws.AllySheets()
+	return len(kept) > 0
+}
+
+// unreadMessage says that some sheets (what) could not be read; "" when
+// all were.
+func unreadMessage(errs []error, what string) string {
+	if len(errs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s kept of this game could not be read (what they showed is left out): %v",
+		plural.Count(len(errs), what), errs[0])
+}
+
+// historyRead gives the games shown what they remember of h.
+func (t *turnSteps) historyRead(h *history.History, errs []error) {
+	t.status.problem("history", unreadMessage(errs, "sheet"))
+	t.hist = h
+	t.rememberShown()
+}
+
+// alliesChanged merges the allies' sheets again, after one was kept or
+// removed.
+func (t *turnSteps) alliesChanged() {
+	if t.now == nil {
+		return
+	}
+	t.loads++
+	t.loadHistory(t.loads, t.sheets)
 }
 
 // framed is told of each frame the map draws: the first lets the history
@@ -167,9 +212,44 @@ func (t *turnSteps) framed() {
 }
 
 func (t *turnSteps) remember(g *Game) {
-	if g != nil && t.hist != nil && g.K.Game == t.hist.Game && g.K.Empire.Player == t.hist.Player {
+	switch {
+	case g == nil:
+		return
+	case t.hist != nil && g.K.Game == t.hist.Game && g.K.Empire.Player == t.hist.Player:
 		g.remember(t.hist, !t.onlyOn)
+	case t.allies != nil:
+		g.remember(nil, false) // laid out afresh, for the allies' sightings
+	default:
+		return
 	}
+	if t.sightings && !t.onlyOn {
+		addAllySightings(g, t.allies)
+	}
+}
+
+// rememberShown lays out again the current game and the one shown.
+func (t *turnSteps) rememberShown() {
+	t.remember(t.now)
+	if g := t.st.Game(); g != t.now {
+		t.remember(g)
+	}
+	t.st.MemoryChanged()
+}
+
+// setSightings shows (or takes away) on the map what only the allies'
+// sheets show.
+func (t *turnSteps) setSightings(on bool) {
+	t.sightings = on
+	if t.sightingsItem != nil {
+		t.sightingsItem.Checked = on
+	}
+	if t.refreshMenu != nil {
+		t.refreshMenu()
+	}
+	for _, g := range t.cache {
+		g.memory = nil // laid out again when shown
+	}
+	t.rememberShown()
 }
 
 func (t *turnSteps) setOnly(on bool) {
@@ -425,7 +505,10 @@ func (t *turnSteps) menuItems() []*fyne.MenuItem {
 	cur := fyne.NewMenuItem("Current turn", t.Current)
 	cur.Shortcut = alt(fyne.KeyEnd)
 	only := fyne.NewMenuItem("Only this turn's sheet", func() { t.only.SetChecked(!t.only.Checked) })
-	return []*fyne.MenuItem{prev, next, cur, only}
+	if t.sightingsItem == nil {
+		t.sightingsItem = fyne.NewMenuItem("Allies' sightings", func() { t.setSightings(!t.sightings) })
+	}
+	return []*fyne.MenuItem{prev, next, cur, only, t.sightingsItem}
 }
 
 // shortcuts binds the turns' keys on canvas c, each held back by hold.
@@ -438,7 +521,13 @@ func (t *turnSteps) shortcuts(c fyne.Canvas, hold func(func()) func()) {
 
 // altHeld reports whether an Alt key is down (then the map leaves the
 // arrows to the turns' shortcuts).
-func altHeld() bool {
+func altHeld() bool { return held(fyne.KeyModifierAlt) }
+
+// shortcutHeld reports whether the shortcuts' modifier (Ctrl, or Cmd on a
+// Mac) is held down.
+func shortcutHeld() bool { return held(fyne.KeyModifierShortcutDefault) }
+
+func held(m fyne.KeyModifier) bool {
 	d, ok := fyne.CurrentApp().Driver().(desktop.Driver)
-	return ok && d.CurrentKeyModifiers()&fyne.KeyModifierAlt != 0
+	return ok && d.CurrentKeyModifiers()&m != 0
 }

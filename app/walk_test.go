@@ -134,6 +134,8 @@ var walkActions = []action{
 	{"sort or filter the ships", 2, false, (*walker).sortShips},
 	{"select an order row", 8, false, (*walker).selectOrderRow},
 	{"select a row of This turn", 2, false, (*walker).selectThisTurnRow},
+	{"search", 2, false, (*walker).search},
+	{"select or sort search results", 2, false, (*walker).useSearchRows},
 	{"select a checker message", 2, false, (*walker).selectTextMessage},
 	{"jump to a sheet section", 1, false, (*walker).jumpToSection},
 	{"choose a plot", 1, false, (*walker).choosePlot},
@@ -317,6 +319,9 @@ func (w *walker) checkViews(g *Game, d *draft.Draft) string {
 	if p := x.ships; p.row >= 0 && (p.row >= len(p.rows) || model.ShipKey(p.rows[p.row].id) != sel) {
 		return fmt.Sprintf("the ships table highlights row %d, %v is selected", p.row, sel)
 	}
+	if v := x.search; v.result != nil && v.of != g {
+		return "the search's rows are of a game no longer shown"
+	}
 	if c, p := x.st.Chosen(), x.orders; c >= 0 && (p.selRow < 0 || p.rows[p.selRow].index != c) {
 		return fmt.Sprintf("order %d is chosen, the orders list highlights row %d", c, p.selRow)
 	}
@@ -477,6 +482,32 @@ func (w *walker) selectThisTurnRow() string {
 	i := w.pick(len(v.rows))
 	v.list.Select(i)
 	return fmt.Sprintf("row %d of %d", i, len(v.rows))
+}
+
+// walkQueries are queries a player types, some of which do not read.
+var walkQueries = []string{"my ships", "planets within 300 of planet 3", "foreign ships", "ships with fuel below 100",
+	"unowned planets with ore 2", "planets within of ship", "objects named a", "ship 1", "empires", ""}
+
+func (w *walker) search() string {
+	q := walkQueries[w.pick(len(walkQueries))]
+	e := w.x.search.entry
+	e.SetText(q)
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	return fmt.Sprintf("%q: %s", q, w.x.search.note.Text)
+}
+
+func (w *walker) useSearchRows() string {
+	v := w.x.search
+	if v.result == nil || len(v.result.Rows) == 0 {
+		return "no rows"
+	}
+	if col := w.pick(len(v.result.Heads) + 1); col < len(v.result.Heads) {
+		v.sortOn(col)
+		return "sort on " + v.result.Heads[col]
+	}
+	i := w.pick(len(v.result.Rows))
+	v.table.Select(widget.TableCellID{Row: i, Col: 0})
+	return fmt.Sprintf("row %d (%v)", i, v.result.Rows[i].Key)
 }
 
 func (w *walker) selectTextMessage() string {
@@ -823,7 +854,7 @@ func (w *walker) answerDialog() string {
 
 // shortcut presses a key of the menus: they work while a dialog shows.
 func (w *walker) shortcut() string {
-	keys := []fyne.KeyName{fyne.KeyN, fyne.KeyR, fyne.KeyE, fyne.KeyO, fyne.KeyT}
+	keys := []fyne.KeyName{fyne.KeyN, fyne.KeyR, fyne.KeyE, fyne.KeyO, fyne.KeyT, fyne.KeyF}
 	k := keys[w.pick(len(keys))]
 	c := w.x.Window().Canvas().(interface{ TypedShortcut(fyne.Shortcut) })
 	c.TypedShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault})

@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"silverfall/engine/model"
-	"silverfall/engine/turnsheet"
 )
 
 // The bounds of what a sheet may hold beyond the rules' own caps; the
@@ -17,13 +16,13 @@ const (
 	// MaxCoordinate bounds each coordinate of a location. The rules set no
 	// edge to the system, but a ship moves at most a few hundred positions
 	// a turn: a million is far beyond any game.
-	MaxCoordinate = turnsheet.MaxCoordinate
+	MaxCoordinate = model.MaxCoordinate
 	// MaxLineLength bounds a line of the sheet: the format writes at most
 	// 76 characters, and mail programs that join lines stay within the
 	// e-mail standard's 998.
 	MaxLineLength = 1000
 	// MaxTurn bounds the turn number; a game runs about 25.
-	MaxTurn = turnsheet.MaxTurn
+	MaxTurn = model.MaxTurn
 	// MaxObjects bounds the ships, and apart the planets, that a sheet
 	// tells of, of each kind (the player's own, others' in sight): 40
 	// empires build a few ships a turn for some 25 turns, and the galaxy
@@ -114,7 +113,7 @@ func rangeText(lo, hi int) string {
 
 // maxFigure bounds counts the rules leave open: the twelve digits the
 // reader takes.
-const maxFigure = turnsheet.MaxFigure
+const maxFigure = model.MaxFigure
 
 // count reads a count: 0 or more.
 func (c *cursor) count(what string) int { return c.intIn(what, 0, maxFigure) }

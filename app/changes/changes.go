@@ -2,13 +2,13 @@ package changes
 
 import (
 	"fmt"
+	"silverfall/engine/text"
 	"sort"
 	"strings"
 
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
-	"silverfall/engine/turnsheet"
 )
 
 // Kind is what a row reports.
@@ -356,7 +356,7 @@ func (c *comparer) economy() {
 	}
 	if ps, cs := c.prev.Score.Current, c.cur.Score.Current; ps != cs {
 		c.add(Score, model.EmpireKey, "Score %s (%s); the lowest is %s, the highest %s",
-			bigFromTo(ps, cs), signed(cs-ps), turnsheet.Grouped(c.cur.Score.Low), turnsheet.Grouped(c.cur.Score.High))
+			bigFromTo(ps, cs), signed(cs-ps), text.Grouped(c.cur.Score.Low), text.Grouped(c.cur.Score.High))
 	}
 	if pe.Points != ce.Points {
 		c.add(Score, model.EmpireKey, "Points %s", fromTo(pe.Points, ce.Points))
@@ -420,12 +420,12 @@ func fromTo(a, b int) string {
 // bigFromTo is fromTo for credits and scores, in groups of three digits
 // as the sheet and the status bar write them.
 func bigFromTo(a, b int) string {
-	return turnsheet.Grouped(a) + " → " + turnsheet.Grouped(b)
+	return text.Grouped(a) + " → " + text.Grouped(b)
 }
 
 func signed(n int) string {
 	if n > 0 {
-		return "+" + turnsheet.Grouped(n)
+		return "+" + text.Grouped(n)
 	}
-	return turnsheet.Grouped(n)
+	return text.Grouped(n)
 }

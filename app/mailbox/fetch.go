@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"silverfall/app/workspace"
+	"silverfall/engine/model"
 	"silverfall/mail"
 	"silverfall/reportparse"
 )
@@ -20,6 +21,9 @@ type Imported struct {
 	Turn   int
 	Path   string
 	New    bool // not fetched before (the same sheet again adds nothing)
+	// Ally is set for another player's sheet of the game shown: it is kept
+	// among that game's allies' sheets, never shown as the game.
+	Ally bool
 }
 
 // FetchResult says what a fetch of turn sheets brought.
@@ -66,11 +70,20 @@ func (p Progress) String() string {
 }
 
 // Fetch fetches the moderator's new messages with account a and keeps
-// every turn sheet among them in its game's workspace. Messages are
+// every turn sheet among them in its game's workspace, as FetchFor does
+// with no game shown.
+func (m *Mailbox) Fetch(ctx context.Context, a mail.Account, progress func(Progress)) (FetchResult, error) {
+	return m.FetchFor(ctx, a, Shown{Demo: true}, progress)
+}
+
+// FetchFor fetches the moderator's new messages with account a and keeps
+// every turn sheet among them in its game's workspace; another player's
+// sheet of the game shown goes to the allies' sheets of the game shown
+// (as app/allies keeps a sheet imported). Messages are
 // remembered (in the workspaces' folder) and never fetched twice, and
 // stay unread on the server; progress, when set, is told how far it got.
 // Cancelling ctx stops it; what came before is kept.
-func (m *Mailbox) Fetch(ctx context.Context, a mail.Account, progress func(Progress)) (FetchResult, error) {
+func (m *Mailbox) FetchFor(ctx context.Context, a mail.Account, shown Shown, progress func(Progress)) (FetchResult, error) {
 	var res FetchResult
 	if m.root == "" {
 		return res, errors.New("there is no workspace folder to keep the sheets in")
@@ -87,13 +100,13 @@ func (m *Mailbox) Fetch(ctx context.Context, a mail.Account, progress func(Progr
 		}
 	}
 	res.Skipped, err = mail.Fetch(ctx, a, opt, func(msg mail.Message) error {
-		return m.keep(msg, seen, &res)
+		return m.keep(msg, shown, seen, &res)
 	})
 	return res, err
 }
 
 // keep keeps a message's sheet in its workspace and remembers the message.
-func (m *Mailbox) keep(msg mail.Message, seen *mail.SeenList, res *FetchResult) error {
+func (m *Mailbox) keep(msg mail.Message, shown Shown, seen *mail.SeenList, res *FetchResult) error {
 	name := fmt.Sprintf("mail from %s (%q)", msg.From, msg.Subject)
 	rep, err := reportparse.Parse(m.rules, name, msg.Raw)
 	switch {
@@ -105,6 +118,9 @@ func (m *Mailbox) keep(msg mail.Message, seen *mail.SeenList, res *FetchResult) 
 		return seen.Add(msg.Key)
 	}
 	k := rep.Knowledge
+	if !shown.Demo && k.Game == shown.Game && k.Empire.Player != shown.Player {
+		return m.keepAlly(msg, k, shown, seen, res)
+	}
 	ws, err := workspace.Open(m.root, k.Game, k.Empire.Player)
 	if err != nil {
 		return err
@@ -113,7 +129,28 @@ func (m *Mailbox) keep(msg mail.Message, seen *mail.SeenList, res *FetchResult) 
 	if err != nil {
 		return err
 	}
-	res.Imported = append(res.Imported, Imported{k.Game, k.Empire.Player, k.Turn, path, isNew})
+	res.Imported = append(res.Imported, Imported{Game: k.Game, Player: k.Empire.Player, Turn: k.Turn, Path: path, New: isNew})
+	return seen.Add(msg.Key)
+}
+
+// keepAlly keeps another player's sheet of the game shown among its
+// allies' sheets. The same sheet fetched again adds nothing; a different
+// sheet of an ally and turn kept is a problem of the fetch, and the sheet
+// kept stays.
+func (m *Mailbox) keepAlly(msg mail.Message, k *model.Knowledge, shown Shown, seen *mail.SeenList, res *FetchResult) error {
+	ws, err := workspace.Open(m.root, shown.Game, shown.Player)
+	if err != nil {
+		return err
+	}
+	a, isNew, err := ws.AddAllySheet(k.Empire.Player, k.Turn, k.Empire.Name, msg.Raw)
+	switch {
+	case errors.Is(err, workspace.ErrAllyKept):
+		res.Problems = append(res.Problems, fmt.Sprintf("A sheet of player %d for turn %d came by mail and was left alone: %v.", k.Empire.Player, k.Turn, err))
+		return seen.Add(msg.Key)
+	case err != nil:
+		return err
+	}
+	res.Imported = append(res.Imported, Imported{Game: k.Game, Player: k.Empire.Player, Turn: k.Turn, Path: a.Path, New: isNew, Ally: true})
 	return seen.Add(msg.Key)
 }
 
@@ -139,7 +176,7 @@ func (res FetchResult) Newest(shown Shown) *Imported {
 	var best *Imported
 	for i := range res.Imported {
 		im := &res.Imported[i]
-		if !shown.Demo && (im.Game != shown.Game || im.Player != shown.Player) {
+		if im.Ally || (!shown.Demo && (im.Game != shown.Game || im.Player != shown.Player)) {
 			continue
 		}
 		if best == nil || im.Turn > best.Turn {
@@ -157,7 +194,11 @@ func (res FetchResult) Summary() string {
 	var parts []string
 	games := map[string]bool{}
 	for _, im := range res.Imported {
-		games[fmt.Sprintf("%s (player %d) turn %d", im.Game, im.Player, im.Turn)] = true
+		what := fmt.Sprintf("%s (player %d) turn %d", im.Game, im.Player, im.Turn)
+		if im.Ally {
+			what += ", among the allies' sheets"
+		}
+		games[what] = true
 	}
 	switch {
 	case len(res.Imported) == 0:

@@ -86,6 +86,8 @@ func TestNewest(t *testing.T) {
 	res := mailbox.FetchResult{Imported: []mailbox.Imported{
 		{Game: "A", Player: 1, Turn: 3, Path: "a3"}, {Game: "A", Player: 1, Turn: 4, Path: "a4"},
 		{Game: "B", Player: 2, Turn: 9, Path: "b9"},
+		// An ally's sheet is never the one shown.
+		{Game: "A", Player: 5, Turn: 12, Path: "ally", Ally: true, New: true},
 	}}
 	for _, c := range []struct {
 		shown mailbox.Shown
@@ -96,6 +98,7 @@ func TestNewest(t *testing.T) {
 		{mailbox.Shown{Game: "A", Player: 1, Turn: 4}, ""},
 		{mailbox.Shown{Game: "A", Player: 2, Turn: 1}, ""},
 		{mailbox.Shown{Game: "B", Player: 2, Turn: 8}, "b9"},
+		{mailbox.Shown{Game: "A", Player: 5, Turn: 1}, ""},
 	} {
 		got := ""
 		if im := res.Newest(c.shown); im != nil {
@@ -104,6 +107,9 @@ func TestNewest(t *testing.T) {
 		if got != c.want {
 			t.Errorf("shown %+v: newest %q, want %q", c.shown, got, c.want)
 		}
+	}
+	if s := res.Summary(); !strings.Contains(s, "A (player 5) turn 12, among the allies' sheets") || strings.Contains(s, "A (player 1) turn 3, among") {
+		t.Errorf("the summary says %q", s)
 	}
 }
 

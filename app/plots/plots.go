@@ -6,6 +6,7 @@ import (
 	"image"
 	"io"
 	"math"
+	sftext "silverfall/engine/text"
 	"sort"
 	"strconv"
 
@@ -16,8 +17,6 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
-
-	"silverfall/engine/turnsheet"
 )
 
 // Kind is which plot.
@@ -259,7 +258,7 @@ func (wholeTicks) Ticks(min, max float64) []plot.Tick {
 
 // wholeLabel writes a whole number in groups of three digits, as the
 // sheets do; a negative zero is written 0.
-func wholeLabel(v float64) string { return turnsheet.Grouped(int(math.Round(v))) }
+func wholeLabel(v float64) string { return sftext.Grouped(int(math.Round(v))) }
 
 // logTicks marks a log scale at 1, 2 and 5 times the powers of ten in
 // its range (with the ends of a range too short to hold two of them),

@@ -504,3 +504,116 @@ func (w *Workspace) LoadNotes() (*notes.Book, error) {
 	}
 	return b, &DamagedError{Path: path, Aside: aside, Err: err, What: what}
 }
+
+// AllySheet is an ally's sheet kept in the workspace's allies folder: the
+// sheet of player Player for turn Turn.
+type AllySheet struct {
+	Player, Turn int
+	Path         string
+}
+
+// AlliesDir is the folder where the allies' sheets are kept.
+func (w *Workspace) AlliesDir() string { return filepath.Join(w.Dir, "allies") }
+
+// ErrAllyKept says a different sheet of the same ally and turn is kept
+// already.
+var ErrAllyKept = errors.New("another sheet of this player and turn is kept already")
+
+// AllyName is the file name of player p's sheet of turn t, with the
+// empire's name made safe (and short) for people to read. Nothing else of
+// the sheet's text goes into it.
+func AllyName(p, t int, empire string) string {
+	base := fmt.Sprintf("turn-%03d-player-%02d", t, p)
+	if s := SafeName(empire); s != "game" || strings.EqualFold(strings.TrimSpace(empire), "game") {
+		if len(s) > 40 {
+			s = s[:40]
+		}
+		base += "-" + s
+	}
+	return base + ".txt"
+}
+
+// allyName reads a name AllyName made: its player and turn.
+func allyName(name string) (p, t int, ok bool) {
+	if !strings.HasSuffix(name, ".txt") {
+		return 0, 0, false
+	}
+	if _, err := fmt.Sscanf(name, "turn-%d-player-%d", &t, &p); err != nil || p < 1 || t < 1 {
+		return 0, 0, false
+	}
+	return p, t, true
+}
+
+// AddAllySheet keeps player p's sheet of turn t (the empire's name goes
+// into the file's name), atomically. The same sheet again adds nothing and
+// reports false; a different one of the same player and turn is refused
+// with ErrAllyKept and the sheet kept.
+func (w *Workspace) AddAllySheet(p, t int, empire string, data []byte) (AllySheet, bool, error) {
+	if p < 1 || t < 1 {
+		return AllySheet{}, false, fmt.Errorf("player %d, turn %d: not a sheet of a game", p, t)
+	}
+	kept, err := w.AllySheets()
+	if err != nil {
+		return AllySheet{}, false, err
+	}
+	for _, a := range kept {
+		if a.Player != p || a.Turn != t {
+			continue
+		}
+		old, err := capfile.Read(a.Path, maxSheetFile)
+		if err != nil {
+			return a, false, err
+		}
+		if bytes.Equal(old, data) {
+			return a, false, nil
+		}
+		return a, false, fmt.Errorf("player %d's sheet of turn %d: %w (%s)", p, t, ErrAllyKept, filepath.Base(a.Path))
+	}
+	if err := os.MkdirAll(w.AlliesDir(), 0o755); err != nil {
+		return AllySheet{}, false, err
+	}
+	a := AllySheet{Player: p, Turn: t, Path: filepath.Join(w.AlliesDir(), AllyName(p, t, empire))}
+	return a, true, atomicfile.WriteFile(a.Path, data, 0o644)
+}
+
+// AllySheets lists the allies' sheets kept, by turn, then player (then
+// file name); none when the folder is not there.
+func (w *Workspace) AllySheets() ([]AllySheet, error) {
+	entries, err := os.ReadDir(w.AlliesDir())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []AllySheet
+	for _, e := range entries {
+		p, t, ok := allyName(e.Name())
+		if ok && e.Type().IsRegular() {
+			out = append(out, AllySheet{Player: p, Turn: t, Path: filepath.Join(w.AlliesDir(), e.Name())})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Turn != b.Turn {
+			return a.Turn < b.Turn
+		}
+		if a.Player != b.Player {
+			return a.Player < b.Player
+		}
+		return a.Path < b.Path
+	})
+	return out, nil
+}
+
+// RemoveAllySheet removes a kept ally's sheet; a path outside the allies
+// folder, or not named as a kept sheet is, is refused.
+func (w *Workspace) RemoveAllySheet(a AllySheet) error {
+	if filepath.Dir(a.Path) != w.AlliesDir() {
+		return fmt.Errorf("%s is not in the allies' folder", a.Path)
+	}
+	if _, _, ok := allyName(filepath.Base(a.Path)); !ok {
+		return fmt.Errorf("%s is not an ally's sheet", filepath.Base(a.Path))
+	}
+	return os.Remove(a.Path)
+}

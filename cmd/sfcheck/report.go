@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"silverfall/engine/known"
+	"silverfall/engine/text"
 	"strings"
 	"unicode"
 
@@ -14,7 +16,6 @@ import (
 	"silverfall/engine/order"
 	"silverfall/engine/password"
 	"silverfall/engine/rules"
-	"silverfall/engine/turnsheet"
 	"silverfall/internal/cliflag"
 	"silverfall/orderwriter"
 	"silverfall/reportparse"
@@ -73,8 +74,8 @@ func report(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		fmt.Fprintf(stdout, "Turn          %d\n", k.Turn)
 	}
-	fmt.Fprintf(stdout, "Credits       %s\n", turnsheet.Grouped(e.Credits))
-	fmt.Fprintf(stdout, "Score         %s (lowest %s, highest %s)\n", turnsheet.Grouped(k.Score.Current), turnsheet.Grouped(k.Score.Low), turnsheet.Grouped(k.Score.High))
+	fmt.Fprintf(stdout, "Credits       %s\n", text.Grouped(e.Credits))
+	fmt.Fprintf(stdout, "Score         %s (lowest %s, highest %s)\n", text.Grouped(k.Score.Current), text.Grouped(k.Score.Low), text.Grouped(k.Score.High))
 	fmt.Fprintf(stdout, "Ships         %d\n", len(k.Ships))
 	fmt.Fprintf(stdout, "Planets       %d\n", len(k.Planets))
 	fmt.Fprintf(stdout, "Fleets        %d\n", len(k.Fleets))
@@ -88,6 +89,7 @@ func report(name string, stdin io.Reader, stdout, stderr io.Writer) int {
 // loaded is a player's orders read with the turn sheet they answer.
 type loaded struct {
 	k      *model.Knowledge
+	known  *known.Known // the report and the -known sheets; nil: the report alone
 	lines  []order.Line
 	list   []order.Order
 	bad    int // lines that do not read as orders
@@ -107,6 +109,14 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, std
 	}[cmd]
 	c := cliflag.New(cmd, "sfcheck "+cmd+" ORDERS -report REPORT", about+"\nORDERS or REPORT may be \"-\" for standard input.", 1, 1)
 	sheet := c.String("report", "", "the turn sheet the orders answer (text or saved e-mail)")
+	var earlier []string
+	c.Func("known", "an earlier sheet of the same game, the player's own or an ally's: planets and ships\nit shows and the report does not are checked as last seen (may be given again)", func(s string) error {
+		if len(earlier) == maxKnownSheets {
+			return fmt.Errorf("at most %d sheets", maxKnownSheets)
+		}
+		earlier = append(earlier, s)
+		return nil
+	})
 	pos, code, ok := c.Parse(args, stdout, stderr)
 	if !ok {
 		return loaded{}, code, false
@@ -138,6 +148,10 @@ func load(cmd string, args []string, stdin io.Reader, found *capped, stdout, std
 	warnings.done("warning about the turn sheet", "warnings about the turn sheet")
 	data, cutLine, left := orderwriter.CapOrders(data)
 	l := loaded{k: rep.Knowledge, shown: shown, status: status}
+	if l.known, err = knownFrom(rep.Knowledge, earlier); err != nil {
+		printErrors(stderr, err)
+		return loaded{}, reportStatus(err), false
+	}
 	if cutLine > 0 {
 		found.printf("%s", tooMany(shown, cutLine, left))
 		l.header++
@@ -224,7 +238,7 @@ func orders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	errs, warns, notes := 0, 0, 0
 	warned := &capped{w: stdout}
-	for _, d := range check.CheckOnce(rules.Default(), l.k, l.list).Diagnostics {
+	for _, d := range l.checker().Run(l.list).Diagnostics {
 		line := l.lines[d.Order].Line
 		switch d.Severity {
 		case check.Warning:
@@ -257,7 +271,7 @@ func forecast(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	f := check.ForecastOnce(rules.Default(), l.k, l.list)
+	f := l.checker().Forecast(l.list)
 	for _, d := range f.Diagnostics {
 		if d.Severity == check.Error {
 			status = exitFound
@@ -305,4 +319,40 @@ func printable(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// maxKnownSheets bounds the -known sheets one run reads: a game of 25
+// turns with seven allies is 200 sheets.
+const maxKnownSheets = 200
+
+// knownFrom is what the report's player knows with the sheets named by
+// -known added (none: nil). A sheet that does not read, or is of another
+// game, or of a player and turn given twice, stops the run with its name.
+func knownFrom(k *model.Knowledge, paths []string) (*known.Known, error) {
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	kn := known.New(k.Game, k.Empire.Player)
+	if err := kn.Add(k); err != nil {
+		return nil, err
+	}
+	for _, p := range paths {
+		if p == "-" {
+			return nil, errors.New("-known: a sheet is read from a file, not from standard input")
+		}
+		rep, err := reportparse.ReadFile(rules.Default(), p)
+		if err != nil {
+			return nil, err
+		}
+		if err := kn.Add(rep.Knowledge); err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+	}
+	return kn, nil
+}
+
+// checker checks against the report and, when -known gave sheets, what
+// they add.
+func (l loaded) checker() *check.Checker {
+	return check.NewWith(rules.Default(), l.k, check.Options{Known: l.known})
 }

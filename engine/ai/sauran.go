@@ -145,10 +145,16 @@ func (p *planner) planStations() {
 		if gone[n.at] {
 			continue
 		}
-		if !slices.Contains(seen, n.at) && p.vw.sees(n.at) {
+		if slices.Contains(seen, n.at) {
+			continue // counted below, as seen
+		}
+		if p.vw.sees(n.at) {
 			gone[n.at] = true
 			gonePts = append(gonePts, n.at)
 			continue
+		}
+		if p.inHoleReach(n.at) {
+			continue // a word no one can check, where a fleet would not come back
 		}
 		cands = append(cands, n.at)
 	}
@@ -169,6 +175,18 @@ func (p *planner) planStations() {
 	if p.stations.ok {
 		p.add("BROADCAST %s", stationNote{from: p.me, at: p.stations.target})
 	}
+}
+
+// inHoleReach tells whether at lies where a single turn's pull of
+// Silverfall, in the turns the wing waits and fights there (up to the
+// level's last turn of waiting for an ally), draws a ship into the black
+// hole. A broadcast line can be written by anyone in any name (a sheet
+// never says who sent it), so a station named there that the empire does
+// not see itself is never a target: one forged line naming a place near
+// Silverfall would otherwise send the wing to its end.
+func (p *planner) inHoleReach(at geom.Point) bool {
+	last := max(p.turn, p.lv.StationFrom+p.lv.StationWait)
+	return at.Dist(geom.Origin) <= p.r.Movement.DestructionRadius+p.r.GravityPull(last)
 }
 
 func lessPoint(a, b geom.Point) bool {

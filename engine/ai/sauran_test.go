@@ -213,3 +213,45 @@ func TestStrikeWingSeesTheStationGone(t *testing.T) {
 		t.Errorf("wing order %q: to the meeting point of a station that is gone", mine)
 	}
 }
+
+// A line in an ally's name naming a station within the black hole's reach
+// is not believed: anyone can write it, and a wing sent there would be
+// drawn in (a forged note of this kind once sent every normal empire's
+// gunboats into Silverfall). The ally's note of the real station, out of
+// that reach, is still followed.
+func TestForgedNoteNearTheHole(t *testing.T) {
+	r := rules.Default()
+	lv := Normal()
+	forged := stationNote{from: 2, at: geom.Point{X: 24}}.String()
+	if forged != "Empire 2 to allies: Sauran's station at 24,0,0" {
+		t.Fatalf("the note reads %q", forged)
+	}
+	// With the real station named as well, the wing goes for the real
+	// one, although the forged place is nearer Silverfall.
+	k, station := stationScene(t, lv.StationFrom-1, geom.Point{}, nil, func(station geom.Point) []string {
+		return []string{forged, stationNote{from: 2, at: station}.String()}
+	})
+	k.Turn = lv.StationFrom + lv.StationWait - 1
+	mine, said := wingOrder(Play(r, k, 1, lv))
+	want := fmt.Sprintf("EN 9001 99 %d %d %d", station.X, station.Y, station.Z)
+	if mine != want {
+		t.Errorf("with the forged and the real note: wing order %q, want %q", mine, want)
+	}
+	for _, l := range said {
+		if strings.Contains(l, "24,0,0") {
+			t.Errorf("the empire repeats the forged place: %q", l)
+		}
+	}
+	// With the forged note alone, the wing goes nowhere near Silverfall.
+	k, _ = stationScene(t, lv.StationFrom-1, geom.Point{}, nil, func(geom.Point) []string { return []string{forged} })
+	mine, said = wingOrder(Play(r, k, 1, lv))
+	var id, x, y, z int
+	if strings.HasPrefix(mine, "EN") {
+		t.Errorf("forged note alone: wing order %q", mine)
+	} else if _, err := fmt.Sscanf(mine, "MO %d %d %d %d", &id, &x, &y, &z); err == nil && (geom.Point{X: x, Y: y, Z: z}).Dist(geom.Origin) < 150 {
+		t.Errorf("forged note alone: wing order %q goes near Silverfall", mine)
+	}
+	if len(said) > 0 {
+		t.Errorf("forged note alone: broadcast %q, want nothing", said)
+	}
+}

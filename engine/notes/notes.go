@@ -20,9 +20,6 @@ const (
 	MaxLabel     = 40   // characters of a marker's label
 	MaxCondition = 400  // characters of a reminder's condition
 	MaxEntries   = 5000
-	// MaxCoordinate bounds a place: far beyond any map, small enough that
-	// distances over it never overflow.
-	MaxCoordinate = 1_000_000
 )
 
 // Kind is what an entry is.
@@ -297,7 +294,7 @@ func (e *Entry) check() error {
 		return err
 	}
 	if e.AtPlace && !inBounds(e.Place) {
-		return fmt.Errorf("the place %v is beyond %d in some coordinate", e.Place, MaxCoordinate)
+		return fmt.Errorf("the place %v is beyond %d in some coordinate", e.Place, model.MaxCoordinate)
 	}
 	if e.Turn < 0 || e.Written < 0 || e.Turn > 100000 || e.Written > 100000 {
 		return fmt.Errorf("turn %d is not a turn of a game", e.Turn)
@@ -322,7 +319,7 @@ func (e *Entry) check() error {
 }
 
 func inBounds(p geom.Point) bool {
-	ok := func(n int) bool { return n >= -MaxCoordinate && n <= MaxCoordinate }
+	ok := func(n int) bool { return n >= -model.MaxCoordinate && n <= model.MaxCoordinate }
 	return ok(p.X) && ok(p.Y) && ok(p.Z)
 }
 

@@ -93,7 +93,7 @@ func TestRefused(t *testing.T) {
 		{"long note", Entry{Kind: Note, Turn: 1, Text: strings.Repeat("é", MaxText+1)}, "at most 2000"},
 		{"long label", Entry{Kind: Marker, AtPlace: true, Text: strings.Repeat("a", MaxLabel+1)}, "at most 40"},
 		{"marker nowhere", Entry{Kind: Marker, Text: "x"}, "needs a place"},
-		{"far place", Entry{Kind: Marker, AtPlace: true, Place: geom.Point{X: MaxCoordinate + 1}, Text: "x"}, "beyond"},
+		{"far place", Entry{Kind: Marker, AtPlace: true, Place: geom.Point{X: model.MaxCoordinate + 1}, Text: "x"}, "beyond"},
 		{"control", Entry{Kind: Note, Turn: 1, Text: "bell\a"}, "control character"},
 		{"reorder", Entry{Kind: Note, Turn: 1, Text: "abc\u202edef"}, "reorders"},
 		{"reminder when", Entry{Kind: Reminder, Text: "x"}, "needs a turn or a condition"},

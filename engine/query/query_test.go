@@ -2,6 +2,8 @@ package query
 
 import (
 	"errors"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -168,6 +170,42 @@ func TestErrors(t *testing.T) {
 		}
 		if e.Col != tc.col || !strings.Contains(e.Msg, tc.want) {
 			t.Errorf("%q: got %v, want column %d: ...%s...", tc.q, err, tc.col, tc.want)
+		}
+	}
+}
+
+func TestFigures(t *testing.T) {
+	full := known.Object{Key: model.ShipKey(3), Full: true, Ship: &model.Ship{ID: 3, Fuel: 40, Type: 2}}
+	seen := known.Object{Key: model.ShipKey(4), Ship: &model.Ship{ID: 4, Fuel: 90, Type: 5}}
+	planet := known.Object{Key: model.PlanetKey(1), Full: true, Planet: &model.Planet{ID: 1, Ore: model.Ore{0, 0, 7}}}
+	for _, tc := range []struct {
+		q     string
+		names []string
+		of    known.Object
+		want  []string // the figures of "of", "-" for none shown
+	}{
+		{"ships", nil, full, nil},
+		{"ships with fuel below 50 and type 2", []string{"fuel", "type"}, full, []string{"40", "2"}},
+		{"ships with fuel below 50, fuel above 1", []string{"fuel"}, full, []string{"40"}},
+		{"ships with fuel and type 5", []string{"fuel", "type"}, seen, []string{"-", "5"}},
+		{"planets with ore 3 and ore", []string{"ore 3", "ore"}, planet, []string{"7", "7"}},
+		{"objects with ore 3", []string{"ore 3"}, full, []string{"-"}},
+	} {
+		q, err := Parse(tc.q)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.q, err)
+		}
+		var names, got []string
+		for _, f := range q.Figures() {
+			names = append(names, f.Name())
+			if v, ok := f.Of(&tc.of); ok {
+				got = append(got, strconv.Itoa(v))
+			} else {
+				got = append(got, "-")
+			}
+		}
+		if !slices.Equal(names, tc.names) || !slices.Equal(got, tc.want) {
+			t.Errorf("%q: figures %q of %v %q, want %q %q", tc.q, names, tc.of.Key, got, tc.names, tc.want)
 		}
 	}
 }

@@ -3,13 +3,13 @@ package state
 import (
 	"fmt"
 	"reflect"
+	"silverfall/engine/model"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/order"
-	"silverfall/engine/turnsheet"
 )
 
 // A record is one line: a kind, then fields as name=value. Values are
@@ -191,8 +191,8 @@ func setValue(v reflect.Value, s string) error {
 			if err != nil {
 				return fmt.Errorf("expected a place X,Y,Z, got %q", s)
 			}
-			if n < -turnsheet.MaxCoordinate || n > turnsheet.MaxCoordinate {
-				return fmt.Errorf("the place %s is more than %d positions from Silverfall on an axis, where no game reaches", s, turnsheet.MaxCoordinate)
+			if n < -model.MaxCoordinate || n > model.MaxCoordinate {
+				return fmt.Errorf("the place %s is more than %d positions from Silverfall on an axis, where no game reaches", s, model.MaxCoordinate)
 			}
 			p[i] = n
 		}
@@ -221,8 +221,8 @@ func setValue(v reflect.Value, s string) error {
 			return fmt.Errorf("expected a whole number, got %q", s)
 		}
 		// Only the seed (the one int64) may take any value.
-		if v.Kind() == reflect.Int && (n > turnsheet.MaxFigure || n < -turnsheet.MaxFigure) {
-			return fmt.Errorf("%d is beyond %d, far more than any game holds", n, int64(turnsheet.MaxFigure))
+		if v.Kind() == reflect.Int && (n > model.MaxFigure || n < -model.MaxFigure) {
+			return fmt.Errorf("%d is beyond %d, far more than any game holds", n, int64(model.MaxFigure))
 		}
 		v.SetInt(n)
 	case reflect.Uint8:
@@ -259,7 +259,7 @@ func setValue(v reflect.Value, s string) error {
 		}
 		for i, part := range parts {
 			n, err := strconv.Atoi(part)
-			if err != nil || n > turnsheet.MaxFigure || n < -turnsheet.MaxFigure {
+			if err != nil || n > model.MaxFigure || n < -model.MaxFigure {
 				return fmt.Errorf("expected numbers separated by commas, got %q", s)
 			}
 			v.Index(i).SetInt(int64(n))

@@ -9,7 +9,6 @@ import (
 	"silverfall/engine/model"
 	"silverfall/engine/password"
 	"silverfall/engine/rules"
-	"silverfall/engine/turnsheet"
 )
 
 // validate checks what the records say against each other and the rules:
@@ -39,8 +38,8 @@ func (rd *reader) validate(r *rules.Rules) {
 	}
 	rd.validateText(r)
 	rd.validateFigures(r)
-	if g.Turn >= turnsheet.MaxTurn {
-		rd.failAt(rd.gameLine, "game: turn %d; a game ends long before turn %d", g.Turn, turnsheet.MaxTurn)
+	if g.Turn >= model.MaxTurn {
+		rd.failAt(rd.gameLine, "game: turn %d; a game ends long before turn %d", g.Turn, model.MaxTurn)
 	}
 	for _, e := range g.Empires {
 		line := at("empire", e.Player)
@@ -273,7 +272,7 @@ func (rd *reader) validateText(r *rules.Rules) {
 }
 
 // Bounds of the figures a state may hold, well below what the sheet
-// reader takes (turnsheet.MaxFigure), so that one turn's arithmetic on
+// reader takes (model.MaxFigure), so that one turn's arithmetic on
 // them (upkeep, sales, growth) stays within it: a state that reads always
 // gives a turn whose state and sheets read.
 const (

@@ -2,9 +2,9 @@ package turn
 
 import (
 	"math/rand/v2"
+	"silverfall/engine/text"
 
 	"silverfall/engine/model"
-	"silverfall/engine/turnsheet"
 )
 
 // creditBook collects an empire's income and expenses of the turn for its
@@ -47,7 +47,7 @@ func (b *creditBook) report(closing int) model.CreditReport {
 }
 
 // cr prints credits with thousands separators.
-func cr(n int) string { return turnsheet.Grouped(n) }
+func cr(n int) string { return text.Grouped(n) }
 
 // earn adds income to player p's credits. In a check, takings from sales
 // at trading planets are counted apart as expected: prices may move

@@ -96,29 +96,11 @@ func (s *sheet) section(n int) {
 	s.put(SectionLine(n, Titles[n]))
 }
 
-// Grouped prints n with thousands separators: 1,330,000.
-func Grouped(n int) string {
-	str := itoa(n)
-	neg := strings.HasPrefix(str, "-")
-	str = strings.TrimPrefix(str, "-")
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i := range str {
-		if i > 0 && (len(str)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte(str[i])
-	}
-	return b.String()
-}
-
 func signed(n int) string {
 	if n >= 0 {
-		return "+" + Grouped(n)
+		return "+" + text.Grouped(n)
 	}
-	return Grouped(n)
+	return text.Grouped(n)
 }
 
 func name(n string) string {
@@ -244,7 +226,7 @@ func (w *writer) score() {
 		v     int
 	}{{LabelScore, k.Score.Current}, {LabelLow, k.Score.Low}, {LabelHigh, k.Score.High},
 		{LabelPoints, k.Empire.Points}, {LabelAntiPoints, k.Empire.AntiPoints}, {LabelInterceptor, k.Empire.Interceptors}} {
-		w.s.printf("%-18s%14s", f.label+":", Grouped(f.v))
+		w.s.printf("%-18s%14s", f.label+":", text.Grouped(f.v))
 	}
 	w.s.printf("%-18s%s", LabelAllies+":", players(k.Empire.Allies))
 	w.s.printf("%-18s%s", LabelEnemies+":", players(k.Empire.Enemies))
@@ -253,11 +235,11 @@ func (w *writer) score() {
 func (w *writer) credits() {
 	k := w.k
 	w.s.section(CreditReport)
-	w.s.printf("%-40s%14s", LabelOpening+":", Grouped(k.Credit.Opening))
+	w.s.printf("%-40s%14s", LabelOpening+":", text.Grouped(k.Credit.Opening))
 	for _, l := range k.Credit.Lines {
 		w.s.printf("%-40s%14s", l.What+":", signed(l.Amount))
 	}
-	w.s.printf("%-40s%14s", LabelClosing+":", Grouped(k.Empire.Credits))
+	w.s.printf("%-40s%14s", LabelClosing+":", text.Grouped(k.Empire.Credits))
 }
 
 func (w *writer) trading() {

@@ -75,14 +75,6 @@ func TestSectionsInOrder(t *testing.T) {
 	}
 }
 
-func TestGrouped(t *testing.T) {
-	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", -1234567: "-1,234,567", 5000000: "5,000,000"} {
-		if got := Grouped(n); got != want {
-			t.Errorf("%d: %q", n, got)
-		}
-	}
-}
-
 // A game with a due date prints it; one without (a practice game) has no
 // "Orders due:" line at all, never an empty one.
 func TestDueDateLine(t *testing.T) {

@@ -1,0 +1,255 @@
+package app
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"silverfall/app/workspace"
+	"silverfall/assets"
+	"silverfall/engine/known"
+	"silverfall/mail"
+)
+
+// allyFile writes demo player p's sheet, changed by edit, into a file.
+func allyFile(t *testing.T, name string, p int, edit func(string) string) string {
+	t.Helper()
+	data, err := assets.DemoSheet(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	if edit != nil {
+		text = edit(text)
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// ownFiles lists the files of the game's workspace outside allies/, with
+// their contents' sizes.
+func ownFiles(x *App) string {
+	var b strings.Builder
+	paths, _ := filepath.Glob(filepath.Join(x.st.Workspace().Dir, "*"))
+	for _, p := range paths {
+		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+			fmt.Fprintf(&b, "%s %d\n", filepath.Base(p), info.Size())
+		}
+	}
+	return b.String()
+}
+
+// closeTop takes the dialog on top away.
+func closeTop(x *App) {
+	if o := x.Window().Canvas().Overlays().Top(); o != nil {
+		o.Hide()
+		x.Window().Canvas().Overlays().Remove(o)
+	}
+}
+
+// An ally's sheet imported is kept among the allies' sheets and merged
+// into what is known; the game shown, its draft and figures stay. One of
+// another game, one's own, the same again and a broken one are refused,
+// each with its reason.
+func TestImportAllySheet(t *testing.T) {
+	x := newApp(t)
+	x.st.Draft().Add(mustParse(t, "MO 2 5 5 5"))
+	g, d := x.st.Game(), x.st.Draft()
+	orders, status := x.export.Text(), x.status.Text()
+	if !strings.Contains(orders, "MO 2 5 5 5") {
+		t.Fatalf("the order text is %q", orders)
+	}
+	files := ownFiles(x)
+
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	if top := x.Window().Canvas().Overlays().Top(); top != nil && top.Visible() {
+		t.Fatalf("a good sheet shows %q", collectText(top))
+	}
+	if !strings.Contains(x.status.Text(), "Player 4's sheet of turn 1 is kept among the allies' sheets") {
+		t.Errorf("the status says %q", x.status.Text())
+	}
+	x.status.say("") // the note taken back, the figures show again
+	if x.st.Game() != g || x.st.Draft() != d || x.export.Text() != orders {
+		t.Error("an ally's sheet changed the game shown or its orders")
+	}
+	if got := x.status.Text(); got != status || !strings.Contains(status, "credits 150,000") {
+		t.Errorf("the credits before %q, after %q", status, got)
+	}
+	if after := ownFiles(x); after != files || !strings.Contains(files, "turn-002-orders.draft") {
+		t.Errorf("the game's own files changed:\n%s\nthen\n%s", files, after)
+	}
+	if len(x.alliesV.rows) != 1 || x.alliesV.rows[0].Player != 4 {
+		t.Errorf("the allies' list shows %+v", x.alliesV.rows)
+	}
+	if k := x.turns.allies; k == nil || len(k.Sheets()) != 1 || k.Sheets()[0] != (known.Source{Kind: known.AllySheet, Player: 4, Turn: 1}) {
+		t.Errorf("the knowledge merged %+v", k)
+	}
+
+	for _, c := range []struct {
+		name string
+		path string
+		want string
+	}{
+		{"the same again", allyFile(t, "again.txt", 4, nil), "player 4's sheet of turn 1 is merged already"},
+		{"another game", allyFile(t, "other.txt", 5, func(s string) string { return strings.Replace(s, assets.DemoName, "Other Game", 1) }),
+			`the sheet is of the game "Other Game"`},
+		{"my own", allyFile(t, "mine.txt", assets.DemoPlayer, nil), "this is your own sheet"},
+		{"broken", allyFile(t, "broken.txt", 6, func(s string) string { return strings.Replace(s, "Turn:       1", "Turn:       one", 1) }),
+			"broken.txt:5: header: expected the turn number"},
+	} {
+		x.allyIn.Import(c.path)
+		if msg := top(x); !strings.Contains(msg, c.want) {
+			t.Errorf("%s: the window says %q, want %q", c.name, msg, c.want)
+		}
+		closeTop(x)
+	}
+	if x.st.Game() != g || x.st.Draft() != d || len(x.alliesV.rows) != 1 {
+		t.Errorf("a refused sheet changed something: game %v, %d allies' sheets", x.st.Game() != g, len(x.alliesV.rows))
+	}
+}
+
+// The allies' list is reachable from the View menu and removes a sheet.
+func TestAlliesViewRemoves(t *testing.T) {
+	x := newApp(t)
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	x.allyIn.Import(allyFile(t, "ally.txt", 7, nil))
+	var item func()
+	for _, m := range x.Window().MainMenu().Items {
+		for _, it := range m.Items {
+			if it.Label == "Allies' sheets…" && m.Label == "View" {
+				item = it.Action
+			}
+		}
+	}
+	if item == nil {
+		t.Fatal("no View > Allies' sheets…")
+	}
+	item()
+	msg := top(x)
+	if !strings.Contains(msg, "Player 4 · turn 1 · turn-001-player-04-") || !strings.Contains(msg, "Player 7 · turn 1") {
+		t.Errorf("the list shows %q", msg)
+	}
+	removed := x.alliesV.rows[0]
+	x.alliesV.askRemove(removed)
+	tap(t, x, "Remove")
+	if _, err := os.Stat(removed.Path); !os.IsNotExist(err) {
+		t.Errorf("the sheet removed is still there: %v", err)
+	}
+	if len(x.alliesV.rows) != 1 || x.alliesV.rows[0].Player != 7 {
+		t.Errorf("after the removal the list shows %+v", x.alliesV.rows)
+	}
+	if k := x.turns.allies; k == nil || len(k.Sheets()) != 1 || k.Sheets()[0].Player != 7 {
+		t.Errorf("after the removal the knowledge has %+v", k)
+	}
+}
+
+// A sheet fetched by mail that is another player's of the game shown goes
+// to the allies' sheets; the game shown stays.
+func TestFetchAllySheet(t *testing.T) {
+	sys := mailSystem(t)
+	ally, _ := assets.DemoSheet(4)
+	msg, _, err := mail.Compose(mail.Outgoing{From: "gm@example.org", To: "ann@example.org", Subject: "Turn 1, player 4", Body: string(ally)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys.Deliver("ann@example.org", msg)
+	// The same sheet again in another message adds nothing; a different
+	// one of the same ally and turn is left alone, and said so.
+	again, _, _ := mail.Compose(mail.Outgoing{From: "gm@example.org", To: "ann@example.org", Subject: "Turn 1, player 4 again", Body: string(ally)})
+	sys.Deliver("ann@example.org", again)
+	changed := strings.Replace(string(ally), "Turn:       1", "Turn:       1 ", 1)
+	other, _, _ := mail.Compose(mail.Outgoing{From: "gm@example.org", To: "ann@example.org", Subject: "Turn 1, player 4, changed", Body: changed})
+	sys.Deliver("ann@example.org", other)
+	x := mailApp(t, sys)
+	ownGame(t, x)
+	g, orders, before := x.st.Game(), x.export.Text(), ownFiles(x)
+	x.mailing.fetchDialog()
+	if x.st.Game() != g || x.export.Text() != orders {
+		t.Fatalf("the fetch showed %+v", x.st.Game().K)
+	}
+	if msg := top(x); !strings.Contains(msg, "among the allies' sheets") || !strings.Contains(msg, "A sheet of player 4 for turn 1 came by mail and was left alone") {
+		t.Errorf("the result says %q", msg)
+	}
+	if files := ownFiles(x); files != before {
+		t.Errorf("the game's own files changed with the fetch:\n%s\nthen\n%s", before, files)
+	}
+	kept, _ := x.st.Workspace().AllySheets()
+	if len(kept) != 1 || kept[0].Player != 4 {
+		t.Errorf("allies' sheets kept %+v", kept)
+	}
+	if _, err := os.Stat(workspace.Folder(x.keep.root, assets.DemoName, 4)); !os.IsNotExist(err) {
+		t.Errorf("the ally's sheet made a workspace of its own: %v", err)
+	}
+	if len(x.alliesV.rows) != 1 || x.turns.allies == nil || len(x.turns.allies.Sheets()) != 1 {
+		t.Errorf("the list and the knowledge did not take the sheet: %+v", x.alliesV.rows)
+	}
+}
+
+// View > Allies' sightings puts on the map what only an ally's sheet
+// shows, with whose sheet it was; again takes it away.
+func TestAllySightingsOnMap(t *testing.T) {
+	x := newApp(t)
+	marked := func() (planets, all int) {
+		for _, b := range x.st.Game().Map.Bodies {
+			if strings.Contains(b.Label, "(player 4's sheet, turn 1)") {
+				planets++
+			}
+		}
+		return planets, len(x.st.Game().Map.Bodies)
+	}
+	_, before := marked()
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	if n, all := marked(); n != 0 || all != before {
+		t.Fatalf("the sightings show before they are asked for: %d marked, %d bodies of %d", n, all, before)
+	}
+	x.turns.setSightings(true)
+	n, all := marked()
+	if n == 0 || all <= before {
+		t.Errorf("with the allies' sightings: %d planets marked, %d bodies of %d", n, all, before)
+	}
+	for i, b := range x.st.Game().Map.Bodies {
+		if i >= before && hoverText(x.st, i, 0) == "" {
+			t.Errorf("the pointer over %q says nothing", b.Label)
+		}
+		if i >= before {
+			x.clicks.picked(i, fyne.NewPos(10, 10)) // selects nothing the game lacks
+		}
+		if strings.Contains(b.Label, "player 4's sheet") && !b.Kind.IsShip() {
+			if _, mine := x.st.Game().Planets[b.IDs[0]]; mine {
+				t.Errorf("planet %d is on the player's own sheet and shown again as the ally's", b.IDs[0])
+			}
+		}
+	}
+	x.turns.setSightings(false)
+	if n, all := marked(); n != 0 || all != before {
+		t.Errorf("taken away, %d marked and %d bodies of %d", n, all, before)
+	}
+}
+
+// File > Import an ally's sheet… asks for a file.
+func TestAllyImportMenu(t *testing.T) {
+	x := newApp(t)
+	var item *fyne.MenuItem
+	for _, m := range x.Window().MainMenu().Items {
+		for _, it := range m.Items {
+			if it.Label == "Import an ally's sheet…" && m.Label == "File" {
+				item = it
+			}
+		}
+	}
+	if item == nil {
+		t.Fatal("no File > Import an ally's sheet…")
+	}
+	item.Action()
+	if x.files.fyneDlg == nil {
+		t.Fatal("no file dialog shows")
+	}
+	x.files.fyneDlg.Hide()
+}

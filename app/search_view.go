@@ -1,0 +1,276 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"silverfall/app/search"
+	"silverfall/engine/model"
+	"silverfall/internal/plural"
+)
+
+// searchView is the search over what the player knows (engine/query): a
+// query bar and a table of the objects found. Ctrl+F brings it up with the
+// keyboard in the bar, Enter searches, Esc gives the keyboard back. A
+// click on a row selects its object (the map centres on it); a click on a
+// column's head sorts by it, again the other way round. A query that does
+// not read is told with its column, and the rows of the last search stay.
+type searchView struct {
+	st    *State
+	entry *searchEntry
+	note  *widget.Label
+	table *keyTable
+	// query is the text of the last search that read; it runs again on
+	// the next game shown.
+	query  string
+	result *search.Result
+	of     *Game // the game result was found in
+	sortBy int
+	desc   bool
+	// syncing is set while the table follows a selection made elsewhere.
+	syncing bool
+	col     int // the column of the cell the player clicked last
+	// show brings the view's tab up; focus gives a widget the keyboard and
+	// unfocus takes it back (the wiring sets them).
+	show    func()
+	focus   func(fyne.Focusable)
+	unfocus func()
+	// tools holds the bar's buttons: Search, and Export CSV once wired.
+	tools *fyne.Container
+	box   fyne.CanvasObject
+}
+
+const searchHint = "Type a query and press Enter, such as: unowned planets with ore 3 within 100 of ship 5, seen in the last 3 turns"
+
+// searchEntry is the query bar: Esc leaves it.
+type searchEntry struct {
+	widget.Entry
+	leave func()
+}
+
+func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape && e.leave != nil {
+		e.leave()
+		return
+	}
+	e.Entry.TypedKey(k)
+}
+
+func newSearchView(st *State) *searchView {
+	v := &searchView{st: st, sortBy: -1}
+	v.entry = &searchEntry{leave: func() {
+		if v.unfocus != nil {
+			v.unfocus()
+		}
+	}}
+	v.entry.ExtendBaseWidget(v.entry)
+	v.entry.PlaceHolder = "unowned planets with ore 3 within 100 of ship 5"
+	v.entry.OnSubmitted = func(string) { v.run() }
+	v.note = widget.NewLabel(searchHint)
+	v.note.Wrapping = fyne.TextWrapWord
+	v.table = newKeyTable(st, func() (int, int) {
+		if v.result == nil {
+			return 0, 0
+		}
+		return len(v.result.Rows), len(v.result.Heads)
+	}, func() fyne.CanvasObject {
+		l := widget.NewLabel("")
+		l.Truncation = fyne.TextTruncateEllipsis
+		return l
+	}, v.cell)
+	v.heads()
+	v.table.OnSelected = v.choose
+	v.tools = container.NewHBox(widget.NewButton("Search", v.run))
+	bar := container.NewBorder(nil, nil, widget.NewLabel("Find"), v.tools, v.entry)
+	v.box = container.NewBorder(container.NewVBox(bar, v.note), nil, nil, nil, v.table)
+	st.OnSwitch(v.drop)
+	st.Subscribe(func(c Change) {
+		switch {
+		case c.Has(ChangeGame | ChangeMemory):
+			v.again()
+		case c.Has(ChangeSelection):
+			v.follow()
+		}
+	})
+	return v
+}
+
+// withExport puts the "Export CSV…" button b in the bar.
+func (v *searchView) withExport(b *widget.Button) {
+	v.tools.Add(b)
+}
+
+func (v *searchView) cell(id widget.TableCellID, o fyne.CanvasObject) {
+	l := o.(*widget.Label)
+	if r := v.result; r != nil && id.Row >= 0 && id.Row < len(r.Rows) && id.Col >= 0 && id.Col < len(r.Heads) {
+		l.SetText(r.Rows[id.Row].Cells[id.Col])
+		return
+	}
+	l.SetText("")
+}
+
+// heads makes the column heads: buttons that sort by their column.
+func (v *searchView) heads() {
+	sortHeads(&v.table.Table, func(col int) (string, bool) {
+		if v.result == nil || col < 0 || col >= len(v.result.Heads) {
+			return "", false
+		}
+		return v.result.Heads[col], true
+	}, func() (int, bool) { return v.sortBy, v.desc }, v.sortOn)
+}
+
+// Focus brings the search up with the keyboard in its bar.
+func (v *searchView) Focus() {
+	if v.show != nil {
+		v.show()
+	}
+	if v.focus != nil {
+		v.focus(v.entry)
+	}
+}
+
+// run searches for the bar's text over what the player knows.
+func (v *searchView) run() {
+	text := v.entry.Text
+	if strings.TrimSpace(text) == "" { // an empty bar clears the table
+		v.query = ""
+		v.drop()
+		v.note.Importance = widget.MediumImportance
+		v.note.SetText(searchHint)
+		return
+	}
+	if !v.search(text) {
+		return
+	}
+	v.query = text
+}
+
+// again runs the last search again, over the game now shown.
+func (v *searchView) again() {
+	if v.query != "" {
+		v.search(v.query)
+	}
+}
+
+// search runs text and shows what it found; a query that does not read
+// is told (with its column) and changes nothing else. It reports whether
+// the query read.
+func (v *searchView) search(text string) bool {
+	k := knowledgeOf(v.st)
+	if k == nil {
+		v.note.SetText("No game is open: there is nothing to search yet.")
+		return false
+	}
+	g := v.st.Game()
+	r, err := search.Run(text, k.Objects(), k.Newest(), g.ownerShort)
+	if err != nil {
+		v.note.Importance = widget.DangerImportance
+		v.note.SetText("The query does not read: " + err.Error())
+		return false
+	}
+	v.note.Importance = widget.MediumImportance
+	v.result, v.of = r, g
+	if v.sortBy >= len(r.Heads) {
+		v.sortBy = -1
+	}
+	r.Sort(v.sortBy, v.desc)
+	v.note.SetText(fmt.Sprintf("%s found: %s. Click a row to find it on the map.", capital(plural.Count(len(r.Rows), "object")), r.Text))
+	v.fitColumns()
+	v.table.Refresh()
+	v.follow()
+	return true
+}
+
+// searchWidths are the columns' widths by head; a figure gets figureWidth.
+var searchWidths = map[string]float32{"Kind": 80, "Number": 80, "Name": 150, "Owner": 110, "Place": 140, "Distance": 90, "Seen": 70}
+
+const figureWidth = 100
+
+func (v *searchView) fitColumns() {
+	for i, h := range v.result.Heads {
+		w, ok := searchWidths[h]
+		if !ok {
+			w = figureWidth
+		}
+		v.table.SetColumnWidth(i, w)
+	}
+}
+
+// sortOn sorts by column col; a second click turns the order round.
+func (v *searchView) sortOn(col int) {
+	if v.result == nil {
+		return
+	}
+	if v.sortBy == col {
+		v.desc = !v.desc
+	} else {
+		v.sortBy, v.desc = col, false
+	}
+	v.result.Sort(v.sortBy, v.desc)
+	v.table.Refresh()
+	v.follow()
+}
+
+// choose selects the object of the row clicked: an object of the sheet
+// shown, or one remembered as the map shows it; an empire, or an object
+// the map does not show, is told.
+func (v *searchView) choose(id widget.TableCellID) {
+	if v.syncing || v.result == nil || id.Row < 0 || id.Row >= len(v.result.Rows) {
+		return
+	}
+	v.col = id.Col
+	key := v.result.Rows[id.Row].Key
+	if key == v.st.Selected() {
+		return
+	}
+	if key.Kind == model.KindEmpire || !has(v.st.Game(), key) {
+		v.note.SetText(fmt.Sprintf("%s is not on the map shown.", capital(keyWords(key))))
+		return
+	}
+	v.st.Select(key, FromSearch)
+}
+
+// keyWords names an object in words: "ship 5", "player 3's empire".
+func keyWords(key model.Key) string {
+	if key.Kind == model.KindEmpire {
+		return fmt.Sprintf("player %d's empire", key.ID)
+	}
+	return strings.Replace(key.String(), ":", " ", 1)
+}
+
+// follow highlights the row of the object selected, or none.
+func (v *searchView) follow() {
+	v.syncing = true
+	defer func() { v.syncing = false }()
+	key := v.st.Selected()
+	if v.result != nil && !key.IsZero() {
+		for i, r := range v.result.Rows {
+			if r.Key == key {
+				v.table.Select(widget.TableCellID{Row: i, Col: v.col})
+				return
+			}
+		}
+	}
+	v.table.UnselectAll()
+}
+
+// drop lets go of the rows of the game left, before another is shown.
+func (v *searchView) drop() {
+	v.result, v.of = nil, nil
+	v.syncing = true
+	v.table.UnselectAll()
+	v.syncing = false
+	v.table.Refresh()
+}
+
+// csv is the result table as sorted.
+func (v *searchView) csv() (head []string, rows [][]string) {
+	if v.result == nil {
+		return []string{"Kind", "Number", "Name", "Owner", "Place", "Seen"}, nil
+	}
+	return v.result.Table()
+}
