@@ -15,6 +15,7 @@ import (
 
 	"silverfall/app/workspace"
 	"silverfall/assets"
+	"silverfall/engine/notes"
 	"silverfall/engine/rules"
 	"silverfall/internal/atomicfile"
 	"silverfall/internal/version"
@@ -44,6 +45,8 @@ type App struct {
 	search     *searchView
 	tables     *csvTables // the tables' CSV export
 	plots      *plotsView
+	notesV     *notesView
+	markers    *markersView
 	status     *statusBar
 	tips       *tooltips
 	rightTabs  *container.AppTabs
@@ -63,6 +66,7 @@ type App struct {
 	allyIn  *allyImporter // File > Import an ally's sheet…
 	alliesV *alliesView   // View > Allies' sheets…
 	fc      *forecaster
+	notes   *notebook
 	ruler   *ruler
 	rulerV  *rulerView
 
@@ -196,6 +200,8 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	}
 	x.status = newStatusBar(x.st, x.tips)
 	x.keep.status = x.status
+	x.notes = newNotebook(x.st, func(s string) { x.status.problem("notes", s) }, x.status.say)
+	x.keep.notes = x.notes
 	x.keep.kept = func(g *Game, path string) {
 		if g.Source != demoSource && x.settings.LastSheet != path {
 			x.settings.LastSheet = path // the next start opens this game again
@@ -294,15 +300,21 @@ func (x *App) layout() fyne.CanvasObject {
 	x.thisTurn = newThisTurnView(x.st, x.rules, func(f func()) { x.Background(f) })
 	x.plots = newPlotsView(x.st, x.rules, x.win, x.files, func(f func()) { x.Background(f) })
 	x.plots.native, x.plots.folder, x.plots.say = func() bool { return x.NativeDialogs }, func() string { return x.settings.LastFolder }, x.status.say
+	x.notesV = newNotesView(x.st, x.notes, x.win)
+	x.details.notes.add = func(e notes.Entry) { x.notesV.Add(e) }
+	x.details.notes.edit = x.notesV.EditEntry
+	x.markers = newMarkersView(x.st)
+	x.thisTurn.reminders.dealt = x.notes.Dealt
 	x.bottomTabs = container.NewAppTabs(
 		container.NewTabItem("Turn sheet", x.sheet.box),
 		container.NewTabItem("Ships", x.tables.under(x.ships.box, "ships", x.ships.csv)),
 		container.NewTabItem("This turn", x.tables.under(x.thisTurn.box, "changes", x.thisTurn.csv)),
 		container.NewTabItem("Plots", container.NewHScroll(x.plots.box)), // scrolls in a narrow window
 		container.NewTabItem("Search", x.search.box),
+		container.NewTabItem("Notes", x.notesV.box),
 	)
 	x.search.show = func() { x.bottomTabs.SelectIndex(4) }
-	x.panes = newPanes(x.tree.box, x.turns.over(container.NewStack(x.mapView, x.rulerV.box)), x.rightTabs, x.bottomTabs, x.settings.Window.Splits)
+	x.panes = newPanes(x.tree.box, x.turns.over(container.NewStack(x.mapView, x.markers.box, x.rulerV.box)), x.rightTabs, x.bottomTabs, x.settings.Window.Splits)
 	x.splits = x.panes.splits
 	return x.panes.body
 }
@@ -385,6 +397,7 @@ func (x *App) menu() *fyne.MainMenu {
 	plotted := fyne.NewMenuItem("Plots over the turns", func() { x.bottomTabs.SelectIndex(3) })
 	find := fyne.NewMenuItem("Search what I know…", x.search.Focus)
 	find.Shortcut = short(fyne.KeyF)
+	noted := fyne.NewMenuItem("Notes, markers and reminders", func() { x.bottomTabs.SelectIndex(5) })
 	measure := fyne.NewMenuItem("Ruler (click two places; again to take it away)", x.ruler.Toggle)
 	measure.Shortcut = short(fyne.KeyR)
 	x.themeItems = map[string]*fyne.MenuItem{}
@@ -404,7 +417,7 @@ func (x *App) menu() *fyne.MainMenu {
 			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
 				fyne.NewMenuItemSeparator(), quit)...)...),
 		x.ordersMenu(short),
-		fyne.NewMenu("View", fit, whole, ships, changed, plotted, find, measure, x.alliesV.item(), fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+		fyne.NewMenu("View", fit, whole, ships, changed, plotted, find, noted, measure, x.alliesV.item(), fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)

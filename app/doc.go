@@ -18,6 +18,14 @@
 //	plotsView    plots over every turn kept (app/plots)
 //	searchView   the search over what is known (Ctrl+F; app/search makes
 //	             its rows from engine/query)
+//	notesView    the notes, markers and reminders (engine/notes), with
+//	             their form (entryForm); objectNotes the selection's notes
+//	             in the details; markersView the markers and notes over
+//	             the map; remindersView the reminders due, in This turn
+//
+// The book of notes is the State's (Notes, ChangeNotes); notebook reads
+// it from the workspace with the game and saves it at every change. A
+// reminder's condition runs over knowledgeOf (knowledge.go), as the search does.
 //
 // Another game shown (a sheet opened, the demo, a turn step, End turn) is
 // one switch for every view: first each view that keeps rows, indices or a

@@ -16,12 +16,19 @@ type keeper struct {
 	// kept is told where a game's sheet was kept (the next start opens the
 	// game shown last from there).
 	kept func(g *Game, path string)
+	// notes reads the game's notes from its workspace.
+	notes *notebook
 }
 
 // open opens the game's workspace and keeps the sheet there.
 func (k *keeper) open(g *Game) {
 	k.ws = nil
-	defer func() { k.st.useWorkspace(k.ws) }()
+	defer func() {
+		k.st.useWorkspace(k.ws)
+		if k.notes != nil {
+			k.notes.open(k.ws)
+		}
+	}()
 	if k.root == "" {
 		return
 	}

@@ -2,10 +2,11 @@ package app
 
 import "silverfall/engine/known"
 
-// knowledgeOf is what the player knows of the game shown, for the search:
-// for now the sheet shown alone. It is the one place the search gets its
-// knowledge from; once the State carries the whole knowledge of a game
-// (every sheet kept, an ally's), it returns that instead.
+// knowledgeOf is what the player knows of the game shown, for the search
+// and the reminders' conditions: for now the sheet shown alone. It is the
+// one place they get their knowledge from; once the State carries the
+// whole knowledge of a game (every sheet kept, an ally's), it returns
+// that instead.
 func knowledgeOf(st *State) *known.Known {
 	g := st.Game()
 	if g == nil {

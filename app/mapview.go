@@ -78,7 +78,7 @@ func (v *MapView) changedState(c Change) {
 	}
 	if c.Has(ChangeSelection) {
 		switch v.st.SelectedFrom() {
-		case FromTree, FromDetails, FromNext, FromShips, FromChanges, FromSearch:
+		case FromTree, FromDetails, FromNext, FromShips, FromChanges, FromSearch, FromNotes:
 			if f.m != nil && g != nil {
 				v.camera.CentreOn(f.m.Find(g.Selection(v.st.Selected()).Key))
 			}

@@ -31,6 +31,7 @@ type detailsPanel struct {
 	// twoColumns).
 	paletteWidth float32
 	after        *forecastDetails
+	notes        *objectNotes
 	station      *keyCheck
 	rows         *fyne.Container
 	scroll       *container.Scroll
@@ -50,7 +51,8 @@ func newDetailsPanel(st *State, tips *tooltips) *detailsPanel {
 	p.station.Hide()
 	p.rows = container.NewVBox()
 	p.after = newForecastDetails(st)
-	p.scroll = container.NewVScroll(container.NewVBox(p.palette, p.station, widget.NewSeparator(), p.after.box, p.rows))
+	p.notes = newObjectNotes(st)
+	p.scroll = container.NewVScroll(container.NewVBox(p.palette, p.station, p.notes.box, widget.NewSeparator(), p.after.box, p.rows))
 	tips.hideOnScroll(p.scroll)
 	p.box = container.NewBorder(p.title, nil, nil, nil, p.scroll)
 	st.Subscribe(p.changed)

@@ -5,6 +5,7 @@ import (
 	"silverfall/app/workspace"
 	"silverfall/engine/check"
 	"silverfall/engine/model"
+	"silverfall/engine/notes"
 	"silverfall/engine/order"
 	"silverfall/render3d"
 )
@@ -24,6 +25,7 @@ const (
 	FromNext    // walking to the next ship without orders
 	FromChanges // the "This turn" view's list of changes
 	FromSearch  // the search's result table
+	FromNotes   // the notes' list, or a note in the details
 )
 
 // Change says what about the window's state changed; views redraw the
@@ -43,9 +45,10 @@ const (
 	ChangeMemory                       // what is remembered of earlier sheets, or whether it shows
 	ChangeForecast                     // the engine's forecast of the orders is new
 	ChangeRuler                        // the ruler's line was drawn or taken away
+	ChangeNotes                        // the notes, markers or reminders
 
 	ChangeAll = ChangeGame | ChangeSelection | ChangeOrders | ChangeCamera | ChangeHover | ChangeChosen | ChangeTab | ChangePick |
-		ChangeMemory | ChangeForecast | ChangeRuler
+		ChangeMemory | ChangeForecast | ChangeRuler | ChangeNotes
 )
 
 // Has reports whether c includes any of the kinds in k.
@@ -90,6 +93,9 @@ type State struct {
 
 	// ws is the game's workspace folder, or nil when nothing is kept.
 	ws *workspace.Workspace
+	// book is the game's notes, markers and reminders (kept in ws); never
+	// nil.
+	book *notes.Book
 	// earlier is set while an earlier turn than the game opened is shown:
 	// its orders are read-only and nothing of it is saved.
 	earlier bool
@@ -101,7 +107,9 @@ type State struct {
 }
 
 // NewState is an empty state: no game.
-func NewState() *State { return &State{cam: render3d.DefaultCamera(), hover: -1, chosen: -1} }
+func NewState() *State {
+	return &State{cam: render3d.DefaultCamera(), hover: -1, chosen: -1, book: &notes.Book{}}
+}
 
 // Subscribe calls f after every change, with what changed. Subscribers
 // run in the order they subscribed.
@@ -164,6 +172,22 @@ func (s *State) Workspace() *workspace.Workspace { return s.ws }
 // useWorkspace sets the workspace folder (nil: none) of the game about to
 // be shown; it changes with the game, so Show tells the views.
 func (s *State) useWorkspace(ws *workspace.Workspace) { s.ws = ws }
+
+// Notes is the game's book of notes, markers and reminders (see
+// notebook); never nil. Change it through the notebook, which saves it.
+func (s *State) Notes() *notes.Book { return s.book }
+
+// useNotes sets the book of the game about to be shown, with its
+// workspace; Show tells the views.
+func (s *State) useNotes(b *notes.Book) {
+	if b == nil {
+		b = &notes.Book{}
+	}
+	s.book = b
+}
+
+// NotesChanged tells the views that the book changed.
+func (s *State) NotesChanged() { s.notify(ChangeNotes) }
 
 // Show makes g the game shown, with its draft, selection and camera
 // (nil: fitted to the map on the next frame), all in one change.

@@ -34,7 +34,9 @@ type thisTurnView struct {
 	// trend says, when the forecast has the credits or the score falling,
 	// by how much and what costs most.
 	trend *widget.Label
-	box   fyne.CanvasObject
+	// reminders are the reminders due on the sheet shown.
+	reminders *remindersView
+	box       fyne.CanvasObject
 	// shown counts the games shown, so that rows worked out for a game no
 	// longer shown are dropped.
 	shown int
@@ -81,7 +83,8 @@ func newThisTurnView(st *State, r *rules.Rules, background func(func())) *thisTu
 	})
 	v.wrap = newWrapRows(v.list, func() int { return len(v.rows) }, func(i int) string { return v.rows[i].Text },
 		kindColumnWidth+theme.Padding())
-	v.box = container.NewBorder(container.NewVBox(v.note, v.trend), nil, nil, nil, v.wrap.box)
+	v.reminders = newRemindersView(st)
+	v.box = container.NewBorder(container.NewVBox(v.reminders.box, v.note, v.trend), nil, nil, nil, v.wrap.box)
 	st.Subscribe(func(c Change) {
 		if c.Has(ChangeGame) {
 			v.load()

@@ -1,0 +1,289 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"silverfall/engine/model"
+	"silverfall/engine/notes"
+	"silverfall/render3d"
+)
+
+// enter presses Enter in the form's first field; esc presses Esc there.
+func enter(f *entryForm) { f.text.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) }
+func esc(f *entryForm)   { f.text.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape}) }
+
+// ownShip is a ship of the player's on the demo's map.
+func ownShip(t *testing.T, x *App) model.Key {
+	t.Helper()
+	g := x.st.Game()
+	for _, s := range g.K.Ships {
+		if k := model.ShipKey(s.ID); g.own(&s) {
+			if _, ok := g.Location(k); ok {
+				return k
+			}
+		}
+	}
+	t.Fatal("the demo has no ship of the player's")
+	return model.Key{}
+}
+
+func reopenDemo(t *testing.T, x *App) *App {
+	t.Helper()
+	y := New(test.NewTempApp(t), Options{Frames: software, Workspaces: x.keep.root})
+	y.Background = func(f func()) { f() }
+	noNoteTimers(y)
+	y.SaveInLine()
+	if err := y.LoadDemo(); err != nil {
+		t.Fatal(err)
+	}
+	return y
+}
+
+// A note added from the details, edited and kept: the details and the
+// Notes tab show it, Esc changes nothing, the workspace keeps it for the
+// next start, and Delete takes it away there too.
+func TestNotesAddEditDeleteKept(t *testing.T) {
+	x := newApp(t)
+	v := x.notesV
+	ship := ownShip(t, x)
+	x.st.Select(ship, FromTree)
+	test.Tap(x.details.notes.button)
+	test.Type(v.form.text, "Scout the rim")
+	enter(v.form)
+	if got := collectText(x.details.notes.box); !strings.Contains(got, "Scout the rim") {
+		t.Fatalf("the details show %q", got)
+	}
+	if len(v.rows) != 1 || v.rows[0].Object != ship || v.list.Length() != 1 {
+		t.Fatalf("the Notes tab lists %+v", v.rows)
+	}
+	if len(x.markers.noted) != 1 {
+		t.Errorf("the map marks %d notes, want the ship's", len(x.markers.noted))
+	}
+	v.list.Select(0)
+	v.Edit()
+	v.form.text.SetText("Scout the far rim")
+	enter(v.form)
+	v.Edit()
+	v.form.text.SetText("typed, then Esc")
+	esc(v.form)
+	if e, _ := x.st.Notes().Get(v.rows[0].ID); e.Text != "Scout the far rim" {
+		t.Fatalf("after an edit and an Esc the note says %q", e.Text)
+	}
+
+	y := reopenDemo(t, x)
+	w := y.notesV
+	if len(w.rows) != 1 || w.rows[0].Text != "Scout the far rim" {
+		t.Fatalf("reopened, the Notes tab lists %+v", w.rows)
+	}
+	y.st.Select(ship, FromTree)
+	if got := collectText(y.details.notes.box); !strings.Contains(got, "Scout the far rim") {
+		t.Errorf("reopened, the details show %q", got)
+	}
+	w.list.Select(0)
+	w.Delete()
+	tap(t, y, "Delete")
+	if len(w.rows) != 0 || strings.Contains(collectText(y.details.notes.box), "rim") {
+		t.Errorf("deleted, still listed: %+v", w.rows)
+	}
+	if b, err := y.st.Workspace().LoadNotes(); err != nil || b.Len() != 0 {
+		t.Errorf("the file after the delete holds %d entries (%v)", b.Len(), err)
+	}
+}
+
+// A marker put at a ship is drawn over the map where the ship is, with
+// its label.
+func TestMarkerOnTheMap(t *testing.T) {
+	x := newApp(t)
+	ship := ownShip(t, x)
+	x.st.Select(ship, FromTree)
+	if got := x.markers.Shown(); len(got) != 0 {
+		t.Fatalf("markers before any: %q", got)
+	}
+	f := x.notesV.Add(notes.Entry{Kind: notes.Marker})
+	test.Type(f.text, "Rendezvous")
+	f.object.SetText(objectText(ship))
+	f.shape.SetSelected("diamond")
+	enter(f)
+	if f.problem.Text != "" {
+		t.Fatalf("the form says %q", f.problem.Text)
+	}
+	if got := x.markers.Shown(); len(got) != 1 || got[0] != "Rendezvous" {
+		t.Fatalf("the map's markers are %q", got)
+	}
+	m := x.st.Notes().Markers()[0]
+	x.st.SetCamera(render3d.DefaultCamera(), true)
+	x.notesV.list.UnselectAll() // the marker added is the row chosen
+	x.notesV.list.Select(0)
+	if want := (render3d.Vec{float64(m.Place.X), float64(m.Place.Y), float64(m.Place.Z)}); x.st.Camera().Target != want {
+		t.Errorf("the marker's row turns the map to %v, not to %v", x.st.Camera().Target, want)
+	}
+	if p, _ := x.st.Game().Location(ship); !m.AtPlace || m.Place != p || m.Shape != notes.Diamond {
+		t.Errorf("the marker is %+v; the ship is at %v", m, p)
+	}
+	if objs := x.markers.box.Objects; len(objs) != 1 || !strings.Contains(collectTexts(objs[0]), "Rendezvous") {
+		t.Errorf("the map's layer holds %d marks; want the marker with its label", len(objs))
+	}
+	x.notes.Delete(m.ID)
+	if got := x.markers.Shown(); len(got) != 0 {
+		t.Errorf("deleted, the map still shows %q", got)
+	}
+}
+
+// This turn shows the reminders due: one of this turn, one whose
+// condition finds something; not one of a later turn, nor one whose
+// condition finds nothing.
+func TestRemindersInThisTurn(t *testing.T) {
+	x := newApp(t)
+	turn := x.st.Game().K.Turn
+	if got := x.thisTurn.reminders.Lines(); got != nil {
+		t.Fatalf("reminders before any: %q", got)
+	}
+	for _, e := range []notes.Entry{
+		{Kind: notes.Reminder, Turn: turn, Text: "Muster the fleet"},
+		{Kind: notes.Reminder, Turn: turn + 3, Text: "Later"},
+		{Kind: notes.Reminder, Condition: "my ships", Text: "Count the ships"},
+		{Kind: notes.Reminder, Condition: "ships named Zzyzxq", Text: "Never"},
+	} {
+		if _, err := x.notes.Add(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := strings.Join(x.thisTurn.reminders.Lines(), "\n")
+	for _, want := range []string{"Turn " + itoa(turn) + ": Muster the fleet", "My ships (", "found): Count the ships"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("This turn's reminders %q lack %q", got, want)
+		}
+	}
+	for _, not := range []string{"Later", "Never"} {
+		if strings.Contains(got, not) {
+			t.Errorf("This turn's reminders %q show %q", got, not)
+		}
+	}
+	// "Dealt with" takes a reminder out of This turn, and keeps it.
+	var dealt *widget.Button
+	walk(x.thisTurn.reminders.box, func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Dealt with" && dealt == nil {
+			dealt = b
+		}
+	})
+	if dealt == nil {
+		t.Fatal("no Dealt with button")
+	}
+	test.Tap(dealt)
+	if got := x.thisTurn.reminders.Lines(); len(got) != 1 || !strings.Contains(got[0], "Count the ships") {
+		t.Errorf("after Dealt with, This turn shows %q", got)
+	}
+	if b, _ := x.st.Workspace().LoadNotes(); len(b.Due(turn)) != 0 {
+		t.Errorf("the file keeps %d reminders due", len(b.Due(turn)))
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// A condition that does not read is said in the form with its column;
+// the form stays open and nothing is filed.
+func TestReminderBadCondition(t *testing.T) {
+	x := newApp(t)
+	f := x.notesV.Add(notes.Entry{Kind: notes.Reminder})
+	test.Type(f.text, "Watch")
+	f.cond.SetText("ships within of planet 3")
+	enter(f)
+	if !strings.Contains(f.problem.Text, "column") {
+		t.Errorf("the form says %q", f.problem.Text)
+	}
+	if !strings.Contains(top(x), "column") || x.st.Notes().Len() != 0 {
+		t.Errorf("the dialog on top says %q; the book holds %d", top(x), x.st.Notes().Len())
+	}
+	f.cond.SetText("ships within 50 of planet 3")
+	enter(f)
+	if x.Window().Canvas().Overlays().Top() != nil || x.st.Notes().Len() != 1 {
+		t.Errorf("mended: the dialog on top says %q; the book holds %d", top(x), x.st.Notes().Len())
+	}
+}
+
+// A notes file that cannot be read is said and kept aside, and the
+// entries that can be read are shown.
+func TestDamagedNotesKeptAside(t *testing.T) {
+	x := newApp(t)
+	if _, err := x.notes.Add(notes.Entry{Kind: notes.Note, Turn: 1, Text: "kept"}); err != nil {
+		t.Fatal(err)
+	}
+	path := x.st.Workspace().NotesPath()
+	data, _ := os.ReadFile(path)
+	if err := os.WriteFile(path, append(data, []byte("{not json\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	y := reopenDemo(t, x)
+	if p := y.status.Problems(); !strings.Contains(p, "notes") || !strings.Contains(p, "kept as") {
+		t.Errorf("the status bar says %q", p)
+	}
+	if rows := y.notesV.rows; len(rows) != 1 || rows[0].Text != "kept" {
+		t.Errorf("the Notes tab lists %+v", rows)
+	}
+	if aside, _ := filepath.Glob(path + ".damaged*"); len(aside) != 1 {
+		t.Errorf("copies kept aside: %q", aside)
+	}
+}
+
+// The rule book's dates are offered once.
+func TestRuleDatesOnce(t *testing.T) {
+	x := newApp(t)
+	test.Tap(x.notesV.rules)
+	n := x.st.Notes().Len()
+	if n == 0 {
+		t.Fatalf("no rule book date added: %q", x.notesV.note.Text)
+	}
+	test.Tap(x.notesV.rules)
+	if x.st.Notes().Len() != n || !strings.Contains(x.notesV.note.Text, "0 reminders") {
+		t.Errorf("again: %d entries, %q", x.st.Notes().Len(), x.notesV.note.Text)
+	}
+}
+
+// A reminder of a turn that falls due with a sheet arriving is said in the
+// status line, once; looking at an earlier turn says nothing.
+func TestReminderArrives(t *testing.T) {
+	x := hostedApp(t, 2)
+	if x.st.Notes().Seen != 2 {
+		t.Fatalf("after turns 1 and 2, the reminders seen are of turn %d", x.st.Notes().Seen)
+	}
+	if _, err := x.notes.Add(notes.Entry{Kind: notes.Reminder, Turn: 2, Text: "Refuel"}); err != nil {
+		t.Fatal(err)
+	}
+	x.st.Notes().Seen = 1 // as if turn 2 had not been shown yet
+	if err := x.Load(x.st.Workspace().ReportPath(2)); err != nil {
+		t.Fatal(err)
+	}
+	if s := x.status.Text(); !strings.Contains(s, "1 reminder fell due") {
+		t.Errorf("the status line says %q", s)
+	}
+	x.status.say("")
+	if err := x.Load(x.st.Workspace().ReportPath(2)); err != nil {
+		t.Fatal(err)
+	}
+	if s := x.status.Text(); strings.Contains(s, "fell due") {
+		t.Errorf("shown again, the status line says %q", s)
+	}
+	if b, _ := x.st.Workspace().LoadNotes(); b.Seen != 2 {
+		t.Errorf("the file keeps the reminders seen of turn %d", b.Seen)
+	}
+}
+
+// collectTexts is the canvas texts under o.
+func collectTexts(o fyne.CanvasObject) string {
+	var b strings.Builder
+	walk(o, func(o fyne.CanvasObject) {
+		if t, ok := o.(*canvas.Text); ok {
+			b.WriteString(t.Text + "\n")
+		}
+	})
+	return b.String()
+}
