@@ -193,7 +193,10 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.status = newStatusBar(x.st, x.tips)
 	x.keep.status = x.status
 	x.keep.kept = func(g *Game, path string) {
-		if g.Source != demoSource && x.settings.LastSheet != path {
+		if g.Source == demoSource {
+			path = "" // a start with no sheet to reopen opens the demo
+		}
+		if x.settings.LastSheet != path {
 			x.settings.LastSheet = path // the next start opens this game again
 			x.saveSettings()
 		}
