@@ -144,11 +144,15 @@ func (x *helpWindows) ShowOrderReference() {
 
 func (x *helpWindows) helpWindow(title string, content fyne.CanvasObject, size fyne.Size) {
 	w := x.fyneApp.NewWindow("Silverfall — " + title)
-	w.SetContent(content)
+	// Enter and Esc close it, as they close a dialog.
+	keys := &dialogKeys{yes: w.Close, no: w.Close}
+	w.SetContent(container.NewStack(keys, content))
+	w.Canvas().SetOnTypedKey(keys.TypedKey) // when nothing has the keyboard
 	w.Resize(size)
 	// Where the desktop would put it, part of it may be off the screen.
 	w.CenterOnScreen()
 	w.Show()
+	w.Canvas().Focus(keys)
 }
 
 // sortTable is a table of text that sorts by the column whose head is
