@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/app/changes"
+	"silverfall/app/practice"
 	"silverfall/engine/check"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
@@ -211,4 +212,52 @@ func shot(t *testing.T, x *App, name string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestThisTurnRowsDoNotOverlap: after three End turns of a practice game,
+// every row of This turn drawn at 1280x800 is as tall as its wrapped text
+// (bug: wrapped rows lay over each other).
+func TestThisTurnRowsDoNotOverlap(t *testing.T) {
+	x := newApp(t)
+	x.practice.start(practice.Options{Seed: 5, Players: 3, Level: "easy"})
+	x.bottomTabs.SelectIndex(2)
+	for i := 0; i < 3; i++ {
+		x.practice.EndTurn()
+		for n := 0; n < 3 && x.Window().Canvas().Overlays().Top() != nil; n++ {
+			x.Window().Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+		}
+	}
+	if g := x.st.Game(); g.K.Turn != 4 {
+		t.Fatalf("turn %d shown after three End turns", g.K.Turn)
+	}
+	x.bottomTabs.SelectIndex(2)
+	x.Window().Canvas().Capture()
+	shot(t, x, "thisturn-practice")
+	v := x.thisTurn
+	if len(v.rows) == 0 {
+		t.Fatal("no rows on turn 4")
+	}
+	checked, wrapped := 0, 0
+	for i := range v.rows {
+		v.list.ScrollTo(i)
+		x.Window().Canvas().Capture()
+		walk(v.list, func(o fyne.CanvasObject) {
+			l, ok := o.(*widget.Label)
+			if !ok || !l.Visible() || l.Wrapping != fyne.TextWrapWord || l.Text == "" {
+				return
+			}
+			checked++
+			need := l.MinSize().Height
+			if need > newWrapMeasure().line {
+				wrapped++
+			}
+			if l.Size().Height+0.5 < need {
+				t.Errorf("the row %q is %v high, its text needs %v (width %v)", l.Text, l.Size().Height, need, l.Size().Width)
+			}
+		})
+	}
+	if checked == 0 {
+		t.Fatal("no row drawn")
+	}
+	t.Logf("%d rows drawn, %d of them wrapped", checked, wrapped)
 }
