@@ -222,7 +222,9 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.mapView.OnPick = x.clicks.picked
 	x.st.OnSwitch(x.mapView.CancelPick) // a pick (the ruler's) is of the game left
 	x.panels()
-	x.win.SetContent(x.tips.over(container.NewBorder(nil, x.status.box, nil, nil, x.layout())))
+	frame := container.NewBorder(nil, x.status.box, nil, nil, x.layout())
+	x.status.relayout = func() { frame.Layout.Layout(frame.Objects, frame.Size()) }
+	x.win.SetContent(x.tips.over(frame))
 	x.win.SetMainMenu(keyGate{x.win.Canvas()}.menu(x.turns.inMenu(x.menu())))
 	x.shortcuts()
 	x.st.Subscribe(x.keep.changed)

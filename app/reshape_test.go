@@ -223,3 +223,31 @@ func TestFleetPickPlane(t *testing.T) {
 	}
 	x.mapView.CancelPick()
 }
+
+// TestStatusLongNoteReadable: a long note in the status line (the path
+// after Export) wraps and is shown whole, at 1280 and at 1000 pixels wide
+// (bug: it was cut with "...").
+func TestStatusLongNoteReadable(t *testing.T) {
+	x := newApp(t)
+	long := "Orders written to " + strings.Repeat("/a-long-folder-name", 8) + "/turn-005-orders.txt"
+	for _, w := range []float32{1280, 1000} {
+		x.Window().Resize(fyne.NewSize(w, 800))
+		x.status.say(long)
+		c := x.Window().Canvas()
+		c.Capture()
+		text := x.status.text
+		if text.Text != long {
+			t.Fatalf("status %q", text.Text)
+		}
+		if text.Truncation != fyne.TextTruncateOff {
+			t.Error("the status line cuts its text")
+		}
+		need := text.MinSize().Height // wrapped to the width it has
+		if text.Size().Height+0.5 < need || need <= newWrapMeasure().line {
+			t.Errorf("at %v wide: the note is %v high, its %v wide text needs %v", w, text.Size().Height, text.Size().Width, need)
+		}
+		if bottom := x.status.box.Position().Y + x.status.box.Size().Height; bottom > c.Size().Height+0.5 {
+			t.Errorf("at %v wide: the status line ends at %v, below the window's %v", w, bottom, c.Size().Height)
+		}
+	}
+}
