@@ -280,11 +280,16 @@ type wrapMeasure struct {
 	label *widget.Label
 	box   *fyne.Container
 	line  float32 // the height of a label of one line
+	size  fyne.ThemeSizeName
 }
 
-func newWrapMeasure() *wrapMeasure {
-	m := &wrapMeasure{label: widget.NewLabel("")}
+func newWrapMeasure() *wrapMeasure { return newWrapMeasureSized(theme.SizeNameText) }
+
+// newWrapMeasureSized measures text of the size named size (a caption's).
+func newWrapMeasureSized(size fyne.ThemeSizeName) *wrapMeasure {
+	m := &wrapMeasure{label: widget.NewLabel(""), size: size}
 	m.label.Wrapping = fyne.TextWrapWord
+	m.label.SizeName = size
 	m.box = container.NewStack(m.label)
 	m.line = m.label.MinSize().Height
 	return m
@@ -293,7 +298,7 @@ func newWrapMeasure() *wrapMeasure {
 func (m *wrapMeasure) height(text string, width float32) float32 {
 	// Most cells fit on one line, and measuring a line is cheap.
 	pad := 2 * theme.InnerPadding()
-	if !strings.Contains(text, "\n") && fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width+pad <= width {
+	if !strings.Contains(text, "\n") && fyne.MeasureText(text, theme.Size(m.size), fyne.TextStyle{}).Width+pad <= width {
 		return m.line
 	}
 	m.label.SetText(text)

@@ -50,6 +50,7 @@ type ordersPanel struct {
 	box                          fyne.CanvasObject
 	// rowHeights are the heights of a title row and of an order row.
 	oneLine, twoLines float32
+	wrap              *wrapRows // each row as tall as its text needs
 }
 
 // orderRow is a line of the orders list: a group's title, an order of the
@@ -89,7 +90,7 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 			t := widget.NewLabel("MO 1234 -350 -350 -350")
 			t.TextStyle = fyne.TextStyle{Monospace: true}
 			m := widget.NewLabel("message")
-			m.Truncation = fyne.TextTruncateEllipsis
+			m.Wrapping = fyne.TextWrapWord // read whole: the row grows (wrap)
 			m.SizeName = theme.SizeNameCaptionText
 			// The order on one line, what the checker says under it.
 			return container.NewVBox(container.NewHBox(icon, t), m)
@@ -106,6 +107,17 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 	}
 	p.oneLine = widget.NewLabel("Ship").MinSize().Height
 	p.twoLines = p.list.CreateItem().MinSize().Height
+	p.summary.Wrapping = fyne.TextWrapWord
+	caption := newWrapMeasureSized(theme.SizeNameCaptionText)
+	head := p.twoLines - caption.line // the order's line, and the padding
+	p.wrap = newWrapRowsBy(&p.list.List, p.list, func() int { return len(p.rows) }, func(i int, width float32) float32 {
+		// Titles take one line; the other rows their line, then what the
+		// checker says, wrapped.
+		if r := p.rows[i]; !r.isTitle() {
+			return head + caption.height(p.rowVerdict(r), width)
+		}
+		return p.oneLine
+	})
 
 	p.undo = newTipButton("", undoTip, tips, st.Undo)
 	p.undo.Icon = theme.ContentUndoIcon()
@@ -130,7 +142,7 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 	p.acts = []orderAct{{b: edit, tip: edit.tip, chosen: true}, {b: del, tip: del.tip, chosen: true},
 		{b: up, tip: up.tip, chosen: true}, {b: down, tip: down.tip, chosen: true}, {b: next, tip: next.tip}, {b: emp, tip: emp.tip}}
 	tools := container.NewVBox(container.NewHBox(p.undo, p.redo, edit, del, up, down), container.NewHBox(next, emp))
-	p.box = container.NewBorder(container.NewVBox(tools, p.summary), p.verdict, nil, nil, p.list)
+	p.box = container.NewBorder(container.NewVBox(tools, p.summary), p.verdict, nil, nil, p.wrap.box)
 	st.OnSwitch(p.drop)
 	st.Subscribe(p.changed)
 	return p
@@ -252,14 +264,7 @@ func (p *ordersPanel) rebuild() {
 		}
 	}
 	p.rows = append(p.rows, carriedRows(d, g)...)
-	// Titles take one line; orders two (the order, then the verdict).
-	for i, r := range p.rows {
-		if r.isTitle() {
-			p.list.SetItemHeight(i, p.oneLine)
-		} else {
-			p.list.SetItemHeight(i, p.twoLines)
-		}
-	}
+	p.wrap.fit()
 	p.selRow = p.findOther(was, nth, ok)
 	p.list.Refresh()
 	p.summary.SetText(ordersSummary(d))

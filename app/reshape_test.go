@@ -1,11 +1,13 @@
 package app
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/engine/model"
@@ -248,6 +250,41 @@ func TestStatusLongNoteReadable(t *testing.T) {
 		}
 		if bottom := x.status.box.Position().Y + x.status.box.Size().Height; bottom > c.Size().Height+0.5 {
 			t.Errorf("at %v wide: the status line ends at %v, below the window's %v", w, bottom, c.Size().Height)
+		}
+	}
+}
+
+// TestOrdersTabReadableNarrow: on an earlier turn, the Orders tab's
+// summary and the carried rows' notes are read whole, at 1280 and at 1000
+// pixels wide (bug: both were cut with "...").
+func TestOrdersTabReadableNarrow(t *testing.T) {
+	x := hostedApp(t, 3)
+	x.rightTabs.SelectIndex(1)
+	x.turns.step(-1)
+	if !x.st.Earlier() {
+		t.Fatal("no earlier turn shown")
+	}
+	for _, w := range []float32{1280, 1000} {
+		x.Window().Resize(fyne.NewSize(w, 800))
+		x.Window().Canvas().Capture()
+		shot(t, x, fmt.Sprintf("orders-earlier-%.0f", w))
+		p := x.orders
+		if s := p.summary; s.Truncation != fyne.TextTruncateOff || s.Size().Height+0.5 < s.MinSize().Height || !strings.Contains(s.Text, "read-only") {
+			t.Errorf("at %v wide: the summary %q is %v high, it needs %v", w, s.Text, s.Size().Height, s.MinSize().Height)
+		}
+		notes := 0
+		walk(p.list, func(o fyne.CanvasObject) {
+			l, ok := o.(*widget.Label)
+			if !ok || !l.Visible() || l.SizeName != theme.SizeNameCaptionText || l.Text == "" {
+				return
+			}
+			notes++
+			if l.Truncation != fyne.TextTruncateOff || l.Size().Height+0.5 < l.MinSize().Height {
+				t.Errorf("at %v wide: the note %q is %v high, it needs %v", w, l.Text, l.Size().Height, l.MinSize().Height)
+			}
+		})
+		if notes == 0 {
+			t.Errorf("at %v wide: no row with a note drawn", w)
 		}
 	}
 }

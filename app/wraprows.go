@@ -12,18 +12,27 @@ import (
 // width changes (box lays the list out and sees it) and when the rows
 // change (fit).
 type wrapRows struct {
-	list  *widget.List
-	n     func() int
-	text  func(i int) string
-	inset float32 // the row's width that is not the text's (a column beside it)
-	width float32 // the width the rows were measured at
-	m     *wrapMeasure
-	box   *fyne.Container
+	list *widget.List
+	n    func() int
+	// height is row i's height at the list's width.
+	height func(i int, width float32) float32
+	width  float32 // the width the rows were measured at
+	box    *fyne.Container
 }
 
+// newWrapRows makes each row as tall as text(i) wrapped to the list's
+// width less inset (a column beside the text).
 func newWrapRows(list *widget.List, n func() int, text func(int) string, inset float32) *wrapRows {
-	w := &wrapRows{list: list, n: n, text: text, inset: inset, m: newWrapMeasure()}
-	w.box = container.New(w, list)
+	m := newWrapMeasure()
+	return newWrapRowsBy(list, list, n, func(i int, width float32) float32 { return m.height(text(i), width-inset) })
+}
+
+// newWrapRowsBy makes each row of list as tall as height says at the
+// list's width; shown is the list as the window shows it (a widget that
+// extends it).
+func newWrapRowsBy(list *widget.List, shown fyne.CanvasObject, n func() int, height func(i int, width float32) float32) *wrapRows {
+	w := &wrapRows{list: list, n: n, height: height}
+	w.box = container.New(w, shown)
 	return w
 }
 
@@ -32,15 +41,14 @@ func (w *wrapRows) fit() {
 	if w.width <= 0 {
 		return
 	}
-	tw := w.width - w.inset
 	for i, n := 0, w.n(); i < n; i++ {
-		w.list.SetItemHeight(i, w.m.height(w.text(i), tw))
+		w.list.SetItemHeight(i, w.height(i, w.width))
 	}
 	w.list.Refresh()
 }
 
 // Height is row i's height as measured (for tests).
-func (w *wrapRows) Height(i int) float32 { return w.m.height(w.text(i), w.width-w.inset) }
+func (w *wrapRows) Height(i int) float32 { return w.height(i, w.width) }
 
 // Layout gives the list the whole box; a new width measures the rows.
 func (w *wrapRows) Layout(objs []fyne.CanvasObject, size fyne.Size) {
