@@ -2,10 +2,12 @@ package app
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -28,7 +30,43 @@ import (
 // after the other, as a player imports them: the workspace keeps them all.
 func hostedApp(t *testing.T, turns int) *App {
 	t.Helper()
-	g, err := host.New(filepath.Join(t.TempDir(), "game"), host.Config{Seed: 5, Players: 3, Name: "Window Turns"})
+	a := test.NewTempApp(t)
+	x := New(a, Options{Frames: software, Workspaces: t.TempDir()})
+	x.NativeDialogs = false
+	x.Background = func(f func()) { f() }
+	noNoteTimers(x)
+	x.tips.watchEvery = 0
+	x.SaveInLine()
+	for _, sheet := range hostedSheets(t, turns) {
+		if err := x.Load(sheet); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x.Window().Resize(fyne.NewSize(1280, 800))
+	x.Window().Canvas().Capture()
+	return x
+}
+
+// hostedGames are the games hostedSheets played, by turns.
+var hostedGames struct {
+	sync.Mutex
+	sheets map[int][]string
+}
+
+// hostedSheets are player 1's sheets of hostedApp's game of turns turns,
+// played once for all the package's tests (they only read them).
+func hostedSheets(t *testing.T, turns int) []string {
+	t.Helper()
+	hostedGames.Lock()
+	defer hostedGames.Unlock()
+	if s, ok := hostedGames.sheets[turns]; ok {
+		return s
+	}
+	dir, err := sharedDir(fmt.Sprintf("hosted-%d", turns))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := host.New(dir, host.Config{Seed: 5, Players: 3, Name: "Window Turns"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,21 +92,15 @@ func hostedApp(t *testing.T, turns int) *App {
 			t.Fatal(err)
 		}
 	}
-	a := test.NewTempApp(t)
-	x := New(a, Options{Frames: software, Workspaces: t.TempDir()})
-	x.NativeDialogs = false
-	x.Background = func(f func()) { f() }
-	noNoteTimers(x)
-	x.tips.watchEvery = 0
-	x.SaveInLine()
+	var out []string
 	for n := 1; n <= turns; n++ {
-		if err := x.Load(filepath.Join(host.TurnDir(g.Dir, n), host.SheetsDir, turnsheet.FileName(1))); err != nil {
-			t.Fatal(err)
-		}
+		out = append(out, filepath.Join(host.TurnDir(g.Dir, n), host.SheetsDir, turnsheet.FileName(1)))
 	}
-	x.Window().Resize(fyne.NewSize(1280, 800))
-	x.Window().Canvas().Capture()
-	return x
+	if hostedGames.sheets == nil {
+		hostedGames.sheets = map[int][]string{}
+	}
+	hostedGames.sheets[turns] = out
+	return out
 }
 
 func TestThisTurnView(t *testing.T) {

@@ -73,3 +73,59 @@ func hiddenWrapLabel() *widget.Label {
 	l.Hide()
 	return l
 }
+
+// wrapLine is a label that wraps, in a box as tall as its text wrapped to
+// the box's width; when that height changes (a new text, a new width)
+// relayed lays out again what holds it. (A wrapping label in a VBox or a
+// Border's top gets the height of its text at its previous width.)
+type wrapLine struct {
+	label   *widget.Label
+	m       *wrapMeasure
+	width   float32
+	relayed func()
+	box     *fyne.Container
+}
+
+func newWrapLine(label *widget.Label, relayed func()) *wrapLine {
+	label.Wrapping = fyne.TextWrapWord
+	w := &wrapLine{label: label, m: newWrapMeasure(), relayed: relayed}
+	w.box = container.New(w, label)
+	return w
+}
+
+// SetText shows s, laying out again when it takes another height.
+func (w *wrapLine) SetText(s string) {
+	if s == w.label.Text {
+		return
+	}
+	was := w.height()
+	w.label.SetText(s)
+	if w.height() != was && w.relayed != nil {
+		w.relayed()
+	}
+}
+
+func (w *wrapLine) height() float32 {
+	if w.width <= 0 {
+		return w.m.line
+	}
+	return w.m.height(w.label.Text, w.width)
+}
+
+// Layout gives the label the whole box; a new width that changes its
+// height lays out again.
+func (w *wrapLine) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
+	if size.Width != w.width {
+		w.width = size.Width
+		if w.height() != size.Height && w.relayed != nil {
+			w.relayed()
+		}
+	}
+}
+
+// MinSize is the text's height at the last width; any width will do.
+func (w *wrapLine) MinSize([]fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(50, w.height())
+}
