@@ -203,7 +203,10 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.notes = newNotebook(x.st, func(s string) { x.status.problem("notes", s) }, x.status.say)
 	x.keep.notes = x.notes
 	x.keep.kept = func(g *Game, path string) {
-		if g.Source != demoSource && x.settings.LastSheet != path {
+		if g.Source == demoSource {
+			path = "" // a start with no sheet to reopen opens the demo
+		}
+		if x.settings.LastSheet != path {
 			x.settings.LastSheet = path // the next start opens this game again
 			x.saveSettings()
 		}
@@ -235,7 +238,9 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.mapView.OnPick = x.clicks.picked
 	x.st.OnSwitch(x.mapView.CancelPick) // a pick (the ruler's) is of the game left
 	x.panels()
-	x.win.SetContent(x.tips.over(container.NewBorder(nil, x.status.box, nil, nil, x.layout())))
+	frame := container.NewBorder(nil, x.status.box, nil, nil, x.layout())
+	x.status.relayout = func() { frame.Layout.Layout(frame.Objects, frame.Size()) }
+	x.win.SetContent(x.tips.over(frame))
 	x.win.SetMainMenu(keyGate{x.win.Canvas()}.menu(x.turns.inMenu(x.menu())))
 	x.shortcuts()
 	x.st.Subscribe(x.keep.changed)

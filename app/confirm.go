@@ -81,3 +81,29 @@ func (k *dialogKeys) CreateRenderer() fyne.WidgetRenderer {
 	k.ExtendBaseWidget(k)
 	return widget.NewSimpleRenderer(canvas.NewRectangle(color.Transparent))
 }
+
+// dialogList is a list in a dialog that passes Enter and Esc on to the
+// dialog's keys: once a click on a row gives it the keyboard, they still
+// answer the dialog.
+type dialogList struct {
+	widget.List
+	keys *dialogKeys
+}
+
+func newDialogList(keys *dialogKeys, n func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *dialogList {
+	l := &dialogList{keys: keys}
+	l.Length, l.CreateItem, l.UpdateItem = n, create, update
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// TypedKey answers Enter and Esc for the dialog; the other keys move in
+// the list.
+func (l *dialogList) TypedKey(e *fyne.KeyEvent) {
+	switch e.Name {
+	case fyne.KeyReturn, fyne.KeyEnter, fyne.KeyEscape:
+		l.keys.TypedKey(e)
+	default:
+		l.List.TypedKey(e)
+	}
+}

@@ -111,9 +111,54 @@ func findList(t *testing.T, x *App) *widget.List {
 		if l, ok := o.(*widget.List); ok && found == nil {
 			found = l
 		}
+		if l, ok := o.(*dialogList); ok && found == nil {
+			found = &l.List
+		}
 	})
 	if found == nil {
 		t.Fatalf("no list in %q", top(x))
 	}
 	return found
+}
+
+// TestPracticeDialogKeys: the New and Continue practice game dialogs
+// answer Enter (their default button) and Esc (Cancel), also once a click
+// on the list has given it the keyboard.
+func TestPracticeDialogKeys(t *testing.T) {
+	x := newApp(t)
+	v := x.practice
+	c := x.Window().Canvas()
+	v.NewDialog()
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if c.Overlays().Top() != nil || v.Shown() != nil {
+		t.Fatalf("Esc in New practice game: the dialog shows %v, a game shown %v", c.Overlays().Top() != nil, v.Shown() != nil)
+	}
+	v.NewDialog()
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if v.Shown() == nil {
+		t.Fatal("Enter in New practice game started no game")
+	}
+	x.LoadDemo()
+	for _, k := range []fyne.KeyName{fyne.KeyEscape, fyne.KeyReturn} {
+		v.ContinueDialog()
+		if k == fyne.KeyReturn {
+			var kl *dialogList
+			walk(c.Overlays().Top(), func(o fyne.CanvasObject) {
+				if l, ok := o.(*dialogList); ok {
+					kl = l
+				}
+			})
+			if kl == nil {
+				t.Fatal("no list in Continue practice game")
+			}
+			c.Focus(kl) // a click on a row gives the list the keyboard
+		}
+		c.Focused().TypedKey(&fyne.KeyEvent{Name: k})
+		if c.Overlays().Top() != nil {
+			t.Errorf("%s left Continue practice game showing", k)
+		}
+		if shown := v.Shown() != nil; shown != (k == fyne.KeyReturn) {
+			t.Errorf("%s in Continue practice game: a practice game shown %v", k, shown)
+		}
+	}
 }

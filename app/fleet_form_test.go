@@ -9,6 +9,7 @@ import (
 
 	"silverfall/engine/model"
 	"silverfall/engine/order"
+	"silverfall/internal/plural"
 )
 
 // TestFleetMoveFormSaysWhoArrivesWhen: a fleet's MP or MO form names its
@@ -65,4 +66,44 @@ func TestFleetMoveFormSaysWhoArrivesWhen(t *testing.T) {
 			x.desk.Close()
 		})
 	}
+}
+
+// TestFleetMoveNamesShipsThatStay: the fleet's move form names the ships
+// that the move leaves behind, and why: no fuel, or a type that does not
+// move.
+func TestFleetMoveNamesShipsThatStay(t *testing.T) {
+	x := newApp(t)
+	x.desk.New(model.FleetKey(1), order.MP)
+	f := x.desk.open
+	movers := journeyShips(f)
+	if len(movers) < 3 {
+		t.Fatalf("fleet 1 has %d ships that move; the test needs 3", len(movers))
+	}
+	g := x.st.Game()
+	dry := movers[:2]
+	for _, s := range dry {
+		g.Ships[s].Fuel = 0
+	}
+	x.st.setForecast(nil) // the fuel as the sheet now gives it
+	f.fields[1].set("3")
+	got := f.journey.label.Text
+	t.Logf("the form says %q", got)
+	want := fmt.Sprintf("Ships %d and %d stay: no fuel.", dry[0], dry[1])
+	if !strings.Contains(got, want) {
+		t.Errorf("the form says %q; want %q", got, want)
+	}
+	if strings.Contains(got, fmt.Sprintf("ship %d in turn", dry[0])) {
+		t.Errorf("a ship without fuel is said to run dry on the way: %q", got)
+	}
+	var fixed []string
+	for _, sid := range g.Fleets[1].Ships {
+		s := g.Ships[sid]
+		if tp := g.R.Ship(s.Type); g.own(s) && tp != nil && !tp.CanMove() {
+			fixed = append(fixed, strconv.Itoa(sid))
+		}
+	}
+	if len(fixed) > 1 && !strings.Contains(got, capital(plural.List("ship", fixed))+" stay: their types do not move.") {
+		t.Errorf("ships %v are of types that do not move; the form says %q", fixed, got)
+	}
+	x.desk.Close()
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+
 	"silverfall/assets"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
@@ -97,5 +99,49 @@ func TestCarriedSelectionFollows(t *testing.T) {
 	r := x.orders.selRow
 	if r < 0 || x.orders.rows[r].carried.String() != "MP 8 3" {
 		t.Errorf("after an order typed, the row selected is %d, not the carried-over MP 8 3", r)
+	}
+}
+
+// TestChosenWhileTypingItsLine: the order chosen stays chosen while the
+// player types on its line, key by key, though the line does not read as
+// an order for a few keys (bug: typing at the start of the chosen line
+// lost the choice).
+func TestChosenWhileTypingItsLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, pick string
+		row, col   int
+		keys       string // typed at row, col; "\n" is Enter
+		want       string
+	}{
+		{"a line typed at its start", "BS 1 1", 1, 0, "PI 7\n", "BS 1 1"},
+		{"its figure changed at its end", "PI 5", 0, 4, "5", "PI 55"},
+		{"a line typed elsewhere", "PI 5", 2, 0, "PI 8\n", "PI 5"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := newApp(t)
+			x.st.Draft().SetText("PI 5\nBS 1 1\n")
+			rowSaying(t, x, tc.pick)
+			x.rightTabs.SelectIndex(2)
+			x.text.startEditing(tc.row)
+			e := x.text.entry
+			e.CursorColumn = tc.col
+			for _, r := range tc.keys {
+				if r == '\n' {
+					e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+				} else {
+					e.TypedRune(r)
+				}
+			}
+			c := x.st.Chosen()
+			if c < 0 || c >= len(x.st.Draft().Orders()) {
+				t.Fatalf("typed %q into %q: no order chosen", tc.keys, e.Text)
+			}
+			if got := x.st.Draft().Orders()[c].String(); got != tc.want {
+				t.Errorf("typed %q into %q: %q chosen, want %q", tc.keys, e.Text, got, tc.want)
+			}
+			if !strings.HasPrefix(x.orders.verdict.Text, tc.want+":") {
+				t.Errorf("the verdict under the list says %q", x.orders.verdict.Text)
+			}
+		})
 	}
 }

@@ -144,11 +144,15 @@ func (x *helpWindows) ShowOrderReference() {
 
 func (x *helpWindows) helpWindow(title string, content fyne.CanvasObject, size fyne.Size) {
 	w := x.fyneApp.NewWindow("Silverfall — " + title)
-	w.SetContent(content)
+	// Enter and Esc close it, as they close a dialog.
+	keys := &dialogKeys{yes: w.Close, no: w.Close}
+	w.SetContent(container.NewStack(keys, content))
+	w.Canvas().SetOnTypedKey(keys.TypedKey) // when nothing has the keyboard
 	w.Resize(size)
 	// Where the desktop would put it, part of it may be off the screen.
 	w.CenterOnScreen()
 	w.Show()
+	w.Canvas().Focus(keys)
 }
 
 // sortTable is a table of text that sorts by the column whose head is
@@ -261,11 +265,16 @@ type wrapMeasure struct {
 	label *widget.Label
 	box   *fyne.Container
 	line  float32 // the height of a label of one line
+	size  fyne.ThemeSizeName
 }
 
-func newWrapMeasure() *wrapMeasure {
-	m := &wrapMeasure{label: widget.NewLabel("")}
+func newWrapMeasure() *wrapMeasure { return newWrapMeasureSized(theme.SizeNameText) }
+
+// newWrapMeasureSized measures text of the size named size (a caption's).
+func newWrapMeasureSized(size fyne.ThemeSizeName) *wrapMeasure {
+	m := &wrapMeasure{label: widget.NewLabel(""), size: size}
 	m.label.Wrapping = fyne.TextWrapWord
+	m.label.SizeName = size
 	m.box = container.NewStack(m.label)
 	m.line = m.label.MinSize().Height
 	return m
@@ -274,7 +283,7 @@ func newWrapMeasure() *wrapMeasure {
 func (m *wrapMeasure) height(text string, width float32) float32 {
 	// Most cells fit on one line, and measuring a line is cheap.
 	pad := 2 * theme.InnerPadding()
-	if !strings.Contains(text, "\n") && fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width+pad <= width {
+	if !strings.Contains(text, "\n") && fyne.MeasureText(text, theme.Size(m.size), fyne.TextStyle{}).Width+pad <= width {
 		return m.line
 	}
 	m.label.SetText(text)

@@ -107,3 +107,31 @@ func TestQuitKey(t *testing.T) {
 		t.Error("Ctrl+Q did not close the window")
 	}
 }
+
+// TestShortcutWindowKeys: Esc or Enter closes the shortcut window, also
+// when nothing in it has the keyboard.
+func TestShortcutWindowKeys(t *testing.T) {
+	x := newApp(t)
+	a := fyne.CurrentApp()
+	h := &helpWindows{fyneApp: x.fyneApp, rules: x.rules}
+	for _, k := range []fyne.KeyName{fyne.KeyEscape, fyne.KeyReturn} {
+		for _, unfocused := range []bool{false, true} {
+			h.ShowShortcuts()
+			wins := a.Driver().AllWindows()
+			w := wins[len(wins)-1]
+			if w == x.Window() {
+				t.Fatal("no shortcut window")
+			}
+			c := w.Canvas()
+			if unfocused {
+				c.Unfocus()
+				c.OnTypedKey()(&fyne.KeyEvent{Name: k})
+			} else {
+				c.Focused().TypedKey(&fyne.KeyEvent{Name: k})
+			}
+			if n := len(a.Driver().AllWindows()); n != len(wins)-1 {
+				t.Errorf("%s (nothing focused %v): %d windows, the shortcut window is still open", k, unfocused, n)
+			}
+		}
+	}
+}

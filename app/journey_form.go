@@ -75,6 +75,7 @@ func fleetJourney(f *orderForm, dest geom.Point) string {
 	d := f.st.Draft()
 	var arrivals []arrival // by turns, fewest first
 	var dry, own []string
+	stays := typeStays(f)
 	dist := -1
 	for _, s := range journeyShips(f) {
 		if ownBattleOrder(d, s) {
@@ -90,14 +91,19 @@ func fleetJourney(f *orderForm, dest geom.Point) string {
 			continue
 		}
 		dist = j.Distance
-		if j.Fuel < 0 && j.Distance > 0 && j.Reach > 0 {
+		switch {
+		case j.Distance > 0 && j.Reach <= 0:
+			stays = stays.add(s, "no movement range")
+			continue
+		case j.Distance > 0 && fuel <= 0:
+			stays = stays.add(s, "no fuel")
+			continue
+		}
+		if j.Fuel < 0 && j.Distance > 0 {
 			dry = append(dry, fmt.Sprintf("ship %d in turn %d, %s short", s, j.DryTurn(fuel), plural.Count(-j.Fuel, "position")))
 			continue // it does not arrive
 		}
 		t := j.Turns
-		if j.Reach <= 0 && j.Distance > 0 {
-			t = -1 // cannot move
-		}
 		at := sort.Search(len(arrivals), func(i int) bool { return arrivals[i].turns >= t })
 		if at == len(arrivals) || arrivals[at].turns != t {
 			arrivals = slices.Insert(arrivals, at, arrival{turns: t})
@@ -108,16 +114,69 @@ func fleetJourney(f *orderForm, dest geom.Point) string {
 		if len(own) > 0 {
 			return "Every ship of the fleet that can move has an order of its own this turn: the fleet's order moves none."
 		}
-		return ""
+		return strings.TrimSpace(stays.text())
 	}
-	return fleetText(dist, dest, arrivals, dry, own)
+	return fleetText(dist, dest, arrivals, dry, own) + stays.text()
 }
 
-// arrival is the ships of a fleet that arrive in turns turns (-1: that
-// cannot move).
+// arrival is the ships of a fleet that arrive in turns turns.
 type arrival struct {
 	turns int
 	ships []int
+}
+
+// stays are the ships of a fleet that the move leaves where they are, by
+// why, in the order first met.
+type stays []stay
+
+type stay struct {
+	why   string
+	ships []int
+}
+
+// add notes that ship stays, for why.
+func (ss stays) add(ship int, why string) stays {
+	for i := range ss {
+		if ss[i].why == why {
+			ss[i].ships = append(ss[i].ships, ship)
+			return ss
+		}
+	}
+	return append(ss, stay{why: why, ships: []int{ship}})
+}
+
+// text names the ships that stay and why: " Ships 4 and 9 stay: no fuel."
+func (ss stays) text() string {
+	s := ""
+	for _, st := range ss {
+		why := st.why
+		if why == whyType {
+			why = plural.Pick(len(st.ships), "its type does not move", "their types do not move")
+		}
+		s += fmt.Sprintf(" %s %s: %s.", capital(plural.List("ship", plural.Ints(st.ships))), plural.Pick(len(st.ships), "stays", "stay"), why)
+	}
+	return s
+}
+
+// whyType is why a ship of a type that does not move stays.
+const whyType = "type"
+
+// typeStays are the player's ships of f's fleet whose type does not move.
+func typeStays(f *orderForm) stays {
+	g := f.st.Game()
+	fl, ok := g.Fleets[f.start.Subject()]
+	if !f.start.Fleet || !ok {
+		return nil
+	}
+	var ss stays
+	for _, sid := range fl.Ships {
+		if s, ok := g.Ships[sid]; ok && g.own(s) {
+			if t := g.R.Ship(s.Type); t != nil && !t.CanMove() {
+				ss = ss.add(sid, whyType)
+			}
+		}
+	}
+	return ss
 }
 
 // fleetText says a fleet's journey of dist to dest: the ships arriving,
@@ -128,8 +187,6 @@ func fleetText(dist int, dest geom.Point, arrivals []arrival, dry, own []string)
 	for _, a := range arrivals {
 		who := plural.List("ship", plural.Ints(a.ships))
 		switch {
-		case a.turns < 0:
-			parts = append(parts, who+" cannot move")
 		case dist == 0:
 			parts = append(parts, who+" already there")
 		default:

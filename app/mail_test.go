@@ -432,7 +432,6 @@ func TestRestartReopensLastGame(t *testing.T) {
 	cam := x.State().Camera()
 	cam.Distance *= 0.5
 	x.State().SetCamera(cam, true)
-	x.LoadDemo() // the demo shown last does not count
 	x.keep.saves.Flush()
 
 	y := start()
@@ -446,6 +445,14 @@ func TestRestartReopensLastGame(t *testing.T) {
 	if y.st.Game().Source == demoSource || y.st.Draft().Text() != "PI 2\n" || y.st.Selected() != planet || y.State().Camera().Distance != cam.Distance {
 		t.Errorf("reopened %s: draft %q, selection %q, camera %v (want %v)", y.st.Game().Source, y.st.Draft().Text(), y.st.Selected().String(),
 			y.State().Camera().Distance, cam.Distance)
+	}
+	// The demo shown last is what the next start shows (bug: it opened
+	// the game shown before the demo).
+	if err := y.LoadDemo(); err != nil {
+		t.Fatal(err)
+	}
+	if z := start(); workspace.Reopen(z.Settings().LastSheet) != "" {
+		t.Errorf("the demo was shown last, but the next start opens %q", z.Settings().LastSheet)
 	}
 }
 

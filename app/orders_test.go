@@ -327,13 +327,23 @@ func TestCarriedOverShown(t *testing.T) {
 	}
 	x.st.Select(model.ShipKey(8), FromTree)
 	var cancel *widget.Button
+	said := false
+	x.Window().Canvas().Capture()
+	width := x.details.palette.Size().Width
 	for _, o := range x.details.palette.Objects {
-		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, "Cancel carried-over") {
+		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, "Cancel the carried-over order") {
 			cancel = b
 		}
+		if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, "MP 8 3") {
+			said = true
+		}
+		// At 1280x800 every button and text of the palette is read whole.
+		if m := o.MinSize().Width; m > width+0.5 {
+			t.Errorf("%q is %v wide, cut in a palette of %v", collectText(o), m, width)
+		}
 	}
-	if cancel == nil {
-		t.Fatal("no way to cancel it")
+	if cancel == nil || !said {
+		t.Fatalf("no way to cancel it (or the order is not named): %q", collectText(x.details.palette))
 	}
 	test.Tap(cancel)
 	if x.st.Draft().Text() != "MO 8 -10 205 87\n" {

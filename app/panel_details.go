@@ -162,7 +162,12 @@ func (p *detailsPanel) showPalette() {
 		p.station.Show()
 		if o, ok := d.HasBattleOrder(id); ok {
 			if _, mine := newOrderOf(d, id); !mine && s.Standing.Code != order.Invalid {
-				b := widget.NewButtonWithIcon("Cancel carried-over "+o.String(), theme.CancelIcon(), func() { p.cancelStanding(id) })
+				// The order on a line that wraps, the button short: both
+				// are read whole in a narrow panel.
+				said := widget.NewLabel("Carried over from last turn, it goes on unless cancelled: " + o.String())
+				said.Wrapping = fyne.TextWrapWord
+				b := widget.NewButtonWithIcon("Cancel the carried-over order", theme.CancelIcon(), func() { p.cancelStanding(id) })
+				p.palette.Add(said)
 				p.palette.Add(b)
 			}
 		}

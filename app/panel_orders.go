@@ -50,6 +50,8 @@ type ordersPanel struct {
 	box                          fyne.CanvasObject
 	// rowHeights are the heights of a title row and of an order row.
 	oneLine, twoLines float32
+	wrap              *wrapRows // each row as tall as its text needs
+	summaryLine       *wrapLine // the summary, wrapped
 }
 
 // orderRow is a line of the orders list: a group's title, an order of the
@@ -89,10 +91,11 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 			t := widget.NewLabel("MO 1234 -350 -350 -350")
 			t.TextStyle = fyne.TextStyle{Monospace: true}
 			m := widget.NewLabel("message")
-			m.Truncation = fyne.TextTruncateEllipsis
+			m.Wrapping = fyne.TextWrapWord // read whole: the row grows (wrap)
 			m.SizeName = theme.SizeNameCaptionText
-			// The order on one line, what the checker says under it.
-			return container.NewVBox(container.NewHBox(icon, t), m)
+			// The order on one line, what the checker says under it (in
+			// the height left, as it wraps).
+			return container.NewBorder(container.NewHBox(icon, t), nil, nil, nil, m)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) { p.updateRow(i, o) },
 	)
@@ -106,6 +109,17 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 	}
 	p.oneLine = widget.NewLabel("Ship").MinSize().Height
 	p.twoLines = p.list.CreateItem().MinSize().Height
+	p.summaryLine = newWrapLine(p.summary, func() { fyne.Do(func() { p.box.Refresh() }) })
+	caption := newWrapMeasureSized(theme.SizeNameCaptionText)
+	head := p.twoLines - caption.line // the order's line, and the padding
+	p.wrap = newWrapRowsBy(&p.list.List, p.list, func() int { return len(p.rows) }, func(i int, width float32) float32 {
+		// Titles take one line; the other rows their line, then what the
+		// checker says, wrapped.
+		if r := p.rows[i]; !r.isTitle() {
+			return head + caption.height(p.rowVerdict(r), width)
+		}
+		return p.oneLine
+	})
 
 	p.undo = newTipButton("", undoTip, tips, st.Undo)
 	p.undo.Icon = theme.ContentUndoIcon()
@@ -130,7 +144,7 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 	p.acts = []orderAct{{b: edit, tip: edit.tip, chosen: true}, {b: del, tip: del.tip, chosen: true},
 		{b: up, tip: up.tip, chosen: true}, {b: down, tip: down.tip, chosen: true}, {b: next, tip: next.tip}, {b: emp, tip: emp.tip}}
 	tools := container.NewVBox(container.NewHBox(p.undo, p.redo, edit, del, up, down), container.NewHBox(next, emp))
-	p.box = container.NewBorder(container.NewVBox(tools, p.summary), p.verdict, nil, nil, p.list)
+	p.box = container.NewBorder(container.NewVBox(tools, p.summaryLine.box), p.verdict, nil, nil, p.wrap.box)
 	st.OnSwitch(p.drop)
 	st.Subscribe(p.changed)
 	return p
@@ -252,17 +266,10 @@ func (p *ordersPanel) rebuild() {
 		}
 	}
 	p.rows = append(p.rows, carriedRows(d, g)...)
-	// Titles take one line; orders two (the order, then the verdict).
-	for i, r := range p.rows {
-		if r.isTitle() {
-			p.list.SetItemHeight(i, p.oneLine)
-		} else {
-			p.list.SetItemHeight(i, p.twoLines)
-		}
-	}
+	p.wrap.fit()
 	p.selRow = p.findOther(was, nth, ok)
 	p.list.Refresh()
-	p.summary.SetText(ordersSummary(d))
+	p.summaryLine.SetText(ordersSummary(d))
 	p.showVerdict()
 }
 
@@ -507,8 +514,8 @@ func (p *ordersPanel) rowVerdict(r orderRow) string {
 // from; a row that draft does not have is left as it is.
 func (p *ordersPanel) updateRow(i int, o fyne.CanvasObject) {
 	c := o.(*fyne.Container)
-	head := c.Objects[0].(*fyne.Container)
-	msg := c.Objects[1].(*widget.Label)
+	msg := c.Objects[0].(*widget.Label)
+	head := c.Objects[1].(*fyne.Container)
 	icon := head.Objects[0].(*widget.Icon)
 	text := head.Objects[1].(*widget.Label)
 	if i < 0 || i >= len(p.rows) || p.built == nil {

@@ -43,8 +43,9 @@ type textPanel struct {
 	// visible reports whether the tab shows; a hidden text waits until it
 	// is opened.
 	visible func() bool
-	stale   bool // the text waits to be brought up to date
-	typing  bool // the entry is the source of the change being told
+	stale   bool       // the text waits to be brought up to date
+	typing  bool       // the entry is the source of the change being told
+	chosen  chosenLine // the chosen order stays chosen while its line is typed on
 	// focus gives the editor the keyboard (the window's canvas does it).
 	focus func(fyne.Focusable)
 }
@@ -68,7 +69,7 @@ func (e *textEditor) FocusLost() {
 const textHint = "One order a line, as the rule book writes them:\nMO 123 100 -99 -23"
 
 func newTextPanel(st *State) *textPanel {
-	p := &textPanel{st: st, visible: func() bool { return true }}
+	p := &textPanel{st: st, visible: func() bool { return true }, chosen: chosenLine{st: st, row: -1}}
 	p.entry = &textEditor{onLeave: p.stopEditing}
 	p.entry.MultiLine = true
 	p.entry.Wrapping = fyne.TextWrapOff
@@ -174,6 +175,7 @@ func (p *textPanel) startEditing(i int) {
 	}
 	p.entry.CursorColumn = 0
 	p.entry.steps.reset(p.entry.Text, p.entry.CursorRow, 0)
+	p.chosen.row = -1
 	p.area.Objects = []fyne.CanvasObject{p.entry}
 	p.area.Refresh()
 	if p.focus != nil {
@@ -263,8 +265,11 @@ func (p *textPanel) typed(s string) {
 	}
 	p.typing = true
 	defer func() { p.typing = false }()
+	before := p.entry.steps.prev.text
+	held := p.chosen.holds(before, s)
 	p.entry.steps.typed(textStep{s, p.entry.CursorRow, p.entry.CursorColumn})
 	d.SetText(s)
+	p.chosen.follow(held, before, s, p.entry.CursorRow)
 	p.showMessages()
 }
 

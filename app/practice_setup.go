@@ -16,8 +16,8 @@ import (
 // practiceSeedEntry is the practice dialog's seed: a new game each time
 // unless the player asks for one he knows; the game's own chances come
 // from this seed only.
-func practiceSeedEntry() *widget.Entry {
-	seed := widget.NewEntry()
+func practiceSeedEntry() *formEntry {
+	seed := newFormEntry(nil) // Esc cancels the dialog (set there)
 	seed.SetText(strconv.FormatInt(time.Now().UnixNano()%1_000_000, 10))
 	seed.Validator = func(s string) error {
 		if _, err := strconv.ParseInt(s, 10, 64); err != nil {

@@ -215,6 +215,7 @@ func (v *practiceView) NewDialog() {
 		v.start(practice.Options{Players: n, Player: p, Seed: s, Level: level.Selected, Setup: mySetup.chosen})
 	}, v.win)
 	seed.OnSubmitted = func(string) { d.Submit() }
+	seed.onEscape = d.Hide
 	d.Resize(fyne.NewSize(560, 420))
 	d.Show()
 	v.win.Canvas().Focus(seed)
@@ -259,7 +260,8 @@ func (v *practiceView) ContinueDialog() {
 		return
 	}
 	chosen := 0
-	list := widget.NewList(func() int { return len(games) },
+	keys := &dialogKeys{}
+	list := newDialogList(keys, func() int { return len(games) },
 		func() fyne.CanvasObject {
 			return widget.NewLabel("Practice 000000, turn 000 · player 00 of 00 · normal")
 		},
@@ -275,13 +277,15 @@ func (v *practiceView) ContinueDialog() {
 		v.removeDialog(games[chosen])
 	})
 	content := container.NewBorder(nil, container.NewHBox(remove), nil, nil, container.NewGridWrap(fyne.NewSize(460, 240), list))
-	d = dialog.NewCustomConfirm("Continue practice game", "Open", "Cancel", content,
+	d = dialog.NewCustomConfirm("Continue practice game", "Open", "Cancel", container.NewStack(keys, content),
 		func(ok bool) {
 			if ok {
 				v.continueGame(games[chosen])
 			}
 		}, v.win)
+	keys.yes, keys.no = d.Confirm, d.Dismiss // Enter opens, Esc cancels
 	d.Show()
+	v.win.Canvas().Focus(keys)
 }
 
 // removeDialog asks before removing practice game g for good, then

@@ -1,11 +1,13 @@
 package app
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/engine/model"
@@ -222,4 +224,67 @@ func TestFleetPickPlane(t *testing.T) {
 		t.Errorf("the pick's plane is at %v, want the fleet's level -40", r)
 	}
 	x.mapView.CancelPick()
+}
+
+// TestStatusLongNoteReadable: a long note in the status line (the path
+// after Export) wraps and is shown whole, at 1280 and at 1000 pixels wide
+// (bug: it was cut with "...").
+func TestStatusLongNoteReadable(t *testing.T) {
+	x := newApp(t)
+	long := "Orders written to " + strings.Repeat("/a-long-folder-name", 8) + "/turn-005-orders.txt"
+	for _, w := range []float32{1280, 1000} {
+		x.Window().Resize(fyne.NewSize(w, 800))
+		x.status.say(long)
+		c := x.Window().Canvas()
+		c.Capture()
+		text := x.status.text
+		if text.Text != long {
+			t.Fatalf("status %q", text.Text)
+		}
+		if text.Truncation != fyne.TextTruncateOff {
+			t.Error("the status line cuts its text")
+		}
+		need := text.MinSize().Height // wrapped to the width it has
+		if text.Size().Height+0.5 < need || need <= newWrapMeasure().line {
+			t.Errorf("at %v wide: the note is %v high, its %v wide text needs %v", w, text.Size().Height, text.Size().Width, need)
+		}
+		if bottom := x.status.box.Position().Y + x.status.box.Size().Height; bottom > c.Size().Height+0.5 {
+			t.Errorf("at %v wide: the status line ends at %v, below the window's %v", w, bottom, c.Size().Height)
+		}
+	}
+}
+
+// TestOrdersTabReadableNarrow: on an earlier turn, the Orders tab's
+// summary and the carried rows' notes are read whole, at 1280 and at 1000
+// pixels wide (bug: both were cut with "...").
+func TestOrdersTabReadableNarrow(t *testing.T) {
+	x := hostedApp(t, 3)
+	x.rightTabs.SelectIndex(1)
+	x.turns.step(-1)
+	if !x.st.Earlier() {
+		t.Fatal("no earlier turn shown")
+	}
+	for _, w := range []float32{1280, 1000} {
+		x.Window().Resize(fyne.NewSize(w, 800))
+		x.Window().Canvas().Capture()
+		shot(t, x, fmt.Sprintf("orders-earlier-%.0f", w))
+		p := x.orders
+		if s := p.summary; s.Truncation != fyne.TextTruncateOff || s.Size().Height+0.5 < s.MinSize().Height || !strings.Contains(s.Text, "read-only") {
+			t.Errorf("at %v wide: the summary %q is %v high, it needs %v", w, s.Text, s.Size().Height, s.MinSize().Height)
+		}
+		notes := 0
+		walk(p.list, func(o fyne.CanvasObject) {
+			l, ok := o.(*widget.Label)
+			if !ok || !l.Visible() || l.SizeName != theme.SizeNameCaptionText || l.Text == "" {
+				return
+			}
+			notes++
+			if l.Truncation != fyne.TextTruncateOff || l.Size().Height+0.5 < l.MinSize().Height {
+				t.Errorf("at %v wide: the note %q is %v high, it needs %v", w, l.Text, l.Size().Height, l.MinSize().Height)
+			}
+		})
+		if notes == 0 {
+			t.Errorf("at %v wide: no row with a note drawn", w)
+		}
+	}
 }

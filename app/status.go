@@ -26,7 +26,11 @@ type statusBar struct {
 	fitButton    *tipButton
 	buttons      *fyne.Container // the line's buttons, at its start
 	line         *fyne.Container // the texts share it by their widths
-	box          fyne.CanvasObject
+	lay          *statusLine
+	// relayout lays out again what holds the bar, when the text wrapped
+	// to another number of lines (the window sets it).
+	relayout func()
+	box      fyne.CanvasObject
 	// transient is a message shown in place of the figures: a note (say)
 	// until the next change of the game or orders or noteTime after it
 	// was said, whichever comes first; a state (hold), such as a prompt or
@@ -44,7 +48,10 @@ const noteTime = 6 * time.Second
 func newStatusBar(st *State, tips *tooltips) *statusBar {
 	b := &statusBar{st: st, text: widget.NewLabel(""), problems: map[string]string{},
 		after: func(d time.Duration, f func()) { time.AfterFunc(d, func() { fyne.Do(f) }) }}
-	b.text.Truncation = fyne.TextTruncateEllipsis
+	// The text wraps, to be read whole however long (a path after
+	// Export) and however narrow the window: the line grows a line.
+	b.text.Wrapping = fyne.TextWrapWord
+	b.lay = &statusLine{m: newWrapMeasure()}
 	b.importButton = newTipButton("Import…", "Import a turn sheet: a text file or a saved e-mail (Ctrl+O)", tips, nil)
 	b.importButton.Icon = theme.FolderOpenIcon()
 	b.fitButton = newTipButton("Fit all", "Show the whole map (F)", tips, nil)
@@ -59,7 +66,7 @@ func newStatusBar(st *State, tips *tooltips) *statusBar {
 	b.problemBox = container.NewBorder(nil, nil, widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon())), dismiss, b.problemText)
 	b.problemBox.Hide()
 	b.buttons = container.NewHBox(b.importButton, b.fitButton)
-	b.line = container.New(statusLine{}, b.buttons, b.text)
+	b.line = container.New(b.lay, b.buttons, b.text)
 	b.box = container.NewVBox(b.problemBox, b.line)
 	st.Subscribe(b.changed)
 	return b
@@ -85,8 +92,12 @@ func (b *statusBar) setText(l *widget.Label, s string) {
 	if l.Text == s {
 		return
 	}
+	was := b.lay.MinSize(b.line.Objects).Height
 	l.SetText(s)
 	b.line.Refresh()
+	if b.lay.MinSize(b.line.Objects).Height != was && b.relayout != nil {
+		b.relayout() // the line is a line taller or shorter
+	}
 }
 
 // addButton puts a view's button after the line's own.
@@ -178,20 +189,36 @@ func (b *statusBar) Problems() string { return b.problemText.Text }
 func (b *statusBar) Text() string { return b.text.Text }
 
 // statusLine lays out the buttons and the status text in a row: the
-// buttons get their whole width first, the text what is left.
-type statusLine struct{}
-
-func (statusLine) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	w, h := float32(0), float32(0)
-	for _, o := range objs {
-		m := o.MinSize()
-		w += m.Width + theme.Padding()
-		h = max(h, m.Height)
-	}
-	return fyne.NewSize(w, h)
+// buttons get their whole width first, the text what is left, wrapped to
+// it and as tall as it then is.
+type statusLine struct {
+	m     *wrapMeasure
+	width float32 // the line's width at the last layout
 }
 
-func (statusLine) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+// lineWidth is the width the line gets: the window's, as the line spans
+// it (known before the window lays it out), else its last.
+func (l *statusLine) lineWidth(o fyne.CanvasObject) float32 {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(o); c != nil && c.Size().Width > 0 {
+		return c.Size().Width - 4*theme.Padding() // the window's padding, and some to spare
+	}
+	return l.width
+}
+
+func (l *statusLine) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	buttons, text := objs[0].MinSize(), objs[1]
+	h := buttons.Height
+	if t, ok := text.(*widget.Label); ok {
+		if w := l.lineWidth(t); w > 0 {
+			h = max(h, l.m.height(t.Text, w-buttons.Width-theme.Padding()))
+		}
+	}
+	// A long text does not widen the window: it wraps.
+	return fyne.NewSize(buttons.Width+theme.Padding()+100, h)
+}
+
+func (l *statusLine) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
 	buttons, text := objs[0], objs[1]
 	bw := buttons.MinSize().Width
 	buttons.Move(fyne.NewPos(0, 0))

@@ -2,10 +2,12 @@ package app
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -13,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/app/changes"
+	"silverfall/app/practice"
 	"silverfall/engine/check"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
@@ -27,7 +30,43 @@ import (
 // after the other, as a player imports them: the workspace keeps them all.
 func hostedApp(t *testing.T, turns int) *App {
 	t.Helper()
-	g, err := host.New(filepath.Join(t.TempDir(), "game"), host.Config{Seed: 5, Players: 3, Name: "Window Turns"})
+	a := test.NewTempApp(t)
+	x := New(a, Options{Frames: software, Workspaces: t.TempDir()})
+	x.NativeDialogs = false
+	x.Background = func(f func()) { f() }
+	noNoteTimers(x)
+	x.tips.watchEvery = 0
+	x.SaveInLine()
+	for _, sheet := range hostedSheets(t, turns) {
+		if err := x.Load(sheet); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x.Window().Resize(fyne.NewSize(1280, 800))
+	x.Window().Canvas().Capture()
+	return x
+}
+
+// hostedGames are the games hostedSheets played, by turns.
+var hostedGames struct {
+	sync.Mutex
+	sheets map[int][]string
+}
+
+// hostedSheets are player 1's sheets of hostedApp's game of turns turns,
+// played once for all the package's tests (they only read them).
+func hostedSheets(t *testing.T, turns int) []string {
+	t.Helper()
+	hostedGames.Lock()
+	defer hostedGames.Unlock()
+	if s, ok := hostedGames.sheets[turns]; ok {
+		return s
+	}
+	dir, err := sharedDir(fmt.Sprintf("hosted-%d", turns))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := host.New(dir, host.Config{Seed: 5, Players: 3, Name: "Window Turns"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,21 +92,15 @@ func hostedApp(t *testing.T, turns int) *App {
 			t.Fatal(err)
 		}
 	}
-	a := test.NewTempApp(t)
-	x := New(a, Options{Frames: software, Workspaces: t.TempDir()})
-	x.NativeDialogs = false
-	x.Background = func(f func()) { f() }
-	noNoteTimers(x)
-	x.tips.watchEvery = 0
-	x.SaveInLine()
+	var out []string
 	for n := 1; n <= turns; n++ {
-		if err := x.Load(filepath.Join(host.TurnDir(g.Dir, n), host.SheetsDir, turnsheet.FileName(1))); err != nil {
-			t.Fatal(err)
-		}
+		out = append(out, filepath.Join(host.TurnDir(g.Dir, n), host.SheetsDir, turnsheet.FileName(1)))
 	}
-	x.Window().Resize(fyne.NewSize(1280, 800))
-	x.Window().Canvas().Capture()
-	return x
+	if hostedGames.sheets == nil {
+		hostedGames.sheets = map[int][]string{}
+	}
+	hostedGames.sheets[turns] = out
+	return out
 }
 
 func TestThisTurnView(t *testing.T) {
@@ -211,4 +244,52 @@ func shot(t *testing.T, x *App, name string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestThisTurnRowsDoNotOverlap: after three End turns of a practice game,
+// every row of This turn drawn at 1280x800 is as tall as its wrapped text
+// (bug: wrapped rows lay over each other).
+func TestThisTurnRowsDoNotOverlap(t *testing.T) {
+	x := newApp(t)
+	x.practice.start(practice.Options{Seed: 5, Players: 3, Level: "easy"})
+	x.bottomTabs.SelectIndex(2)
+	for i := 0; i < 3; i++ {
+		x.practice.EndTurn()
+		for n := 0; n < 3 && x.Window().Canvas().Overlays().Top() != nil; n++ {
+			x.Window().Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+		}
+	}
+	if g := x.st.Game(); g.K.Turn != 4 {
+		t.Fatalf("turn %d shown after three End turns", g.K.Turn)
+	}
+	x.bottomTabs.SelectIndex(2)
+	x.Window().Canvas().Capture()
+	shot(t, x, "thisturn-practice")
+	v := x.thisTurn
+	if len(v.rows) == 0 {
+		t.Fatal("no rows on turn 4")
+	}
+	checked, wrapped := 0, 0
+	for i := range v.rows {
+		v.list.ScrollTo(i)
+		x.Window().Canvas().Capture()
+		walk(v.list, func(o fyne.CanvasObject) {
+			l, ok := o.(*widget.Label)
+			if !ok || !l.Visible() || l.Wrapping != fyne.TextWrapWord || l.Text == "" {
+				return
+			}
+			checked++
+			need := l.MinSize().Height
+			if need > newWrapMeasure().line {
+				wrapped++
+			}
+			if l.Size().Height+0.5 < need {
+				t.Errorf("the row %q is %v high, its text needs %v (width %v)", l.Text, l.Size().Height, need, l.Size().Width)
+			}
+		})
+	}
+	if checked == 0 {
+		t.Fatal("no row drawn")
+	}
+	t.Logf("%d rows drawn, %d of them wrapped", checked, wrapped)
 }

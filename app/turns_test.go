@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -23,9 +24,23 @@ import (
 // playing them all, and returns player 1's sheets, oldest first.
 // Seed 2 leaves player 1 with planets and foreign ships seen on earlier
 // turns that turn 8 no longer shows.
+//
+// The game is played once for all the package's tests: the sheets are
+// only read, and the same seed makes the same game (playing turns is much
+// of the tests' time, more so under the race detector).
 func hostGame(tb testing.TB, players, turns int) []string {
 	tb.Helper()
-	g, err := host.New(filepath.Join(tb.TempDir(), "game"), host.Config{Seed: 2, Players: players, Name: fmt.Sprintf("Steps %d", players)})
+	hostGames.Lock()
+	defer hostGames.Unlock()
+	key := [2]int{players, turns}
+	if s, ok := hostGames.sheets[key]; ok {
+		return s
+	}
+	dir, err := sharedDir(fmt.Sprintf("steps-%d-%d", players, turns))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := host.New(dir, host.Config{Seed: 2, Players: players, Name: fmt.Sprintf("Steps %d", players)})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -39,7 +54,46 @@ func hostGame(tb testing.TB, players, turns int) []string {
 	for n := 1; n <= turns; n++ {
 		out = append(out, filepath.Join(host.TurnDir(g.Dir, n), host.SheetsDir, turnsheet.FileName(1)))
 	}
+	if hostGames.sheets == nil {
+		hostGames.sheets = map[[2]int][]string{}
+	}
+	hostGames.sheets[key] = out
 	return out
+}
+
+// hostGames are the games hostGame played, by players and turns.
+var hostGames struct {
+	sync.Mutex
+	sheets map[[2]int][]string
+}
+
+// shared is the folder of what the package's tests share, removed when
+// they end (TestMain).
+var shared struct {
+	sync.Mutex
+	dir string
+}
+
+// sharedDir is a new folder name in the shared folder (not made yet).
+func sharedDir(name string) (string, error) {
+	shared.Lock()
+	defer shared.Unlock()
+	if shared.dir == "" {
+		d, err := os.MkdirTemp("", "silverfall-app-tests-")
+		if err != nil {
+			return "", err
+		}
+		shared.dir = d
+	}
+	return filepath.Join(shared.dir, name), nil
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.dir != "" {
+		os.RemoveAll(shared.dir)
+	}
+	os.Exit(code)
 }
 
 // historyApp opens each sheet in turn in a window whose workspace keeps

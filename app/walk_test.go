@@ -42,6 +42,7 @@ var (
 const (
 	boundedWalkSeeds = 2
 	boundedWalkSteps = 500
+	raceWalkSteps    = 300 // under the race detector, one seed
 	paintEvery       = 16
 )
 
@@ -52,12 +53,20 @@ func TestWalk(t *testing.T) {
 	steps := *walkSteps
 	if steps <= 0 {
 		steps = boundedWalkSteps
+		if raceOn {
+			// Under the race detector the walk looks for data races, which
+			// a few hundred steps of each kind of action meet as well as a
+			// thousand: one seed of the bounded walk's steps.
+			steps = raceWalkSteps
+		}
 	}
 	// -walk.seed alone replays one seed; with -walk.seeds, walks that many
 	// from it.
 	first, n := *walkSeed, *walkSeeds
 	switch {
 	case first != 0 && n <= 0:
+		n = 1
+	case n <= 0 && raceOn:
 		n = 1
 	case n <= 0:
 		n = boundedWalkSeeds
