@@ -244,10 +244,15 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.win.SetMainMenu(keyGate{x.win.Canvas()}.menu(x.turns.inMenu(x.menu())))
 	x.shortcuts()
 	x.st.Subscribe(x.keep.changed)
-	x.st.Subscribe(func(c Change) {
+	titleFollows(x.st, x.win)
+}
+
+// titleFollows keeps the window's title naming the game and turn shown.
+func titleFollows(st *State, win fyne.Window) {
+	st.Subscribe(func(c Change) {
 		if c.Has(ChangeGame) {
-			g := x.st.Game()
-			x.win.SetTitle(fmt.Sprintf("Silverfall — %s, player %d, turn %d", g.K.Game, g.K.Empire.Player, g.K.Turn))
+			g := st.Game()
+			win.SetTitle(fmt.Sprintf("Silverfall — %s, player %d, turn %d", g.K.Game, g.K.Empire.Player, g.K.Turn))
 		}
 	})
 }

@@ -160,17 +160,7 @@ func (p *detailsPanel) showPalette() {
 		group("General orders", general)
 		p.station.SetChecked(d.OnStation(id))
 		p.station.Show()
-		if o, ok := d.HasBattleOrder(id); ok {
-			if _, mine := newOrderOf(d, id); !mine && s.Standing.Code != order.Invalid {
-				// The order on a line that wraps, the button short: both
-				// are read whole in a narrow panel.
-				said := widget.NewLabel("Carried over from last turn, it goes on unless cancelled: " + o.String())
-				said.Wrapping = fyne.TextWrapWord
-				b := widget.NewButtonWithIcon("Cancel the carried-over order", theme.CancelIcon(), func() { p.cancelStanding(id) })
-				p.palette.Add(said)
-				p.palette.Add(b)
-			}
-		}
+		p.carriedOver(d, s)
 	case model.KindFleet:
 		group("Fleet orders", draft.FleetPalette())
 	case model.KindPlanet:
@@ -182,6 +172,23 @@ func (p *detailsPanel) showPalette() {
 	case model.KindOfficer:
 		group("Officer", []order.Code{order.NameOfficer})
 	}
+}
+
+// carriedOver names the order ship s carries over from last turn, if it
+// gave no new one, with a button that cancels it: the order on a line
+// that wraps, the button short, so that both are read whole in a narrow
+// panel.
+func (p *detailsPanel) carriedOver(d *draft.Draft, s *model.Ship) {
+	o, ok := d.HasBattleOrder(s.ID)
+	if _, mine := newOrderOf(d, s.ID); !ok || mine || s.Standing.Code == order.Invalid {
+		return
+	}
+	said := widget.NewLabel("Carried over from last turn, it goes on unless cancelled: " + o.String())
+	said.Wrapping = fyne.TextWrapWord
+	id := s.ID
+	b := widget.NewButtonWithIcon("Cancel the carried-over order", theme.CancelIcon(), func() { p.cancelStanding(id) })
+	p.palette.Add(said)
+	p.palette.Add(b)
 }
 
 // orderButtonLabel says what an order button does: "MO  move".

@@ -121,6 +121,16 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 		return p.oneLine
 	})
 
+	tools := p.tools(st, tips)
+	p.box = container.NewBorder(container.NewVBox(tools, p.summaryLine.box), p.verdict, nil, nil, p.wrap.box)
+	st.OnSwitch(p.drop)
+	st.Subscribe(p.changed)
+	return p
+}
+
+// tools makes the buttons over the list: undo and redo, those that act on
+// the order chosen, Next ship and Empire.
+func (p *ordersPanel) tools(st *State, tips *tooltips) fyne.CanvasObject {
 	p.undo = newTipButton("", undoTip, tips, st.Undo)
 	p.undo.Icon = theme.ContentUndoIcon()
 	p.redo = newTipButton("", redoTip, tips, st.Redo)
@@ -143,11 +153,7 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 	emp.Icon = theme.ListIcon()
 	p.acts = []orderAct{{b: edit, tip: edit.tip, chosen: true}, {b: del, tip: del.tip, chosen: true},
 		{b: up, tip: up.tip, chosen: true}, {b: down, tip: down.tip, chosen: true}, {b: next, tip: next.tip}, {b: emp, tip: emp.tip}}
-	tools := container.NewVBox(container.NewHBox(p.undo, p.redo, edit, del, up, down), container.NewHBox(next, emp))
-	p.box = container.NewBorder(container.NewVBox(tools, p.summaryLine.box), p.verdict, nil, nil, p.wrap.box)
-	st.OnSwitch(p.drop)
-	st.Subscribe(p.changed)
-	return p
+	return container.NewVBox(container.NewHBox(p.undo, p.redo, edit, del, up, down), container.NewHBox(next, emp))
 }
 
 // drop lets go of the rows of the game left, before another is shown.
