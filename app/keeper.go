@@ -21,7 +21,8 @@ type keeper struct {
 // open opens the game's workspace and keeps the sheet there.
 func (k *keeper) open(g *Game) {
 	k.ws = nil
-	defer func() { k.st.useWorkspace(k.ws) }()
+	path := ""
+	defer func() { k.st.useWorkspace(k.ws, g, path) }()
 	if k.root == "" {
 		return
 	}
@@ -33,11 +34,14 @@ func (k *keeper) open(g *Game) {
 	k.status.problem("workspace", "")
 	k.ws = ws
 	if len(g.Raw) > 0 {
-		path, _, err := ws.AddReport(g.K.Turn, g.Raw)
+		kept, _, err := ws.AddReport(g.K.Turn, g.Raw)
+		if err == nil {
+			path = kept
+		}
 		if err != nil {
 			k.status.problem("workspace", "The sheet could not be kept in the workspace: "+err.Error())
 		} else if k.kept != nil {
-			k.kept(g, path)
+			k.kept(g, kept)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,23 +15,24 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"silverfall/app/archive"
 	"silverfall/app/draft"
-	"silverfall/app/history"
-	"silverfall/app/workspace"
+	"silverfall/engine/known"
+	"silverfall/engine/model"
 	"silverfall/engine/rules"
 	"silverfall/internal/capfile"
 	"silverfall/internal/plural"
 	"silverfall/orderwriter"
-	"silverfall/reportparse"
 )
 
 // turnSteps is the bar over the map that steps through the turns kept in
 // the game's workspace: it shows an earlier turn's map, sheet and the
 // orders sent (or drafted) for it, read-only, and comes back to the turn
-// opened. It also reads the game's history (every kept sheet merged, off
-// Fyne's thread so that the first frame does not wait for it) and hands
-// each game shown what earlier sheets showed of it; a check box shows this
-// turn's sheet alone.
+// opened. It also merges the game's knowledge (every kept sheet, from the
+// State's archive, into engine/known, off Fyne's thread so that the first
+// frame does not wait for it), sets it in the State (State.Known) and
+// hands each game shown what earlier sheets showed of it; a check box
+// shows this turn's sheet alone.
 type turnSteps struct {
 	st         *State
 	rules      *rules.Rules
@@ -40,17 +42,16 @@ type turnSteps struct {
 	// form open for the turn left).
 	leave func()
 
-	hist   *history.History
-	loads  int  // generation of the history being read; an older one is dropped
+	loads  int  // generation of the knowledge being merged; an older one is dropped
 	onlyOn bool // only what the sheet shown shows
-	// drawn is set once the map has drawn a frame: until then the history
-	// waits (in pending), so that reading it never slows the first frame.
+	// drawn is set once the map has drawn a frame: until then the
+	// knowledge waits (in pending), so that reading it never slows the first frame.
 	drawn   bool
 	pending func()
 
 	now      *Game // the turn opened, to come back to
 	nowDraft *draft.Draft
-	sheets   []workspace.Sheet
+	kept     []int   // the turns of the sheets kept
 	cache    []*Game // earlier turns read, the last used last
 	stepping bool    // a Show of our own is under way
 
@@ -109,52 +110,96 @@ func (t *turnSteps) changed(c Change) {
 		return
 	}
 	// Another game (or turn) was opened: it is the current turn now.
-	t.now, t.nowDraft, t.cache, t.hist, t.sheets = t.st.Game(), t.st.Draft(), nil, nil, nil
+	t.now, t.nowDraft, t.cache, t.kept = t.st.Game(), t.st.Draft(), nil, nil
 	t.loads++
-	if ws := t.st.Workspace(); ws != nil && t.now != nil {
-		if sheets, err := ws.Sheets(); err == nil {
-			t.sheets = sheets
+	if a := t.st.Archive(); a != nil && t.now != nil {
+		t.kept = a.Turns()
+		if len(t.kept) > 0 {
+			t.loadKnown(t.loads, a)
 		}
-		t.loadHistory(t.loads, t.sheets)
 	}
 	t.sync()
 }
 
-// loadHistory reads the kept sheets in the background and gives the
-// games shown what they remember when it is done.
-func (t *turnSteps) loadHistory(gen int, sheets []workspace.Sheet) {
-	if len(sheets) < 2 {
-		return
-	}
+// loadKnown merges the sheets of archive a into the game's knowledge in
+// the background: the sheets the State's knowledge lacks, or all of them
+// into a new one when there is none. Then the games shown remember.
+func (t *turnSteps) loadKnown(gen int, a *archive.Archive) {
 	if !t.drawn {
-		t.pending = func() { t.loadHistory(gen, sheets) }
+		t.pending = func() { t.loadKnown(gen, a) }
 		return
 	}
-	r := t.rules
+	old, g := t.st.Known(), t.now
+	var have []known.Source
+	if old != nil {
+		have = old.Sheets() // copied here, on Fyne's thread
+	}
 	t.background(func() {
-		h, errs := history.Load(r, sheets)
+		sheets, errs := a.All()
+		sheets = append(sheets, a.Allies()...)
+		var k *known.Known
+		if old == nil {
+			k = known.New(g.K.Game, g.K.Empire.Player)
+			errs = append(errs, addSheets(k, sheets)...)
+			k.Objects() // sorted once here, not on Fyne's thread
+		} else {
+			sheets = missing(sheets, have)
+		}
 		fyne.Do(func() {
 			if gen != t.loads {
 				return
 			}
-			msg := ""
-			if len(errs) > 0 {
-				msg = fmt.Sprintf("%s kept of this game could not be read (what they showed is left out): %v",
-					plural.Count(len(errs), "sheet"), errs[0])
+			if k == nil {
+				k = old
+				errs = append(errs, addSheets(k, sheets)...)
 			}
-			t.status.problem("history", msg)
-			t.hist = h
-			t.remember(t.now)
-			if g := t.st.Game(); g != t.now {
-				t.remember(g)
-			}
-			t.st.MemoryChanged()
+			t.known(k, errs)
 		})
 	})
 }
 
-// framed is told of each frame the map draws: the first lets the history
-// be read.
+// known sets k, merged with errs, as the State's knowledge, and the games
+// shown remember what it tells.
+func (t *turnSteps) known(k *known.Known, errs []error) {
+	msg := ""
+	if len(errs) > 0 {
+		msg = fmt.Sprintf("%s kept of this game could not be read (what they showed is left out): %v",
+			plural.Count(len(errs), "sheet"), errs[0])
+	}
+	t.status.problem("history", msg)
+	t.st.setKnown(k)
+	t.remember(t.now)
+	if g := t.st.Game(); g != t.now {
+		t.remember(g)
+	}
+	t.st.MemoryChanged()
+}
+
+// addSheets merges sheets into k; a sheet of another game, or of a turn
+// and player merged already, is left out with an error.
+func addSheets(k *known.Known, sheets []*model.Knowledge) []error {
+	var errs []error
+	for _, s := range sheets {
+		if err := k.Add(s); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// missing is the sheets not among those merged (have).
+func missing(sheets []*model.Knowledge, have []known.Source) []*model.Knowledge {
+	var out []*model.Knowledge
+	for _, s := range sheets {
+		if !slices.ContainsFunc(have, func(h known.Source) bool { return h.Turn == s.Turn && h.Player == s.Empire.Player }) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// framed is told of each frame the map draws: the first lets the
+// knowledge be merged.
 func (t *turnSteps) framed() {
 	if t.drawn {
 		return
@@ -167,8 +212,8 @@ func (t *turnSteps) framed() {
 }
 
 func (t *turnSteps) remember(g *Game) {
-	if g != nil && t.hist != nil && g.K.Game == t.hist.Game && g.K.Empire.Player == t.hist.Player {
-		g.remember(t.hist, !t.onlyOn)
+	if k := t.st.Known(); g != nil && k != nil && g.K.Game == k.Game && g.K.Empire.Player == k.Player {
+		g.remember(k, !t.onlyOn)
 	}
 }
 
@@ -177,7 +222,7 @@ func (t *turnSteps) setOnly(on bool) {
 		return
 	}
 	t.onlyOn = on
-	if t.hist == nil {
+	if t.st.Known() == nil {
 		return
 	}
 	t.remember(t.st.Game())
@@ -202,11 +247,11 @@ func (t *turnSteps) shownTurn() int {
 func (t *turnSteps) turns() []int {
 	var out []int
 	seenNow := false
-	for _, s := range t.sheets {
-		if t.now != nil && s.Turn == t.now.K.Turn {
+	for _, n := range t.kept {
+		if t.now != nil && n == t.now.K.Turn {
 			seenNow = true
 		}
-		out = append(out, s.Turn)
+		out = append(out, n)
 	}
 	if !seenNow && t.now != nil {
 		out = append(out, t.now.K.Turn)
@@ -288,16 +333,11 @@ func (t *turnSteps) read(n int) (*Game, *draft.Draft, error) {
 		}
 	}
 	if g == nil {
-		path := ""
-		for _, s := range t.sheets {
-			if s.Turn == n {
-				path = s.Path
-			}
-		}
-		if path == "" {
+		a := t.st.Archive()
+		if a == nil {
 			return nil, nil, fmt.Errorf("no sheet of turn %d is kept", n)
 		}
-		rep, data, err := reportparse.ReadFileData(t.rules, path)
+		rep, data, path, err := a.Sheet(n)
 		if err != nil {
 			return nil, nil, err
 		}
