@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-		"silverfall/engine/geom"
+	"silverfall/engine/geom"
 	"silverfall/engine/known"
 	"silverfall/engine/model"
 	"silverfall/internal/plural"
