@@ -18,28 +18,8 @@ import (
 // and This turn together; stepping to a recent turn reads nothing again.
 func TestEachKeptSheetReadOnce(t *testing.T) {
 	const turns = 8
-	sheets := hostGame(t, 6, turns)
-	x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: t.TempDir()})
-	x.NativeDialogs = false
-	x.Background = func(f func()) { f() }
-	noNoteTimers(x)
-	x.tips.watchEvery = 0
-	x.SaveInLine()
-	x.Window().Resize(fyne.NewSize(1280, 800))
-	ws, err := workspace.Open(x.keep.root, "Steps 6", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for n, path := range sheets[:turns-1] {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, _, err := ws.AddReport(n+1, data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := x.Load(sheets[turns-1]); err != nil {
+	x, newest := keptGameApp(t, 6, turns)
+	if err := x.Load(newest); err != nil {
 		t.Fatal(err)
 	}
 	x.Window().Canvas().Capture() // the first frame: the knowledge is merged after it
@@ -66,6 +46,77 @@ func TestEachKeptSheetReadOnce(t *testing.T) {
 	}
 	if x.st.Known() != k {
 		t.Error("stepping through the turns made the knowledge again")
+	}
+}
+
+// keptGameApp is a window whose workspace keeps player 1's sheets of all
+// but the last turn of a game of players empires, and that last sheet,
+// not opened yet.
+func keptGameApp(tb testing.TB, players, turns int) (*App, string) {
+	tb.Helper()
+	sheets := hostGame(tb, players, turns)
+	x := New(test.NewTempApp(tb), Options{Frames: software, Workspaces: tb.TempDir()})
+	x.NativeDialogs = false
+	x.Background = func(f func()) { f() }
+	noNoteTimers(x)
+	x.tips.watchEvery = 0
+	x.SaveInLine()
+	x.Window().Resize(fyne.NewSize(1280, 800))
+	ws, err := workspace.Open(x.keep.root, fmt.Sprintf("Steps %d", players), 1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for n, path := range sheets[:turns-1] {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if _, _, err := ws.AddReport(n+1, data); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return x, sheets[turns-1]
+}
+
+// BenchmarkOpen40 opens the newest of player 1's 25 sheets of a 40-player
+// game whose workspace keeps the 24 before it, in a new window each time:
+// "frame" to the window's first frame (the plots and This turn, which
+// read the archive in the background in the window, read it in line
+// here), "known" on to the knowledge merged and the remembered objects on
+// the map. It reports the sheet files read.
+func BenchmarkOpen40(b *testing.B) {
+	x, newest := keptGameApp(b, 40, 25)
+	root := x.keep.root
+	for _, name := range []string{"frame", "known"} {
+		b.Run(name, func(b *testing.B) {
+			reads := 0
+			for b.Loop() {
+				b.StopTimer()
+				y := New(test.NewTempApp(b), Options{Frames: software, Workspaces: root})
+				y.Background = func(f func()) { f() }
+				noNoteTimers(y)
+				y.tips.watchEvery = 0
+				y.SaveInLine()
+				y.Window().Resize(fyne.NewSize(1280, 800))
+				b.StartTimer()
+				if err := y.Load(newest); err != nil {
+					b.Fatal(err)
+				}
+				if name == "frame" {
+					y.turns.pending = nil // the knowledge is not merged
+					y.Window().Canvas().Capture()
+					continue
+				}
+				y.Window().Canvas().Capture()
+				if y.st.Known() == nil {
+					b.Fatal("no knowledge after the first frame")
+				}
+				reads = y.st.Archive().Reads()
+			}
+			if name == "known" {
+				b.ReportMetric(float64(reads)/24, "reads/kept-sheet")
+			}
+		})
 	}
 }
 
