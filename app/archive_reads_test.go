@@ -49,19 +49,26 @@ func TestEachKeptSheetReadOnce(t *testing.T) {
 	}
 }
 
-// keptGameApp is a window whose workspace keeps player 1's sheets of all
-// but the last turn of a game of players empires, and that last sheet,
-// not opened yet.
-func keptGameApp(tb testing.TB, players, turns int) (*App, string) {
-	tb.Helper()
-	sheets := hostGame(tb, players, turns)
-	x := New(test.NewTempApp(tb), Options{Frames: software, Workspaces: tb.TempDir()})
+// inLineWindow is a window of 1280×800 on the workspaces in root that
+// does its background work and its saving in line, with no timers.
+func inLineWindow(tb testing.TB, root string) *App {
+	x := New(test.NewTempApp(tb), Options{Frames: software, Workspaces: root})
 	x.NativeDialogs = false
 	x.Background = func(f func()) { f() }
 	noNoteTimers(x)
 	x.tips.watchEvery = 0
 	x.SaveInLine()
 	x.Window().Resize(fyne.NewSize(1280, 800))
+	return x
+}
+
+// keptGameApp is a window whose workspace keeps player 1's sheets of all
+// but the last turn of a game of players empires, and that last sheet,
+// not opened yet.
+func keptGameApp(tb testing.TB, players, turns int) (*App, string) {
+	tb.Helper()
+	sheets := hostGame(tb, players, turns)
+	x := inLineWindow(tb, tb.TempDir())
 	ws, err := workspace.Open(x.keep.root, fmt.Sprintf("Steps %d", players), 1)
 	if err != nil {
 		tb.Fatal(err)
@@ -92,12 +99,7 @@ func BenchmarkOpen40(b *testing.B) {
 			reads := 0
 			for b.Loop() {
 				b.StopTimer()
-				y := New(test.NewTempApp(b), Options{Frames: software, Workspaces: root})
-				y.Background = func(f func()) { f() }
-				noNoteTimers(y)
-				y.tips.watchEvery = 0
-				y.SaveInLine()
-				y.Window().Resize(fyne.NewSize(1280, 800))
+				y := inLineWindow(b, root)
 				b.StartTimer()
 				if err := y.Load(newest); err != nil {
 					b.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"silverfall/assets"
 	"silverfall/engine/geom"
 	"silverfall/engine/known"
 	"silverfall/engine/model"
@@ -17,11 +16,7 @@ import (
 // sheet of a turn, or an ally's; the hover and the details say so, with
 // the object's kind, type and owner.
 func TestRememberedSource(t *testing.T) {
-	data, err := assets.DemoSheet(assets.DemoPlayer)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := reportparse.Parse(rules.Default(), "demo", data)
+	rep, err := reportparse.Parse(rules.Default(), "demo", []byte(demoSheet(t)))
 	if err != nil {
 		t.Fatal(err)
 	}

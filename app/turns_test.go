@@ -46,13 +46,7 @@ func hostGame(tb testing.TB, players, turns int) []string {
 // them; an order is drafted on turn 1.
 func historyApp(t *testing.T, sheets []string) *App {
 	t.Helper()
-	x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: t.TempDir()})
-	x.NativeDialogs = false
-	x.Background = func(f func()) { f() }
-	noNoteTimers(x)
-	x.tips.watchEvery = 0
-	x.SaveInLine()
-	x.Window().Resize(fyne.NewSize(1280, 800))
+	x := inLineWindow(t, t.TempDir())
 	for i, path := range sheets {
 		if err := x.Load(path); err != nil {
 			t.Fatal(err)
