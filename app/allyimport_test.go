@@ -4,14 +4,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 
+	"silverfall/app/search"
 	"silverfall/app/workspace"
 	"silverfall/assets"
 	"silverfall/engine/known"
+	"silverfall/engine/model"
 	"silverfall/mail"
 )
 
@@ -88,8 +91,8 @@ func TestImportAllySheet(t *testing.T) {
 	if len(x.alliesV.rows) != 1 || x.alliesV.rows[0].Player != 4 {
 		t.Errorf("the allies' list shows %+v", x.alliesV.rows)
 	}
-	if k := x.turns.allies; k == nil || len(k.Sheets()) != 1 || k.Sheets()[0] != (known.Source{Kind: known.AllySheet, Player: 4, Turn: 1}) {
-		t.Errorf("the knowledge merged %+v", k)
+	if k := allySources(x.st); len(k) != 1 || k[0] != (known.Source{Kind: known.AllySheet, Player: 4, Turn: 1}) {
+		t.Errorf("the knowledge merged the allies' sheets %+v", k)
 	}
 
 	for _, c := range []struct {
@@ -145,8 +148,8 @@ func TestAlliesViewRemoves(t *testing.T) {
 	if len(x.alliesV.rows) != 1 || x.alliesV.rows[0].Player != 7 {
 		t.Errorf("after the removal the list shows %+v", x.alliesV.rows)
 	}
-	if k := x.turns.allies; k == nil || len(k.Sheets()) != 1 || k.Sheets()[0].Player != 7 {
-		t.Errorf("after the removal the knowledge has %+v", k)
+	if k := allySources(x.st); len(k) != 1 || k[0].Player != 7 {
+		t.Errorf("after the removal the knowledge has the allies' sheets %+v", k)
 	}
 }
 
@@ -187,7 +190,7 @@ func TestFetchAllySheet(t *testing.T) {
 	if _, err := os.Stat(workspace.Folder(x.keep.root, assets.DemoName, 4)); !os.IsNotExist(err) {
 		t.Errorf("the ally's sheet made a workspace of its own: %v", err)
 	}
-	if len(x.alliesV.rows) != 1 || x.turns.allies == nil || len(x.turns.allies.Sheets()) != 1 {
+	if len(x.alliesV.rows) != 1 || allySheetsKnown(x.st) != 1 {
 		t.Errorf("the list and the knowledge did not take the sheet: %+v", x.alliesV.rows)
 	}
 }
@@ -252,4 +255,45 @@ func TestAllyImportMenu(t *testing.T) {
 		t.Fatal("no file dialog shows")
 	}
 	x.files.fyneDlg.Hide()
+}
+
+// allySheetsKnown is how many allies' sheets the game's knowledge holds.
+func allySheetsKnown(st *State) int { return len(allySources(st)) }
+
+// allySources are the allies' sheets the game's knowledge holds.
+func allySources(st *State) []known.Source {
+	var out []known.Source
+	if k := st.Known(); k != nil {
+		for _, s := range k.Sheets() {
+			if s.Kind == known.AllySheet {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// The search looks through the whole knowledge: a planet only an ally's
+// sheet shows is found, and a query's reminder condition sees it too.
+func TestSearchFindsWhatAnAllySees(t *testing.T) {
+	x := newApp(t)
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	k := x.st.Known()
+	if k == nil {
+		t.Fatal("no knowledge merged after the import")
+	}
+	var only model.Key
+	for _, o := range k.AllyOnly(x.st.Game().K.Turn) {
+		if _, mine := x.st.Game().Planets[o.Key.ID]; o.Key.Kind == model.KindPlanet && !mine {
+			only = o.Key
+			break
+		}
+	}
+	if only.ID == 0 {
+		t.Fatal("the ally's sheet shows no planet the player's does not")
+	}
+	searchFor(t, x, "planets")
+	if !slices.ContainsFunc(x.search.result.Rows, func(r search.Row) bool { return r.Key == only }) {
+		t.Errorf("the search for planets does not find planet %d, which the ally's sheet shows", only.ID)
+	}
 }

@@ -7,7 +7,7 @@
 //
 //	MapView      the 3D map (frames from render3d); answers one-shot picks
 //	turnSteps    the bar over the map that steps through the kept turns
-//	             (earlier ones read-only) and reads the game's history
+//	             (earlier ones read-only) and merges the game's knowledge
 //	treePanel    the player's ships, fleets, planets, contacts and officers
 //	detailsPanel the selection's orders and figures
 //	ordersPanel  the orders as they will be carried out, with verdicts
@@ -35,10 +35,15 @@
 // row from the draft it was built from. TestWalk walks the window at
 // random and checks this and more after every step.
 //
-// What the game's earlier sheets showed and its own does not (memory.go)
-// goes with each Game into its map, tree and details; app/history merges
-// every kept sheet into it (what was last seen of each object, and where
-// each ship went).
+// The sheets kept of the game shown are in one archive (app/archive,
+// State.Archive): each is read once, and the turn bar, the knowledge, the
+// plots and This turn all get earlier sheets from it, never from files; a
+// sheet opened or made by a practice game is handed to it. The turn bar
+// merges them (and allies' sheets) into the game's knowledge, an
+// engine/known value the State holds (State.Known, nil until merged; ask it
+// as of the game's turn). What that knowledge holds and the game's own
+// sheet does not (memory.go) goes with each Game into its map, tree and
+// details, with the source of each fact.
 //
 // The allies' sheets of a game (app/allies: the checks, the allies/ folder
 // of the workspace, the merge into engine/known) come in through
@@ -59,9 +64,10 @@
 //
 // The rules come from the engine (the Game's check.Checker), never from
 // here. Sub-packages: app/draft (the orders being written, with undo),
-// app/workspace (a game's folder), app/allies (the allies' sheets),
-// app/practice (practice games, run by the host package), app/changes (one
-// sheet against the one before), app/plots (plots over the turns) and
-// app/search (a query's result table); these know no widgets. Nothing
-// imports app but cmd/silverfall.
+// app/workspace (a game's folder), app/archive (its sheets, each read
+// once), app/allies (the allies' sheets), app/practice (practice games,
+// run by the host package), app/changes (one sheet against the one
+// before), app/plots (plots over the turns) and app/search (a query's
+// result table); these know no widgets. Nothing imports app but
+// cmd/silverfall.
 package app

@@ -23,8 +23,9 @@ type keeper struct {
 // open opens the game's workspace and keeps the sheet there.
 func (k *keeper) open(g *Game) {
 	k.ws = nil
+	path := ""
 	defer func() {
-		k.st.useWorkspace(k.ws)
+		k.st.useWorkspace(k.ws, g, path)
 		if k.notes != nil {
 			k.notes.open(k.ws)
 		}
@@ -40,11 +41,14 @@ func (k *keeper) open(g *Game) {
 	k.status.problem("workspace", "")
 	k.ws = ws
 	if len(g.Raw) > 0 {
-		path, _, err := ws.AddReport(g.K.Turn, g.Raw)
+		kept, _, err := ws.AddReport(g.K.Turn, g.Raw)
+		if err == nil {
+			path = kept
+		}
 		if err != nil {
 			k.status.problem("workspace", "The sheet could not be kept in the workspace: "+err.Error())
 		} else if k.kept != nil {
-			k.kept(g, path)
+			k.kept(g, kept)
 		}
 	}
 }

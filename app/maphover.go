@@ -93,8 +93,8 @@ func hoverText(st *State, i, ghost int) string {
 func shipName(g *Game, id int) string {
 	s, ok := g.Ships[id]
 	if !ok {
-		if _, old := g.remembered(model.ShipKey(id)); old != nil {
-			return withName(fmt.Sprintf("Ship %d %s", id, typeName(g.R, old.Type)), old.Name) + ", " + g.ownerShort(old.Owner)
+		if o := g.remembered(model.ShipKey(id)); o != nil && o.Ship != nil {
+			return withName(fmt.Sprintf("Ship %d %s", id, typeName(g.R, o.Ship.Type)), o.Name) + ", " + g.ownerShort(o.Owner)
 		}
 		if g.memory != nil {
 			if tr, ok := g.memory.tracks[id]; ok {
@@ -130,24 +130,30 @@ func dotText(g *Game, b *render3d.Body) string {
 }
 
 // rememberedText says what an object not on this sheet was when last seen:
-// its kind, type and owner then.
+// its kind, type and owner then, and where that was learnt.
 func rememberedText(g *Game, b *render3d.Body) string {
 	seen := fmt.Sprintf("last seen on turn %d (%s ago) at %v", g.K.Turn-b.Age, plural.Count(b.Age, "turn"), b.Loc)
 	if !b.Kind.IsShip() {
-		p, _ := g.remembered(model.PlanetKey(b.IDs[0]))
-		if p == nil {
+		o := g.remembered(model.PlanetKey(b.IDs[0]))
+		if o == nil || o.Planet == nil {
 			return b.Label + ", " + seen
 		}
+		p := o.Planet
 		kind := "planet"
-		switch {
-		case p.Trading:
+		switch p.Kind {
+		case model.Trading:
 			kind = "trading planet"
-		case p.Kind == model.Origin:
+		case model.Origin:
 			kind = "origin planet"
 		}
-		return withName(fmt.Sprintf("Planet %d", p.ID), p.Name) + " (" + kind + ", " + g.ownerShort(p.Owner) + " then), " + seen
+		return withName(fmt.Sprintf("Planet %d", p.ID), p.Name) + " (" + kind + ", " + g.ownerShort(p.Owner) + " then), " + seen +
+			", from " + g.sourceText(o.Source)
 	}
-	return namesOf(g, b.IDs) + "; " + seen
+	text := namesOf(g, b.IDs) + "; " + seen
+	if o := g.remembered(model.ShipKey(b.IDs[0])); o != nil && len(b.IDs) == 1 {
+		text += ", from " + g.sourceText(o.Source)
+	}
+	return text
 }
 
 // namesOf names a few ships of a marker and counts the rest.

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"silverfall/app/history"
 	"silverfall/engine/geom"
+	"silverfall/engine/known"
 	"silverfall/engine/model"
 	"silverfall/internal/plural"
 	"silverfall/render3d"
@@ -17,42 +17,42 @@ import (
 // trail (ten, as PCC2 draws).
 const TrailTurns = 10
 
-// memory is what a game's earlier sheets showed and its own does not: the
-// planets and foreign ships where they were last seen, and every ship's
-// places over the last turns. The game's map, tree and details show it
-// unless the player asked for this turn's sheet alone.
+// memory is what a game's earlier sheets (and allies' sheets) showed and
+// its own does not: the planets and foreign ships where they were last
+// seen, and every ship's places over the last turns, as the game's
+// knowledge (engine/known) has them as of the game's turn. The game's map,
+// tree and details show it unless the player asked for this turn's sheet
+// alone.
 type memory struct {
 	turn    int
+	player  int // whose memory: facts from another player's sheet are an ally's
 	shown   bool
-	planets []history.Planet // not on this sheet, by number
-	ships   []history.Ship   // foreign, not on this sheet, by number
-	tracks  map[int]history.Track
-	byKey   map[model.Key]int // index in planets or ships
+	objects []known.Object // planets and foreign ships not on this sheet, by key
+	tracks  map[int]known.Track
+	byKey   map[model.Key]int // index in objects
 }
 
-// remember gives the game what h knows as of the game's turn (nil: none)
+// remember gives the game what k knows as of the game's turn (nil: none)
 // and lays its map out again, with what is remembered when shown.
-func (g *Game) remember(h *history.History, shown bool) {
+//
+// What only the allies' sheets show (the newest facts of an object from
+// an ally's sheet) is left out unless allies is set.
+func (g *Game) remember(k *known.Known, shown, allies bool) {
 	g.memory = nil
 	g.Map = render3d.FromKnowledge(g.R, g.K)
-	if h == nil {
+	if k == nil {
 		return
 	}
 	t := g.K.Turn
-	m := &memory{turn: t, shown: shown, tracks: map[int]history.Track{}, byKey: map[model.Key]int{}}
-	for _, p := range h.Planets(t) {
-		if _, now := g.Planets[p.ID]; !now {
-			m.byKey[model.PlanetKey(p.ID)] = len(m.planets)
-			m.planets = append(m.planets, p)
+	m := &memory{turn: t, shown: shown, player: g.K.Empire.Player, tracks: map[int]known.Track{}, byKey: map[model.Key]int{}}
+	for _, o := range k.ObjectsAt(t) {
+		if g.onSheet(o) || !allies && o.Source.Player != m.player {
+			continue
 		}
+		m.byKey[o.Key] = len(m.objects)
+		m.objects = append(m.objects, o)
 	}
-	for _, s := range h.Ships(t) {
-		if _, now := g.Ships[s.ID]; !now {
-			m.byKey[model.ShipKey(s.ID)] = len(m.ships)
-			m.ships = append(m.ships, s)
-		}
-	}
-	for _, tr := range h.Tracks(t, TrailTurns) {
+	for _, tr := range k.Tracks(t, TrailTurns) {
 		m.tracks[tr.Ship] = tr
 	}
 	g.memory = m
@@ -61,19 +61,43 @@ func (g *Game) remember(h *history.History, shown bool) {
 	}
 }
 
+// onSheet reports whether o is no remembered object of the game: a planet
+// or ship its sheet shows, one of the player's own ships (a ship lost is
+// gone), or neither a planet nor a ship.
+func (g *Game) onSheet(o known.Object) bool {
+	switch o.Key.Kind {
+	case model.KindPlanet:
+		_, now := g.Planets[o.Key.ID]
+		return now
+	case model.KindShip:
+		_, now := g.Ships[o.Key.ID]
+		return now || o.Owner == g.K.Empire.Player
+	}
+	return true
+}
+
 func (m *memory) oldPlanets() []render3d.OldPlanet {
-	out := make([]render3d.OldPlanet, 0, len(m.planets))
-	for _, p := range m.planets {
-		out = append(out, render3d.OldPlanet{ID: p.ID, Name: p.Name, Owner: p.Owner, Loc: p.Loc, Trading: p.Trading,
-			Own: p.Own, Industry: p.Industry, Age: m.turn - p.Turn})
+	var out []render3d.OldPlanet
+	for _, o := range m.objects {
+		if p := o.Planet; p != nil {
+			own := o.Full && p.Owner == o.Source.Player
+			name := p.Name
+			if o.Source.Player != m.player {
+				name = allyLabel(name, o.Source)
+			}
+			out = append(out, render3d.OldPlanet{ID: p.ID, Name: name, Owner: p.Owner, Loc: p.Loc, Trading: p.Kind == model.Trading,
+				Own: own, Industry: p.Industry, Age: m.turn - o.Turn})
+		}
 	}
 	return out
 }
 
 func (m *memory) oldShips() []render3d.OldShip {
-	out := make([]render3d.OldShip, 0, len(m.ships))
-	for _, s := range m.ships {
-		out = append(out, render3d.OldShip{ID: s.ID, Owner: s.Owner, Loc: s.Loc, Age: m.turn - s.Turn})
+	var out []render3d.OldShip
+	for _, o := range m.objects {
+		if s := o.Ship; s != nil {
+			out = append(out, render3d.OldShip{ID: s.ID, Owner: s.Owner, Loc: s.Loc, Age: m.turn - o.Turn})
+		}
 	}
 	return out
 }
@@ -100,7 +124,7 @@ func (m *memory) trails(g *Game) []render3d.Trail {
 	return out
 }
 
-func sortedIDs(m map[int]history.Track) []int {
+func sortedIDs(m map[int]known.Track) []int {
 	ids := make([]int, 0, len(m))
 	for id := range m {
 		ids = append(ids, id)
@@ -110,42 +134,29 @@ func sortedIDs(m map[int]history.Track) []int {
 }
 
 // remembered is the object with key as last seen on an earlier sheet,
-// when the game shows what is remembered.
-func (g *Game) remembered(key model.Key) (p *history.Planet, s *history.Ship) {
+// when the game shows what is remembered; nil otherwise.
+func (g *Game) remembered(key model.Key) *known.Object {
 	m := g.memory
 	if m == nil || !m.shown {
-		return nil, nil
+		return nil
 	}
-	i, ok := m.byKey[key]
-	switch {
-	case !ok:
-	case key.Kind == model.KindPlanet:
-		return &m.planets[i], nil
-	case key.Kind == model.KindShip:
-		return nil, &m.ships[i]
+	if i, ok := m.byKey[key]; ok {
+		return &m.objects[i]
 	}
-	return nil, nil
+	return nil
 }
 
 // LastSeen is the turn an object not on this sheet was last seen on.
 func (g *Game) LastSeen(key model.Key) (int, bool) {
-	p, s := g.remembered(key)
-	switch {
-	case p != nil:
-		return p.Turn, true
-	case s != nil:
-		return s.Turn, true
+	if o := g.remembered(key); o != nil {
+		return o.Turn, true
 	}
 	return 0, false
 }
 
 func (g *Game) rememberedLocation(key model.Key) (geom.Point, bool) {
-	p, s := g.remembered(key)
-	switch {
-	case p != nil:
-		return p.Loc, true
-	case s != nil:
-		return s.Loc, true
+	if o := g.remembered(key); o != nil {
+		return o.Loc, true
 	}
 	return geom.Point{}, false
 }
@@ -155,6 +166,23 @@ func (g *Game) rememberedSelection(key model.Key) render3d.Selection {
 		return render3d.Selection{Key: key}
 	}
 	return render3d.Selection{}
+}
+
+// sourceText says where a remembered fact comes from, in the player's
+// words: "your sheet of turn 4", "player 3's sheet of turn 4 (an ally's)".
+func (g *Game) sourceText(s known.Source) string {
+	whose := "your sheet"
+	if s.Player != g.K.Empire.Player {
+		whose = fmt.Sprintf("player %d's sheet", s.Player)
+	}
+	text := fmt.Sprintf("%s of turn %d", whose, s.Turn)
+	switch {
+	case s.Kind == known.Scan:
+		text = "a scan, on " + text
+	case s.Player != g.K.Empire.Player:
+		text += " (an ally's)"
+	}
+	return text
 }
 
 func lastSeenText(turn, now int) string {
@@ -169,22 +197,13 @@ func (g *Game) rememberedTree(search, filter string) []Category {
 		return nil
 	}
 	c := Category{Key: "cat:remembered", Title: "Seen on earlier turns"}
-	add := func(it Item) {
+	for _, o := range m.objects {
+		if o.Ship != nil && filter == "Planets" {
+			continue
+		}
+		it := Item{o.Key, g.rememberedLabel(&o) + " · last seen on turn " + strconv.Itoa(o.Turn)}
 		if search == "" || strings.Contains(strings.ToLower(it.Label), search) {
 			c.Items = append(c.Items, it)
-		}
-	}
-	for _, p := range m.planets {
-		owner := "unowned"
-		if p.Owner != 0 {
-			owner = "player " + strconv.Itoa(p.Owner)
-		}
-		add(Item{model.PlanetKey(p.ID), withName(fmt.Sprintf("Planet %d", p.ID), p.Name) + ", " + owner + " · last seen on turn " + strconv.Itoa(p.Turn)})
-	}
-	if filter != "Planets" {
-		for _, s := range m.ships {
-			add(Item{model.ShipKey(s.ID), withName(fmt.Sprintf("Ship %d %s, player %d", s.ID, typeName(g.R, s.Type), s.Owner), s.Name) +
-				" · last seen on turn " + strconv.Itoa(s.Turn)})
 		}
 	}
 	if len(c.Items) == 0 {
@@ -193,32 +212,51 @@ func (g *Game) rememberedTree(search, filter string) []Category {
 	return []Category{c}
 }
 
-// rememberedDetails describes an object as last seen.
+// rememberedLabel names a remembered planet or ship with its owner (and a
+// ship's type): "Planet 7 Vega, player 3", "Ship 40 SCOUT, player 2".
+func (g *Game) rememberedLabel(o *known.Object) string {
+	if s := o.Ship; s != nil {
+		return withName(fmt.Sprintf("Ship %d %s, player %d", s.ID, typeName(g.R, s.Type), s.Owner), s.Name)
+	}
+	owner := "unowned"
+	if o.Owner != 0 {
+		owner = "player " + strconv.Itoa(o.Owner)
+	}
+	return withName(fmt.Sprintf("Planet %d", o.Key.ID), o.Name) + ", " + owner
+}
+
+// rememberedDetails describes an object as last seen, and where that was
+// learnt.
 func (g *Game) rememberedDetails(d *detailRows, key model.Key) (string, bool) {
-	p, s := g.remembered(key)
+	o := g.remembered(key)
 	switch {
-	case p != nil:
-		d.add("Last seen", lastSeenText(p.Turn, g.K.Turn))
+	case o == nil:
+		return "", false
+	case o.Planet != nil:
+		p := o.Planet
+		d.add("Last seen", lastSeenText(o.Turn, g.K.Turn))
+		d.add("Source", g.sourceText(o.Source))
 		d.add("Owner then", g.ownerText(p.Owner))
 		d.add("Location", p.Loc.String())
-		if p.Trading {
+		if p.Kind == model.Trading {
 			d.add("Kind", "trading planet")
 		} else {
 			d.add("Kind", p.Kind.String())
 		}
-		if p.Own {
+		if o.Full && p.Owner == o.Source.Player {
 			d.add("Industry then", num(p.Industry))
 			d.add("Population then", num(p.Population))
 		}
 		return withName(fmt.Sprintf("Planet %d", p.ID), p.Name), true
-	case s != nil:
-		d.add("Last seen", lastSeenText(s.Turn, g.K.Turn))
-		d.add("Owner", g.ownerText(s.Owner))
-		d.add("Location then", s.Loc.String())
-		g.trackRows(d, s.ID)
-		return withName(fmt.Sprintf("Ship %d, %s", s.ID, typeName(g.R, s.Type)), s.Name), true
 	}
-	return "", false
+	s := o.Ship
+	d.add("Last seen", lastSeenText(o.Turn, g.K.Turn))
+	d.add("Source", g.sourceText(o.Source))
+	d.add("Owner", g.ownerText(s.Owner))
+	d.add("Type", typeName(g.R, s.Type))
+	d.add("Location then", s.Loc.String())
+	g.trackRows(d, s.ID)
+	return withName(fmt.Sprintf("Ship %d, %s", s.ID, typeName(g.R, s.Type)), s.Name), true
 }
 
 // trackRows lists where a ship was seen over the last turns.

@@ -6,12 +6,9 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
-	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
-	"sync"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -19,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"silverfall/app/archive"
 	"silverfall/app/plots"
 	"silverfall/app/workspace"
 	"silverfall/engine/rules"
@@ -51,10 +49,6 @@ type plotsView struct {
 	raster  *canvas.Raster
 	box     fyne.CanvasObject
 	shown   int // counts the games shown, to drop a load for one no longer shown
-	// read keeps each sheet's numbers once read: stepping through the
-	// turns shows another game each time, and the sheets kept do not
-	// change.
-	read *sheetFacts
 
 	// last is the image drawn last and what it was drawn for, so that a
 	// refresh at the same size and colours does not draw again.
@@ -66,7 +60,7 @@ type plotsView struct {
 const savedPlotWidth, savedPlotHeight = 1200, 750
 
 func newPlotsView(st *State, r *rules.Rules, win fyne.Window, files *fileChooser, background func(func())) *plotsView {
-	v := &plotsView{st: st, rules: r, win: win, files: files, background: background, read: &sheetFacts{},
+	v := &plotsView{st: st, rules: r, win: win, files: files, background: background,
 		native: func() bool { return true }, folder: func() string { return "" }, say: func(string) {}}
 	v.pick = newKeySelect(v.st, nil, func(title string) {
 		for _, c := range v.choices {
@@ -109,9 +103,9 @@ func (v *plotsView) load() {
 		return
 	}
 	v.note.SetText("Reading the turns kept…")
-	ws, r, cur, read := v.st.Workspace(), v.rules, plots.FactsOf(g.K), v.read
+	a, cur := v.st.Archive(), plots.FactsOf(g.K)
 	v.background(func() {
-		turns, err := loadPlotTurns(r, ws, cur, read)
+		turns, err := loadPlotTurns(a, cur)
 		fyne.Do(func() {
 			if shown == v.shown {
 				v.setTurns(turns, err)
@@ -120,80 +114,16 @@ func (v *plotsView) load() {
 	})
 }
 
-// loadPlotTurns is the plots' numbers of every turn kept in ws, with cur
-// (the sheet shown) standing for its own turn: the one place the plots
-// read sheets.
-func loadPlotTurns(r *rules.Rules, ws *workspace.Workspace, cur plots.Turn, read *sheetFacts) ([]plots.Turn, error) {
-	if ws == nil {
+// loadPlotTurns is the plots' numbers of every turn kept in archive a,
+// with cur (the sheet shown) standing for its own turn.
+func loadPlotTurns(a *archive.Archive, cur plots.Turn) ([]plots.Turn, error) {
+	if a == nil {
 		return []plots.Turn{cur}, nil
 	}
-	sheets, err := ws.Sheets()
-	if err != nil {
-		return []plots.Turn{cur}, err
-	}
-	var paths []string
-	for _, s := range sheets {
-		if s.Turn != cur.Turn {
-			paths = append(paths, s.Path)
-		}
-	}
-	turns, err := read.of(r, paths)
-	at := len(turns)
-	for i, t := range turns {
-		if t.Turn > cur.Turn {
-			at = i
-			break
-		}
-	}
-	turns = append(turns[:at], append([]plots.Turn{cur}, turns[at:]...)...)
-	return turns, err
-}
-
-// sheetFacts keeps the plots' numbers of each sheet read, by its path,
-// size and time of change; it is safe for use by several goroutines.
-type sheetFacts struct {
-	mu   sync.Mutex
-	kept map[string]factsOf
-}
-
-type factsOf struct {
-	size int64
-	mod  time.Time
-	turn plots.Turn
-}
-
-// of is the numbers of the sheets at paths, oldest turn first, each read
-// only when it is new or changed since it was read.
-func (f *sheetFacts) of(r *rules.Rules, paths []string) ([]plots.Turn, error) {
-	var turns []plots.Turn
-	var errs []error
-	for _, p := range paths {
-		fi, err := os.Stat(p)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		f.mu.Lock()
-		k, ok := f.kept[p]
-		f.mu.Unlock()
-		if !ok || k.size != fi.Size() || !k.mod.Equal(fi.ModTime()) {
-			read, err := plots.ReadSheets(r, []string{p})
-			if err != nil || len(read) != 1 {
-				errs = append(errs, err)
-				continue
-			}
-			k = factsOf{size: fi.Size(), mod: fi.ModTime(), turn: read[0]}
-			f.mu.Lock()
-			if f.kept == nil {
-				f.kept = map[string]factsOf{}
-			}
-			f.kept[p] = k
-			f.mu.Unlock()
-		}
-		turns = append(turns, k.turn)
-	}
-	sort.SliceStable(turns, func(i, j int) bool { return turns[i].Turn < turns[j].Turn })
-	return turns, errors.Join(errs...)
+	sheets, errs := a.All()
+	turns := slices.DeleteFunc(plots.TurnsOf(sheets), func(t plots.Turn) bool { return t.Turn == cur.Turn })
+	at, _ := slices.BinarySearchFunc(turns, cur.Turn, func(t plots.Turn, n int) int { return t.Turn - n })
+	return slices.Insert(turns, at, cur), errors.Join(errs...)
 }
 
 func (v *plotsView) setTurns(turns []plots.Turn, err error) {

@@ -1,9 +1,13 @@
 package app
 
 import (
+	"fmt"
+
+	"silverfall/app/archive"
 	"silverfall/app/draft"
 	"silverfall/app/workspace"
 	"silverfall/engine/check"
+	"silverfall/engine/known"
 	"silverfall/engine/model"
 	"silverfall/engine/notes"
 	"silverfall/engine/order"
@@ -96,6 +100,11 @@ type State struct {
 	// book is the game's notes, markers and reminders (kept in ws); never
 	// nil.
 	book *notes.Book
+	// archive is the sheets kept of the game shown (one archive a
+	// game and player); known is what they tell, merged (nil until read).
+	archive   *archive.Archive
+	archiveOf string
+	known     *known.Known
 	// earlier is set while an earlier turn than the game opened is shown:
 	// its orders are read-only and nothing of it is saved.
 	earlier bool
@@ -169,9 +178,45 @@ func (s *State) CameraByPlayer() bool { return s.camByPlayer }
 // it, its drafts and exports), or nil when nothing is kept.
 func (s *State) Workspace() *workspace.Workspace { return s.ws }
 
-// useWorkspace sets the workspace folder (nil: none) of the game about to
-// be shown; it changes with the game, so Show tells the views.
-func (s *State) useWorkspace(ws *workspace.Workspace) { s.ws = ws }
+// useWorkspace sets the workspace folder (nil: none) of g, the game about
+// to be shown, and hands g's sheet to the game's archive (kept at path in
+// the workspace, "" when not kept); it changes with the game, so Show
+// tells the views. Another game, or another player's, has an archive and a
+// knowledge of its own.
+func (s *State) useWorkspace(ws *workspace.Workspace, g *Game, path string) {
+	s.ws = ws
+	of := fmt.Sprintf("%q %d", g.K.Game, g.K.Empire.Player)
+	if ws != nil {
+		of += " " + ws.Dir
+	}
+	if s.archive == nil || s.archiveOf != of {
+		s.archive, s.archiveOf, s.known = archive.New(g.R), of, nil
+	}
+	if ws != nil {
+		if sheets, err := ws.Sheets(); err == nil {
+			s.archive.Keep(sheets)
+		}
+	}
+	s.archive.Put(g.K.Turn, path, g.Report, g.Raw)
+}
+
+// Archive is the sheets kept of the game shown (app/archive): the one
+// place the views get earlier sheets from. Nil before a game is opened.
+func (s *State) Archive() *archive.Archive { return s.archive }
+
+// Known is what the player knows of the game shown over all the sheets
+// kept (his own and his allies'), merged by engine/known; nil until they
+// are read. Ask it as of the game's turn (Game().K.Turn). Use it on Fyne's
+// thread only.
+func (s *State) Known() *known.Known {
+	if k := s.known; k != nil && s.game != nil && k.Game == s.game.K.Game && k.Player == s.game.K.Empire.Player {
+		return k
+	}
+	return nil
+}
+
+// setKnown sets the knowledge of the game shown.
+func (s *State) setKnown(k *known.Known) { s.known = k }
 
 // Notes is the game's book of notes, markers and reminders (see
 // notebook); never nil. Change it through the notebook, which saves it.

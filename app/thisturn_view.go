@@ -8,12 +8,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"silverfall/app/archive"
 	"silverfall/app/changes"
-	"silverfall/app/workspace"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
 	"silverfall/internal/plural"
-	"silverfall/reportparse"
 )
 
 // thisTurnView lists what changed from the sheet before to the sheet shown
@@ -138,9 +137,9 @@ func (v *thisTurnView) load() {
 		return
 	}
 	v.note.SetText(fmt.Sprintf("Turn %d: reading the sheet before…", g.K.Turn))
-	ws, r, cur := v.st.Workspace(), v.rules, g.K
+	a, r, cur := v.st.Archive(), v.rules, g.K
 	v.background(func() {
-		prev, err := sheetBefore(r, ws, cur.Turn)
+		prev, err := sheetBefore(a, cur.Turn)
 		rows := changes.Compare(r, prev, cur)
 		fyne.Do(func() {
 			if shown != v.shown {
@@ -172,24 +171,11 @@ func thisTurnNote(turn int, prev *model.Knowledge, err error, n int) string {
 	return fmt.Sprintf("Turn %d against turn %d: %s. Click a row to find it on the map.", turn, prev.Turn, count)
 }
 
-// sheetBefore reads the newest sheet kept in ws of a turn before turn; nil
-// when there is none (or no workspace).
-func sheetBefore(r *rules.Rules, ws *workspace.Workspace, turn int) (*model.Knowledge, error) {
-	if ws == nil {
+// sheetBefore is the newest sheet kept in archive a of a turn before
+// turn; nil when there is none (or no archive).
+func sheetBefore(a *archive.Archive, turn int) (*model.Knowledge, error) {
+	if a == nil {
 		return nil, nil
 	}
-	sheets, err := ws.Sheets()
-	if err != nil {
-		return nil, err
-	}
-	for i := len(sheets) - 1; i >= 0; i-- {
-		if sheets[i].Turn < turn {
-			rep, err := reportparse.ReadFile(r, sheets[i].Path)
-			if err != nil {
-				return nil, err
-			}
-			return rep.Knowledge, nil
-		}
-	}
-	return nil, nil
+	return a.Before(turn)
 }

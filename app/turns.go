@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,24 +16,24 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/app/allies"
+	"silverfall/app/archive"
 	"silverfall/app/draft"
-	"silverfall/app/history"
-	"silverfall/app/workspace"
 	"silverfall/engine/known"
+	"silverfall/engine/model"
 	"silverfall/engine/rules"
 	"silverfall/internal/capfile"
 	"silverfall/internal/plural"
 	"silverfall/orderwriter"
-	"silverfall/reportparse"
 )
 
 // turnSteps is the bar over the map that steps through the turns kept in
 // the game's workspace: it shows an earlier turn's map, sheet and the
 // orders sent (or drafted) for it, read-only, and comes back to the turn
-// opened. It also reads the game's history (every kept sheet merged, off
-// Fyne's thread so that the first frame does not wait for it) and hands
-// each game shown what earlier sheets showed of it; a check box shows this
-// turn's sheet alone.
+// opened. It also merges the game's knowledge (every kept sheet, from the
+// State's archive, into engine/known, off Fyne's thread so that the first
+// frame does not wait for it), sets it in the State (State.Known) and
+// hands each game shown what earlier sheets showed of it; a check box
+// shows this turn's sheet alone.
 type turnSteps struct {
 	st         *State
 	rules      *rules.Rules
@@ -42,22 +43,20 @@ type turnSteps struct {
 	// form open for the turn left).
 	leave func()
 
-	hist   *history.History
-	allies *known.Known // the allies' sheets kept, merged (app/allies)
+	loads  int  // generation of the knowledge being merged; an older one is dropped
+	onlyOn bool // only what the sheet shown shows
 	// sightings puts on the map what only the allies' sheets show.
 	sightings     bool
 	sightingsItem *fyne.MenuItem
 	refreshMenu   func()
-	loads         int  // generation of the history being read; an older one is dropped
-	onlyOn        bool // only what the sheet shown shows
-	// drawn is set once the map has drawn a frame: until then the history
-	// waits (in pending), so that reading it never slows the first frame.
+	// drawn is set once the map has drawn a frame: until then the
+	// knowledge waits (in pending), so that reading it never slows the first frame.
 	drawn   bool
 	pending func()
 
 	now      *Game // the turn opened, to come back to
 	nowDraft *draft.Draft
-	sheets   []workspace.Sheet
+	kept     []int   // the turns of the sheets kept
 	cache    []*Game // earlier turns read, the last used last
 	stepping bool    // a Show of our own is under way
 
@@ -116,124 +115,106 @@ func (t *turnSteps) changed(c Change) {
 		return
 	}
 	// Another game (or turn) was opened: it is the current turn now.
-	t.now, t.nowDraft, t.cache, t.hist, t.sheets, t.allies = t.st.Game(), t.st.Draft(), nil, nil, nil, nil
+	t.now, t.nowDraft, t.cache, t.kept = t.st.Game(), t.st.Draft(), nil, nil
 	t.loads++
-	if ws := t.st.Workspace(); ws != nil && t.now != nil {
-		if sheets, err := ws.Sheets(); err == nil {
-			t.sheets = sheets
+	if a := t.st.Archive(); a != nil && t.now != nil {
+		t.kept = a.Turns()
+		if len(t.kept) > 0 {
+			t.loadKnown(t.loads, a)
 		}
-		t.loadHistory(t.loads, t.sheets)
 	}
 	t.sync()
 }
 
-// loadHistory reads the kept sheets in the background and gives the
-// games shown what they remember when it is done; the allies' sheets kept
-// are merged into allies then.
-func (t *turnSteps) loadHistory(gen int, sheets []workspace.Sheet) {
-	ws := t.st.Workspace()
-	if ws == nil || (len(sheets) < 2 && !hasAllies(ws)) {
-		return
-	}
+// loadKnown merges the sheets of archive a into the game's knowledge in
+// the background: the sheets the State's knowledge lacks, or all of them
+// into a new one when there is none. Then the games shown remember.
+func (t *turnSteps) loadKnown(gen int, a *archive.Archive) {
 	if !t.drawn {
-		t.pending = func() { t.loadHistory(gen, sheets) }
+		t.pending = func() { t.loadKnown(gen, a) }
 		return
 	}
-	r := t.rules
+	old, g, ws := t.st.Known(), t.now, t.st.Workspace()
+	var have []known.Source
+	if old != nil {
+		have = old.Sheets() // copied here, on Fyne's thread
+	}
 	t.background(func() {
-		var h *history.History
-		var errs []error
-		if len(sheets) >= 2 {
-			h, errs = history.Load(r, sheets)
+		sheets, errs := a.All()
+		sheets = append(sheets, a.Allies()...)
+		var k *known.Known
+		if old == nil {
+			k = known.New(g.K.Game, g.K.Empire.Player)
+			errs = append(errs, addSheets(k, sheets)...)
+			// The allies' sheets kept in the workspace (app/allies).
+			errs = append(errs, allies.AddTo(k, t.rules, ws)...)
+			k.Objects() // sorted once here, not on Fyne's thread
+		} else {
+			sheets = missing(sheets, have)
 		}
-		// The allies' sheets go into what the player knows through this one
-		// call (engine/known); the archive's knowledge takes them at merge.
-		k := known.New(ws.Game, ws.Player)
-		aerrs := allies.AddTo(k, r, ws)
 		fyne.Do(func() {
 			if gen != t.loads {
 				return
 			}
-			t.allies = k
-			t.status.problem("allies", unreadMessage(aerrs, "ally's sheet"))
-			if h != nil {
-				t.historyRead(h, errs)
-			} else if t.sightings {
-				t.rememberShown()
+			if k == nil {
+				k = old
+				errs = append(errs, addSheets(k, sheets)...)
 			}
+			t.known(k, errs)
 		})
 	})
 }
 
-// hasAllies says whether any ally's sheet is kept in ws.
-func hasAllies(ws *workspace.Workspace) bool {
-	kept, _ := ws.AllySheets()
-	return len(kept) > 0
-}
-
-// unreadMessage says that some sheets (what) could not be read; "" when
-// all were.
-func unreadMessage(errs []error, what string) string {
-	if len(errs) == 0 {
-		return ""
+// known sets k, merged with errs, as the State's knowledge, and the games
+// shown remember what it tells.
+func (t *turnSteps) known(k *known.Known, errs []error) {
+	msg := ""
+	if len(errs) > 0 {
+		msg = fmt.Sprintf("%s kept of this game could not be read (what they showed is left out): %v",
+			plural.Count(len(errs), "sheet"), errs[0])
 	}
-	return fmt.Sprintf("%s kept of this game could not be read (what they showed is left out): %v",
-		plural.Count(len(errs), what), errs[0])
-}
-
-// historyRead gives the games shown what they remember of h.
-func (t *turnSteps) historyRead(h *history.History, errs []error) {
-	t.status.problem("history", unreadMessage(errs, "sheet"))
-	t.hist = h
-	t.rememberShown()
-}
-
-// alliesChanged merges the allies' sheets again, after one was kept or
-// removed.
-func (t *turnSteps) alliesChanged() {
-	if t.now == nil {
-		return
-	}
-	t.loads++
-	t.loadHistory(t.loads, t.sheets)
-}
-
-// framed is told of each frame the map draws: the first lets the history
-// be read.
-func (t *turnSteps) framed() {
-	if t.drawn {
-		return
-	}
-	t.drawn = true
-	if f := t.pending; f != nil {
-		t.pending = nil
-		f()
-	}
-}
-
-func (t *turnSteps) remember(g *Game) {
-	switch {
-	case g == nil:
-		return
-	case t.hist != nil && g.K.Game == t.hist.Game && g.K.Empire.Player == t.hist.Player:
-		g.remember(t.hist, !t.onlyOn)
-	case t.allies != nil:
-		g.remember(nil, false) // laid out afresh, for the allies' sightings
-	default:
-		return
-	}
-	if t.sightings && !t.onlyOn {
-		addAllySightings(g, t.allies)
-	}
-}
-
-// rememberShown lays out again the current game and the one shown.
-func (t *turnSteps) rememberShown() {
+	t.status.problem("history", msg)
+	t.st.setKnown(k)
 	t.remember(t.now)
 	if g := t.st.Game(); g != t.now {
 		t.remember(g)
 	}
 	t.st.MemoryChanged()
+}
+
+// addSheets merges sheets into k; a sheet of another game, or of a turn
+// and player merged already, is left out with an error.
+func addSheets(k *known.Known, sheets []*model.Knowledge) []error {
+	var errs []error
+	for _, s := range sheets {
+		if err := k.Add(s); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// missing is the sheets not among those merged (have).
+func missing(sheets []*model.Knowledge, have []known.Source) []*model.Knowledge {
+	var out []*model.Knowledge
+	for _, s := range sheets {
+		if !slices.ContainsFunc(have, func(h known.Source) bool { return h.Turn == s.Turn && h.Player == s.Empire.Player }) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// alliesChanged merges the knowledge afresh, after an ally's sheet was
+// kept or removed.
+func (t *turnSteps) alliesChanged() {
+	a := t.st.Archive()
+	if t.now == nil || a == nil {
+		return
+	}
+	t.loads++
+	t.st.setKnown(nil)
+	t.loadKnown(t.loads, a)
 }
 
 // setSightings shows (or takes away) on the map what only the allies'
@@ -249,7 +230,30 @@ func (t *turnSteps) setSightings(on bool) {
 	for _, g := range t.cache {
 		g.memory = nil // laid out again when shown
 	}
-	t.rememberShown()
+	t.remember(t.now)
+	if g := t.st.Game(); g != t.now {
+		t.remember(g)
+	}
+	t.st.MemoryChanged()
+}
+
+// framed is told of each frame the map draws: the first lets the
+// knowledge be merged.
+func (t *turnSteps) framed() {
+	if t.drawn {
+		return
+	}
+	t.drawn = true
+	if f := t.pending; f != nil {
+		t.pending = nil
+		f()
+	}
+}
+
+func (t *turnSteps) remember(g *Game) {
+	if k := t.st.Known(); g != nil && k != nil && g.K.Game == k.Game && g.K.Empire.Player == k.Player {
+		g.remember(k, !t.onlyOn, t.sightings)
+	}
 }
 
 func (t *turnSteps) setOnly(on bool) {
@@ -257,7 +261,7 @@ func (t *turnSteps) setOnly(on bool) {
 		return
 	}
 	t.onlyOn = on
-	if t.hist == nil {
+	if t.st.Known() == nil {
 		return
 	}
 	t.remember(t.st.Game())
@@ -282,11 +286,11 @@ func (t *turnSteps) shownTurn() int {
 func (t *turnSteps) turns() []int {
 	var out []int
 	seenNow := false
-	for _, s := range t.sheets {
-		if t.now != nil && s.Turn == t.now.K.Turn {
+	for _, n := range t.kept {
+		if t.now != nil && n == t.now.K.Turn {
 			seenNow = true
 		}
-		out = append(out, s.Turn)
+		out = append(out, n)
 	}
 	if !seenNow && t.now != nil {
 		out = append(out, t.now.K.Turn)
@@ -368,16 +372,11 @@ func (t *turnSteps) read(n int) (*Game, *draft.Draft, error) {
 		}
 	}
 	if g == nil {
-		path := ""
-		for _, s := range t.sheets {
-			if s.Turn == n {
-				path = s.Path
-			}
-		}
-		if path == "" {
+		a := t.st.Archive()
+		if a == nil {
 			return nil, nil, fmt.Errorf("no sheet of turn %d is kept", n)
 		}
-		rep, data, err := reportparse.ReadFileData(t.rules, path)
+		rep, data, path, err := a.Sheet(n)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -100,13 +100,7 @@ func TestMain(m *testing.M) {
 // them; an order is drafted on turn 1.
 func historyApp(t *testing.T, sheets []string) *App {
 	t.Helper()
-	x := New(test.NewTempApp(t), Options{Frames: software, Workspaces: t.TempDir()})
-	x.NativeDialogs = false
-	x.Background = func(f func()) { f() }
-	noNoteTimers(x)
-	x.tips.watchEvery = 0
-	x.SaveInLine()
-	x.Window().Resize(fyne.NewSize(1280, 800))
+	x := inLineWindow(t, t.TempDir())
 	for i, path := range sheets {
 		if err := x.Load(path); err != nil {
 			t.Fatal(err)
@@ -143,10 +137,15 @@ func TestRememberedKnowledge(t *testing.T) {
 				(!b.Kind.IsShip() && !strings.Contains(hover, " then)")) {
 				t.Errorf("under the pointer, a remembered body says %q", hover)
 			}
-			if p, s := g.remembered(b.Object()); s != nil && (!strings.Contains(hover, typeName(g.R, s.Type)) || !strings.Contains(hover, ", "+g.ownerShort(s.Owner))) {
+			o := g.remembered(b.Object())
+			if s := o.Ship; s != nil && (!strings.Contains(hover, typeName(g.R, s.Type)) || !strings.Contains(hover, ", "+g.ownerShort(s.Owner))) {
 				t.Errorf("a remembered ship's hover %q lacks its type or owner", hover)
-			} else if p != nil && !strings.Contains(hover, g.ownerShort(p.Owner)+" then") {
+			} else if p := o.Planet; p != nil && !strings.Contains(hover, g.ownerShort(p.Owner)+" then") {
 				t.Errorf("a remembered planet's hover %q lacks its owner", hover)
+			}
+			// And where that was learnt: the player's own sheet of that turn.
+			if (o.Planet != nil || len(b.IDs) == 1) && !strings.Contains(hover, fmt.Sprintf("from your sheet of turn %d", o.Turn)) {
+				t.Errorf("a remembered body's hover %q does not say its source", hover)
 			}
 		}
 		if b.Dot {
@@ -173,7 +172,8 @@ func TestRememberedKnowledge(t *testing.T) {
 	key := seen.Items[0].Key
 	x.st.Select(key, FromTree)
 	turn, _ := g.LastSeen(key)
-	if text := collectText(x.details.box); !strings.Contains(text, fmt.Sprintf("last seen on turn %d", turn)) {
+	if text := collectText(x.details.box); !strings.Contains(text, fmt.Sprintf("last seen on turn %d", turn)) ||
+		!strings.Contains(text, fmt.Sprintf("your sheet of turn %d", turn)) {
 		t.Errorf("details of %v:\n%s", key, text)
 	}
 	if i := x.mapView.Map().Find(key); i < 0 || x.mapView.Map().Bodies[i].Age != g.K.Turn-turn {
@@ -216,7 +216,7 @@ func TestHistoryAfterFirstFrame(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if x.st.Game().memory != nil || x.turns.hist != nil {
+	if x.st.Game().memory != nil || x.st.Known() != nil {
 		t.Fatal("the history was read before the first frame")
 	}
 	x.Window().Resize(fyne.NewSize(1280, 800))

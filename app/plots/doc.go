@@ -4,7 +4,7 @@
 // points and anti-points. A plot is drawn with gonum.org/v1/plot into an
 // image for the window, or written as PNG or SVG.
 //
-// It keeps a few numbers a turn (Turn), not whole sheets; ReadSheets is the
-// one place that reads sheets. It knows no widgets: the colours come in as
+// It keeps a few numbers a turn (Turn), not whole sheets, and reads no
+// files: the sheets come to it already read (TurnsOf). It knows no widgets: the colours come in as
 // a Palette, so that a plot suits the window's light or dark theme.
 package plots

@@ -1,13 +1,9 @@
 package plots
 
 import (
-	"errors"
-	"fmt"
 	"sort"
 
 	"silverfall/engine/model"
-	"silverfall/engine/rules"
-	"silverfall/reportparse"
 )
 
 // Turn is what the plots need of one turn's sheet.
@@ -54,21 +50,13 @@ func FactsOf(k *model.Knowledge) Turn {
 	return t
 }
 
-// ReadSheets reads the sheet files at paths (a workspace's sheets, one a
-// turn) and keeps the plots' numbers of each, oldest turn first; only the
-// numbers stay in memory. A sheet that cannot be read is left out, and its
-// error returned beside the turns of the others.
-func ReadSheets(r *rules.Rules, paths []string) ([]Turn, error) {
-	var turns []Turn
-	var errs []error
-	for _, p := range paths {
-		rep, err := reportparse.ReadFile(r, p)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", p, err))
-			continue
-		}
-		turns = append(turns, FactsOf(rep.Knowledge))
+// TurnsOf is the plots' numbers of sheets (a game's sheets, one a turn,
+// as the window's archive holds them), oldest turn first.
+func TurnsOf(sheets []*model.Knowledge) []Turn {
+	turns := make([]Turn, 0, len(sheets))
+	for _, k := range sheets {
+		turns = append(turns, FactsOf(k))
 	}
 	sort.SliceStable(turns, func(i, j int) bool { return turns[i].Turn < turns[j].Turn })
-	return turns, errors.Join(errs...)
+	return turns
 }

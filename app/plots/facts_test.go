@@ -1,36 +1,11 @@
 package plots
 
 import (
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"silverfall/engine/model"
-	"silverfall/engine/turnsheet"
-	"silverfall/host"
-	"silverfall/reportparse"
 )
-
-// hostedSheets plays a game of turns turns (the computer writes every
-// empire's orders) and returns player 1's sheet files, oldest first.
-func hostedSheets(tb testing.TB, players, turns int) (*host.Game, []string) {
-	tb.Helper()
-	g, err := host.New(filepath.Join(tb.TempDir(), "game"), host.Config{Seed: 11, Players: players, Name: "Plots Test"})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { g.Close() })
-	for g.State.Turn < turns {
-		if _, err := g.Turn(host.TurnOptions{AutoMissing: true}); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	var paths []string
-	for t := 1; t <= turns; t++ {
-		paths = append(paths, filepath.Join(host.TurnDir(g.Dir, t), host.SheetsDir, turnsheet.FileName(1)))
-	}
-	return g, paths
-}
 
 func TestFactsOf(t *testing.T) {
 	k := &model.Knowledge{Turn: 3, Score: model.Score{Current: 10, Low: 5, High: 20},
@@ -54,42 +29,23 @@ func TestFactsOf(t *testing.T) {
 	}
 }
 
-func TestReadSheets(t *testing.T) {
-	g, paths := hostedSheets(t, 3, 3)
-	// One sheet missing: the others are read all the same.
-	turns, err := ReadSheets(g.R, append([]string{filepath.Join(t.TempDir(), "gone.txt")}, paths...))
-	if err == nil {
-		t.Error("no error for a missing sheet")
+// The numbers of sheets given in any order come oldest turn first, one a
+// sheet.
+func TestTurnsOf(t *testing.T) {
+	var sheets []*model.Knowledge
+	for _, n := range []int{3, 1, 2} {
+		sheets = append(sheets, &model.Knowledge{Turn: n, Empire: model.Empire{Credits: 100 * n}})
 	}
+	turns := TurnsOf(sheets)
 	if len(turns) != 3 {
-		t.Fatalf("%d turns read, want 3", len(turns))
+		t.Fatalf("%d turns, want 3", len(turns))
 	}
-	for i, p := range paths {
-		rep, err := reportparse.ReadFile(g.R, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		k := rep.Knowledge
-		tn := turns[i]
-		if tn.Turn != i+1 || tn.Score != k.Score.Current || tn.Credits != k.Empire.Credits || tn.Ships != len(k.Ships) ||
-			len(tn.Prices) != len(k.Trading) {
-			t.Errorf("turn %d: %+v from a sheet of turn %d, score %d, credits %d, %d ships", i+1, tn, k.Turn,
-				k.Score.Current, k.Empire.Credits, len(k.Ships))
+	for i, tn := range turns {
+		if tn.Turn != i+1 || tn.Credits != 100*(i+1) {
+			t.Errorf("turn %d: %+v", i+1, tn)
 		}
 	}
-	if len(turns[0].Prices) == 0 || turns[2].Income == 0 {
-		t.Errorf("a hosted game's sheets without prices or income: %+v", turns)
-	}
-}
-
-// BenchmarkReadSheets25 reads 25 sheets of a game (played first, outside
-// the timing) for the plots' numbers.
-func BenchmarkReadSheets25(b *testing.B) {
-	g, paths := hostedSheets(b, 6, 25)
-	b.ResetTimer()
-	for b.Loop() {
-		if _, err := ReadSheets(g.R, paths); err != nil {
-			b.Fatal(err)
-		}
+	if len(TurnsOf(nil)) != 0 {
+		t.Error("numbers without a sheet")
 	}
 }
