@@ -316,7 +316,7 @@ func (x *App) layout() fyne.CanvasObject {
 	x.markers = newMarkersView(x.st)
 	x.thisTurn.reminders.dealt = x.notes.Dealt
 	x.bottomTabs = container.NewAppTabs(
-		container.NewTabItem("Turn sheet", x.sheet.box),
+		container.NewTabItem("Sheet", x.sheet.box),
 		container.NewTabItem("Ships", x.tables.under(x.ships.box, "ships", x.ships.csv)),
 		container.NewTabItem("This turn", x.tables.under(x.thisTurn.box, "changes", x.thisTurn.csv)),
 		container.NewTabItem("Plots", container.NewHScroll(x.plots.box)), // scrolls in a narrow window

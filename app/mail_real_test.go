@@ -141,6 +141,15 @@ func TestRealMailRound(t *testing.T) {
 		t.Errorf("Send on the demo game: %q", msg)
 	}
 	x.keep.saves.Flush()
+	// The demo shown last is what a restart would open; the mail game,
+	// shown again, is what it opens then.
+	if last := x.Settings().LastSheet; last != "" {
+		t.Errorf("the demo shown last, the next start opens %q", last)
+	}
+	if err := x.Load(res.Imported[0].Path); err != nil {
+		t.Fatal(err)
+	}
+	x.keep.saves.Flush()
 
 	// A restart opens the game shown last, with its draft and selection.
 	y := start()

@@ -51,7 +51,11 @@ type ordersPanel struct {
 	// rowHeights are the heights of a title row and of an order row.
 	oneLine, twoLines float32
 	wrap              *wrapRows // each row as tall as its text needs
-	summaryLine       *wrapLine // the summary, wrapped
+	// verdictRow is the row whose verdict the box under the list shows
+	// whole (-1 none): that row shows its order alone, so that the list
+	// keeps room for the other rows.
+	verdictRow  int
+	summaryLine *wrapLine // the summary, wrapped
 }
 
 // orderRow is a line of the orders list: a group's title, an order of the
@@ -79,7 +83,7 @@ func (r orderRow) isTitle() bool {
 }
 
 func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
-	p := &ordersPanel{st: st, selRow: -1}
+	p := &ordersPanel{st: st, selRow: -1, verdictRow: -1}
 	p.summary = widget.NewLabel("No orders yet")
 	p.verdict = widget.NewLabel("")
 	p.verdict.Wrapping = fyne.TextWrapWord
@@ -106,6 +110,10 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 		}
 		p.selRow = -1
 		p.verdict.Hide()
+		if p.verdictRow >= 0 {
+			p.verdictRow = -1
+			p.wrap.fit()
+		}
 	}
 	p.oneLine = widget.NewLabel("Ship").MinSize().Height
 	p.twoLines = p.list.CreateItem().MinSize().Height
@@ -116,6 +124,9 @@ func newOrdersPanel(st *State, tips *tooltips) *ordersPanel {
 		// Titles take one line; the other rows their line, then what the
 		// checker says, wrapped.
 		if r := p.rows[i]; !r.isTitle() {
+			if i == p.verdictRow {
+				return head
+			}
 			return head + caption.height(p.rowVerdict(r), width)
 		}
 		return p.oneLine
@@ -158,7 +169,7 @@ func (p *ordersPanel) tools(st *State, tips *tooltips) fyne.CanvasObject {
 
 // drop lets go of the rows of the game left, before another is shown.
 func (p *ordersPanel) drop() {
-	p.rows, p.built, p.selRow = nil, nil, -1
+	p.rows, p.built, p.selRow, p.verdictRow = nil, nil, -1, -1
 	p.syncing = true
 	p.list.UnselectAll() // draws no row: there are none
 	p.syncing = false
@@ -453,8 +464,13 @@ func (p *ordersPanel) showVerdict() {
 	p.verdict.SetText(text)
 	if text == "" {
 		p.verdict.Hide()
+		id = -1
 	} else {
 		p.verdict.Show()
+	}
+	if id != p.verdictRow {
+		p.verdictRow = id
+		p.wrap.fit()
 	}
 	p.syncButtons()
 }
@@ -530,6 +546,9 @@ func (p *ordersPanel) updateRow(i int, o fyne.CanvasObject) {
 	r := p.rows[i]
 	msg.SetText(p.rowVerdict(r))
 	msg.Show()
+	if i == p.verdictRow {
+		msg.SetText("") // said whole under the list
+	}
 	switch {
 	case r.carried.Code != order.Invalid:
 		icon.SetResource(theme.HistoryIcon())

@@ -22,7 +22,7 @@ const practiceX, practiceY = 240, 785
 
 // The Plots tab of the right-hand column, and where its plot is drawn (window
 // coordinates, at 1280x800).
-const plotsTabX, plotsTabY = 1236, 487
+const plotsTabX, plotsTabY = 1196, 487
 
 var plotArea = image.Rect(985, 560, 1270, 745)
 
