@@ -141,7 +141,6 @@ func (t *turnSteps) loadKnown(gen int, a *archive.Archive) {
 	}
 	t.background(func() {
 		sheets, errs := a.All()
-		sheets = append(sheets, a.Allies()...)
 		var k *known.Known
 		if old == nil {
 			k = known.New(g.K.Game, g.K.Empire.Player)

@@ -16,18 +16,17 @@ import (
 // (those used last); the others keep only their knowledge.
 const KeptTexts = 8
 
-// Archive is the sheets kept of one game: the player's own, one a turn,
-// and his allies'.
+// Archive is the sheets kept of one game: the player's own, one a turn.
+// The allies' sheets are the workspace's allies/ folder (app/allies).
 type Archive struct {
 	rules *rules.Rules
 	// read reads and parses one sheet file (reportparse.ReadFileData).
 	read func(r *rules.Rules, path string) (*reportparse.Report, []byte, error)
 
-	mu     sync.Mutex
-	own    []*entry // by turn
-	allies []*entry // by turn, then player
-	used   []*entry // the entries holding their text, the one used last last
-	reads  int
+	mu    sync.Mutex
+	own   []*entry // by turn
+	used  []*entry // the entries holding their text, the one used last last
+	reads int
 }
 
 // entry is one sheet: where it is kept and, once read, what it says.
@@ -220,38 +219,4 @@ func (a *Archive) All() ([]*model.Knowledge, []error) {
 		out = append(out, e.k)
 	}
 	return out, errs
-}
-
-// PutAlly keeps another player's sheet of the same game (an ally's),
-// already read. A second sheet of the same player and turn takes the
-// first one's place.
-func (a *Archive) PutAlly(k *model.Knowledge) {
-	if k == nil {
-		return
-	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	cmp := func(e *entry, k *model.Knowledge) int {
-		if e.turn != k.Turn {
-			return e.turn - k.Turn
-		}
-		return e.k.Empire.Player - k.Empire.Player
-	}
-	i, found := slices.BinarySearchFunc(a.allies, k, cmp)
-	if found {
-		a.allies[i].k = k
-		return
-	}
-	a.allies = slices.Insert(a.allies, i, &entry{turn: k.Turn, k: k})
-}
-
-// Allies lists the allies' sheets kept, by turn, then player.
-func (a *Archive) Allies() []*model.Knowledge {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	out := make([]*model.Knowledge, len(a.allies))
-	for i, e := range a.allies {
-		out[i] = e.k
-	}
-	return out
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"silverfall/app/workspace"
-	"silverfall/engine/model"
 	"silverfall/engine/rules"
 	"silverfall/engine/turnsheet"
 	"silverfall/host"
@@ -139,24 +138,5 @@ func TestUnreadable(t *testing.T) {
 	}
 	if k, err := New(rules.Default()).Before(4); k != nil || err != nil {
 		t.Errorf("before anything is kept: %v %v", k, err)
-	}
-}
-
-// Allies' sheets are kept by turn and player, apart from the player's own;
-// the same player's sheet of a turn again takes the first one's place.
-func TestAllies(t *testing.T) {
-	a := New(rules.Default())
-	for _, c := range []struct{ turn, player int }{{3, 4}, {2, 5}, {3, 2}, {3, 4}} {
-		a.PutAlly(&model.Knowledge{Game: "G", Turn: c.turn, Empire: model.Empire{Player: c.player}})
-	}
-	var got []string
-	for _, k := range a.Allies() {
-		got = append(got, fmt.Sprintf("%d/%d", k.Turn, k.Empire.Player))
-	}
-	if fmt.Sprint(got) != "[2/5 3/2 3/4]" {
-		t.Errorf("allies %v", got)
-	}
-	if len(a.Turns()) != 0 {
-		t.Errorf("allies' sheets among the player's own: %v", a.Turns())
 	}
 }

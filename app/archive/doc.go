@@ -7,8 +7,7 @@
 // turn bar, the knowledge of the game (engine/known), the plots and This
 // turn get sheets from it, never from files. A sheet the window has just
 // read or made (one opened, a practice game's new turn) is handed to it
-// with Put, so that it is never read again. Allies' sheets are kept beside
-// the player's own (PutAlly, Allies).
+// with Put, so that it is never read again.
 //
 // It knows no widgets, and is safe for use by several goroutines.
 package archive
