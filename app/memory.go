@@ -276,3 +276,12 @@ func (g *Game) trackRows(d *detailRows, ship int) {
 		d.add(label, fmt.Sprintf("turn %d: %v", tr.Points[i].Turn, tr.Points[i].Loc))
 	}
 }
+
+// allyLabel is a name with the source that showed it: "Vega (player 4's
+// sheet, turn 3)".
+func allyLabel(name string, s known.Source) string {
+	if name == "" {
+		return "(" + s.String() + ")"
+	}
+	return name + " (" + s.String() + ")"
+}
