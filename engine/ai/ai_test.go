@@ -125,7 +125,7 @@ func TestRepeatable(t *testing.T) {
 // The levels are data: every level reads, the names are known, and an
 // unknown name is refused with the names there are.
 func TestLevels(t *testing.T) {
-	if got := strings.Join(LevelNames(), " "); got != "easy normal" {
+	if got := strings.Join(LevelNames(), " "); got != "easy hard normal" {
 		t.Errorf("levels %q", got)
 	}
 	for _, name := range LevelNames() {
@@ -134,7 +134,7 @@ func TestLevels(t *testing.T) {
 			t.Errorf("level %s: %+v, %v", name, lv, err)
 		}
 	}
-	if _, err := LevelNamed("hard"); err == nil || !strings.Contains(err.Error(), "easy, normal") {
+	if _, err := LevelNamed("expert"); err == nil || !strings.Contains(err.Error(), "easy, hard, normal") {
 		t.Errorf("unknown level: %v", err)
 	}
 }

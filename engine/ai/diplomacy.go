@@ -18,10 +18,15 @@ func (p *planner) diplomacy() {
 	}
 	home := p.k.Planets[0].Loc
 	allied := 0 // asked this turn: not yet on the sheet, never also declared an enemy
+	judged := p.allyCheck()
+	dropped := 0 // an ally dropped for never allying back, not asked again
+	if judged != nil {
+		dropped = judged.dropped
+	}
 	if len(e.Allies) == 0 {
 		best, dist := 0, 0
 		for _, s := range p.k.ForeignShips {
-			if s.Owner == sauran || s.Owner == p.me || s.Owner <= 0 || e.HasEnemy(s.Owner) {
+			if s.Owner == sauran || s.Owner == p.me || s.Owner <= 0 || e.HasEnemy(s.Owner) || s.Owner == dropped {
 				continue
 			}
 			if d := home.Dist(s.Loc); best == 0 || d < dist || d == dist && s.Owner < best {
@@ -33,6 +38,7 @@ func (p *planner) diplomacy() {
 			allied = best
 		}
 	}
+	p.allyNote(judged, allied)
 	if p.lv.Raids {
 		p.enemyPlan = p.raidTarget(allied)
 		if p.enemyPlan != 0 && !e.HasEnemy(p.enemyPlan) && len(e.Enemies) < p.r.Diplomacy.MaxEnemies && len(e.Enemies) > 0 {

@@ -99,7 +99,11 @@ func (p *planner) defence() {
 	ir := p.r.Interceptors
 	if n := p.lv.Interceptors - p.k.Empire.Interceptors; n >= 5 && p.spend(5*ir.Cost, 5*ir.PayPerTurn, 200_000) {
 		p.add("PI %d", 5)
+	} else if n := p.interceptorsWanted() - p.k.Empire.Interceptors; n > 0 && n > p.lv.Interceptors-p.k.Empire.Interceptors &&
+		p.spend(n*ir.Cost, n*ir.PayPerTurn, p.lv.BuildMargin) {
+		p.add("PI %d", n) // raided: the treasury is worth guarding
 	}
+	p.guardAttacked()
 	pd := p.r.PlanetDefence
 	if p.lv.LockPlanets && p.turn >= p.lv.OutwardFrom {
 		// A planet with defence units cannot be taken: those that last to
@@ -241,3 +245,24 @@ const (
 	warship = 3
 	tanker  = 14
 )
+
+// guardAttacked buys defence units for the origin, and keeps them active,
+// once the sheet shows a player attacked the empire: up to the level's
+// figure, as the credits allow beyond the level's margin.
+func (p *planner) guardAttacked() {
+	pd := p.r.PlanetDefence
+	if p.lv.AttackedDefence == 0 || p.origin == nil || len(attackers(p.k, p.r.Game.PlayerSauran)) == 0 {
+		return
+	}
+	pl := p.origin
+	n := min(pd.MaxPerTurn, p.lv.AttackedDefence-pl.DefenceUnits, pl.Industry/max(1, pd.IndustryPerUnit))
+	if n <= 0 || pl.Population < pd.MinPopulation || !p.spend(n*pd.UnitCost, 0, p.lv.BuildMargin) {
+		return
+	}
+	pl.Industry -= n * pd.IndustryPerUnit
+	pl.DefenceUnits += n
+	p.add("BU %d %d", pl.ID, n)
+	if !pl.DefenceActive {
+		p.add("AD %d", pl.ID)
+	}
+}

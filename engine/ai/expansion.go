@@ -26,7 +26,7 @@ func (p *planner) claim(s *model.Ship, st *rules.ShipType) {
 			continue
 		}
 		d := s.Loc.Dist(fp.Loc)
-		if !p.canGo(s, fp.Loc) || fp.Loc.Within(geom.Origin, p.r.Movement.DestructionRadius+10) {
+		if !p.canGo(s, fp.Loc) && !p.boldTo(s, fp.Loc) || fp.Loc.Within(geom.Origin, p.r.Movement.DestructionRadius+10) {
 			continue
 		}
 		if fp.Loc == s.Loc {
@@ -65,7 +65,7 @@ func (p *planner) claim(s *model.Ship, st *rules.ShipType) {
 	}
 	// A planet out of sight: the turn finds one within reach. The ship
 	// goes only with the fuel to come back to fuel from wherever it lands.
-	if n := st.Movement.N; p.lv.FindPlanets && s.Fuel-n >= p.toSafety(s.Loc)+n && !p.mk.tooFarIn(s, n) && p.mayLeave(s) {
+	if n := st.Movement.N; p.lv.FindPlanets && p.mayFind(s, st) && !p.mk.tooFarIn(s, n) && p.mayLeave(s) {
 		p.moveTo(s, "FP %d 0", s.ID)
 		return
 	}
@@ -292,4 +292,24 @@ func (p *planner) explore(s *model.Ship, st *rules.ShipType) bool {
 		p.moveTo(s, "MO %d %d %d %d", s.ID, best.X, best.Y, best.Z)
 	}
 	return found
+}
+
+// boldTo reports whether a level that claims boldly sends the ship to an
+// unowned planet at loc on the fuel it has, counting on the planet's own
+// fuel for the way on (most planets hold some): within its move this
+// turn, two positions to spare for the pull's rounding.
+func (p *planner) boldTo(s *model.Ship, loc geom.Point) bool {
+	st := p.r.Ship(s.Type)
+	return p.lv.BoldClaims && st != nil && st.Movement.OK && s.Loc.Dist(loc)+2 <= min(s.Fuel, st.Movement.N)
+}
+
+// mayFind reports whether the ship has the fuel to look for a planet out
+// of sight (FP): with the fuel to come back to fuel from wherever it
+// lands, or, at a level that claims boldly, for the move alone.
+func (p *planner) mayFind(s *model.Ship, st *rules.ShipType) bool {
+	n := st.Movement.N
+	if p.lv.BoldClaims {
+		return canFind(s, st)
+	}
+	return s.Fuel-n >= p.toSafety(s.Loc)+n
 }

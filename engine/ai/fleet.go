@@ -63,7 +63,7 @@ func (p *planner) ships() {
 			p.load1(s, st, startFuel(st)-s.Fuel)
 		}
 	}
-	guard := 0
+	guard, guardPct := 0, p.guardPercent()
 	for i := range ships {
 		s := &ships[i]
 		st := p.r.Ship(s.Type)
@@ -104,10 +104,10 @@ func (p *planner) ships() {
 				p.claim(s, st)
 			}
 		case roleWarship:
-			if p.assault(s, st) || p.fight(s, st, threats) {
+			if p.assault(s, st) || !p.lv.BoldClaims && p.fight(s, st, threats) {
 				continue
 			}
-			if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Origin && guard*100 < p.warships*p.lv.GuardPercent && !p.contending() &&
+			if pl := p.own[s.Loc]; pl != nil && pl.Kind == model.Origin && guard*100 < p.warships*guardPct && !p.contending() &&
 				p.mk.lastTurnAt(s.Loc) > p.turn+1 {
 				guard++
 				p.topUp(s, st, 0)
@@ -252,6 +252,9 @@ func (p *planner) fight(s *model.Ship, st *rules.ShipType, threats []model.Ship)
 // mayLeave reports whether a ship at the origin may go out, counting it
 // out when it may.
 func (p *planner) mayLeave(s *model.Ship) bool {
+	if p.lv.BoldClaims {
+		return true // a planet taken pays more than a fleet's upkeep
+	}
 	if pl := p.own[s.Loc]; pl == nil || pl.Kind != model.Origin {
 		return true
 	}

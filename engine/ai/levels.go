@@ -71,6 +71,12 @@ type Level struct {
 	TripFuel          bool   `toml:"trip_fuel"`
 	ThriftTurns       int    `toml:"thrift_turns"`
 	LowFirst          bool   `toml:"low_first"`
+	BoldClaims        bool   `toml:"bold_claims"`
+	// What an adapting level does about what its sheet shows (adapt.go).
+	RaidedInterceptors   int `toml:"raided_interceptors"`
+	AttackedGuardPercent int `toml:"attacked_guard_percent"`
+	AttackedDefence      int `toml:"attacked_defence_units"`
+	AllyAnswerTurns      int `toml:"ally_answer_turns"`
 }
 
 //go:embed levels.toml
@@ -128,9 +134,11 @@ func mustLevel(name string) *Level {
 	return lv
 }
 
-// Easy is the level that plays simply; Normal the stronger one.
+// Easy is the level that plays simply; Normal the stronger one; Hard
+// the one that adapts to what its sheet shows.
 func Easy() *Level   { return mustLevel("easy") }
 func Normal() *Level { return mustLevel("normal") }
+func Hard() *Level   { return mustLevel("hard") }
 
 // warshipType is the ship type the level builds its warships of.
 func (lv *Level) warshipType() int {

@@ -135,12 +135,12 @@ type sparRow struct {
 	pn, ln         int // empire-games summed in p and l
 }
 
-func (w *sparRow) add(seats []seat, res []seatResult) {
+func (w *sparRow) add(seats []seat, other []bool, res []seatResult) {
 	w.games++
 	ps, ls := 0, 0
-	for i, s := range seats {
+	for i := range seats {
 		into, count := &w.l, &w.ln
-		if s.partner != nil {
+		if other[i] {
 			into, count = &w.p, &w.pn
 			ps += res[i].score
 			w.firsts += res[i].first
@@ -177,36 +177,58 @@ func (w *sparRow) String() string {
 // seat or two (three apart), which move with the seed, and the level in
 // the others.
 func sparSeats(seed int64, lv *Level, pa *sparring.Partner, partners int) []seat {
-	seats := make([]seat, 6)
+	seats, _ := otherSeats(seed, lv, seat{partner: pa}, partners)
+	return seats
+}
+
+// otherSeats are the seats of a six-player game with other (a partner or
+// another level) in one seat or two, as sparSeats, and which seats those
+// are.
+func otherSeats(seed int64, lv *Level, other seat, n int) ([]seat, []bool) {
+	seats, is := make([]seat, 6), make([]bool, 6)
 	for i := range seats {
 		seats[i] = seat{lv: lv}
 	}
-	for j := 0; j < partners; j++ {
-		seats[(int(seed)+3*j)%6] = seat{partner: pa}
+	for j := 0; j < n; j++ {
+		seats[(int(seed)+3*j)%6], is[(int(seed)+3*j)%6] = other, true
 	}
-	return seats
+	return seats, is
 }
 
 // sparTable plays each level against each partner over the seeds, two
 // games at a time.
 func sparTable(t *testing.T, seeds []int64, levels []*Level, seatsOf []int) []*sparRow {
 	t.Helper()
+	var others []seat
+	partners := sparring.Partners()
+	for i := range partners {
+		others = append(others, seat{partner: &partners[i]})
+	}
+	return seatTable(t, seeds, levels, others, seatsOf)
+}
+
+// seatTable plays each level against each of others (partners or other
+// levels) over the seeds, two games at a time.
+func seatTable(t *testing.T, seeds []int64, levels []*Level, others []seat, seatsOf []int) []*sparRow {
+	t.Helper()
 	var rows []*sparRow
 	type job struct {
-		row  *sparRow
-		seed int64
-		pa   *sparring.Partner
-		lv   *Level
+		row   *sparRow
+		seed  int64
+		other seat
+		lv    *Level
 	}
 	var jobs []job
-	partners := sparring.Partners()
 	for _, lv := range levels {
-		for i := range partners {
+		for _, o := range others {
+			if o.lv == lv {
+				continue
+			}
 			for _, n := range seatsOf {
-				row := &sparRow{level: lv.Name, partner: partners[i].Name, seats: n}
+				row := &sparRow{level: lv.Name, partner: o.name(), seats: n}
 				rows = append(rows, row)
 				for _, seed := range seeds {
-					jobs = append(jobs, job{row, seed, &partners[i], lv})
+					jobs = append(jobs, job{row, seed, o, lv})
 				}
 			}
 		}
@@ -221,14 +243,14 @@ func sparTable(t *testing.T, seeds []int64, levels []*Level, seatsOf []int) []*s
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			seats := sparSeats(j.seed, j.lv, j.pa, j.row.seats)
+			seats, other := otherSeats(j.seed, j.lv, j.other, j.row.seats)
 			res, err := sparGame(j.seed, seats)
 			if err != nil {
 				errs[i] = err
 				return
 			}
 			mu.Lock()
-			j.row.add(seats, res)
+			j.row.add(seats, other, res)
 			mu.Unlock()
 		}()
 	}
@@ -243,7 +265,8 @@ func sparTable(t *testing.T, seeds []int64, levels []*Level, seatsOf []int) []*s
 
 // The table of each level against each sparring partner, on demand:
 // SPARRING_SEEDS=24 go test ./engine/ai -run SparringTable -v (one and two
-// partner seats; SPARRING_SEATS=1 for one only).
+// partner seats; SPARRING_SEATS=1 for one only; SPARRING_LEVELS=hard,normal
+// for the levels to play, all three when unset).
 func TestSparringTable(t *testing.T) {
 	n, err := strconv.Atoi(os.Getenv("SPARRING_SEEDS"))
 	if err != nil || n <= 0 {
@@ -253,7 +276,24 @@ func TestSparringTable(t *testing.T) {
 	if os.Getenv("SPARRING_SEATS") == "1" {
 		seatsOf = []int{1}
 	}
-	rows := sparTable(t, seeds(n), []*Level{Normal(), Easy()}, seatsOf)
+	levels := []*Level{Hard(), Normal(), Easy()}
+	if names := os.Getenv("SPARRING_LEVELS"); names != "" {
+		levels = nil
+		for _, name := range strings.Split(names, ",") {
+			lv, err := LevelNamed(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			levels = append(levels, lv)
+		}
+	}
+	rows := sparTable(t, seeds(n), levels, seatsOf)
+	// And each level against each other: one or two seats of the other.
+	var others []seat
+	for _, lv := range levels {
+		others = append(others, seat{lv: lv})
+	}
+	rows = append(rows, seatTable(t, seeds(n), levels, others, seatsOf)...)
 	var b strings.Builder
 	fmt.Fprintln(&b, sparHeader)
 	for _, w := range rows {
