@@ -97,11 +97,13 @@ func (p *planner) mines() {
 // to spare.
 func (p *planner) defence() {
 	ir := p.r.Interceptors
-	if n := p.lv.Interceptors - p.k.Empire.Interceptors; n >= 5 && p.spend(5*ir.Cost, 5*ir.PayPerTurn, 200_000) {
+	if want := p.interceptorsWanted(); want > p.lv.Interceptors {
+		// Raided: the treasury is worth guarding, at once.
+		if n := want - p.k.Empire.Interceptors; n > 0 && p.spend(n*ir.Cost, n*ir.PayPerTurn, p.lv.BuildMargin) {
+			p.add("PI %d", n)
+		}
+	} else if n := p.lv.Interceptors - p.k.Empire.Interceptors; n >= 5 && p.spend(5*ir.Cost, 5*ir.PayPerTurn, 200_000) {
 		p.add("PI %d", 5)
-	} else if n := p.interceptorsWanted() - p.k.Empire.Interceptors; n > 0 && n > p.lv.Interceptors-p.k.Empire.Interceptors &&
-		p.spend(n*ir.Cost, n*ir.PayPerTurn, p.lv.BuildMargin) {
-		p.add("PI %d", n) // raided: the treasury is worth guarding
 	}
 	p.guardAttacked()
 	pd := p.r.PlanetDefence
