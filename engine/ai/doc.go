@@ -3,7 +3,7 @@
 // for empires that send no orders (sfhost turn --auto-missing), the tests
 // for whole games, and a practice game puts a newcomer among them.
 //
-// A computer player plays at a level (easy, normal), chosen per empire in
+// A computer player plays at a level (easy, normal, hard), chosen per empire in
 // the host's game.toml. The levels are data (levels.toml, read by
 // levels.go): what each builds, keeps back and dares. measure_test.go
 // plays whole games and prints the figures the levels are judged by;
@@ -17,7 +17,9 @@
 // fuel.go (fuel for every ship, tankers), fleet.go (each ship's order,
 // fights, the way home), expansion.go (taking and finding planets),
 // diplomacy.go (allies, enemies, raids and scans), sauran.go (the attack
-// on Sauran's stations with allies, and the notes to them) and names.go.
+// on Sauran's stations with allies, and the notes to them), adapt.go (what
+// hard does about raids, attacks and allies that never allied back, as
+// its sheet shows them) and names.go.
 //
 // Dark Lord Sauran's program is part of the turn itself (engine/turn).
 package ai
