@@ -113,10 +113,10 @@ func (s *LevelSet) Override(r *rules.Rules, name string, data []byte, only bool)
 
 func (s *LevelSet) clone() *LevelSet {
 	out := &LevelSet{byName: map[string]*Level{}, base: map[string]string{}}
-	for n, lv := range s.byName {
+	for n, lv := range s.byName { // any order: copies
 		out.byName[n] = lv
 	}
-	for n, b := range s.base {
+	for n, b := range s.base { // any order: copies
 		out.base[n] = b
 	}
 	return out
