@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+
+	"silverfall/engine/ai"
 )
 
 func sfhost(t *testing.T, args ...string) (int, string, string) {
@@ -215,7 +218,9 @@ func TestNewWithLevels(t *testing.T) {
 	}
 	os.WriteFile(levels, []byte("[[level]]\nname = \"cautious\"\nbased_on = \"normal\"\nguard_percent = 80\n"), 0o644)
 	s, out, errs := sfhost(t, "new", dir, "--seed", "4", "--players", "2", "--levels", "levels.toml")
-	if s != 0 || !strings.Contains(out, "computer levels: cautious, easy, normal\n") {
+	names := append(ai.LevelNames(), "cautious")
+	sort.Strings(names)
+	if s != 0 || !strings.Contains(out, "computer levels: "+strings.Join(names, ", ")+"\n") {
 		t.Fatalf("new with levels: %d %q %q", s, out, errs)
 	}
 	os.WriteFile(levels, []byte("[[level]]\nname = \"normal\"\nscans = \"often\"\n"), 0o644)
