@@ -21,7 +21,7 @@ func TestComputerLevelInConfig(t *testing.T) {
 	}{
 		{"name = \"x\"\nseed = 1\nplayers = 2\n[[player]]\nnumber = 1\nlevel = \"easy\"\n", "", "normal"},
 		{"name = \"x\"\nseed = 1\nplayers = 2\n[[player]]\nnumber = 2\nlevel = \"easy\"\n", "", "easy"},
-		{"name = \"x\"\nseed = 1\nplayers = 2\n[[player]]\nnumber = 2\nlevel = \"hard\"\n", "player 2: no computer level \"hard\"", ""},
+		{"name = \"x\"\nseed = 1\nplayers = 2\n[[player]]\nnumber = 2\nlevel = \"expert\"\n", "player 2: no computer level \"expert\"", ""},
 	} {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, ConfigFile), []byte(tc.toml), 0o644); err != nil {
