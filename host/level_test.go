@@ -98,17 +98,17 @@ func countOrders(orders, code string) int {
 }
 
 // A level's figures changed in game.toml change what the computer empire
-// orders: normal starts mines on turn 1, normal with mines_per_turn = 0
-// none, and builds fewer ships with fewer planet-takers and traders.
+// orders: normal starts no mines (since issue 27), normal with
+// mines_per_turn = 8 starts them on turn 1.
 func TestLevelOverriddenInConfig(t *testing.T) {
 	plain := computerOrders(t, levelsGame(t, ""), 1)
-	dir := levelsGame(t, "\n[[level]]\nname = \"normal\"\nmines_per_turn = 0\n")
+	dir := levelsGame(t, "\n[[level]]\nname = \"normal\"\nmines_per_turn = 8\n")
 	changed := computerOrders(t, dir, 1)
-	if countOrders(plain, "SM") == 0 {
-		t.Fatalf("the built-in normal level starts no mine on turn 1; the test needs one:\n%s", plain)
+	if n := countOrders(plain, "SM"); n != 0 {
+		t.Fatalf("the built-in normal level starts %d mines on turn 1; the test needs none:\n%s", n, plain)
 	}
-	if n := countOrders(changed, "SM"); n != 0 {
-		t.Errorf("normal with mines_per_turn = 0 started %d mines:\n%s", n, changed)
+	if countOrders(changed, "SM") == 0 {
+		t.Errorf("normal with mines_per_turn = 8 started no mine:\n%s", changed)
 	}
 	if _, err := os.Stat(filepath.Join(TurnDir(dir, 2), LevelsRecordFile)); err != nil {
 		t.Errorf("no record of the levels turn 2 was played at: %v", err)
@@ -122,13 +122,13 @@ func TestLevelOverriddenInConfig(t *testing.T) {
 // game.toml changed between turns; without the turn's record it would
 // not.
 func TestReplayAtTheTurnsLevels(t *testing.T) {
-	dir := levelsGame(t, "\n[[level]]\nname = \"normal\"\nmines_per_turn = 0\n")
+	dir := levelsGame(t, "\n[[level]]\nname = \"normal\"\nmines_per_turn = 8\n")
 	data, err := os.ReadFile(filepath.Join(dir, ConfigFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Between turns the moderator lets normal start mines again.
-	edited := strings.Replace(string(data), "mines_per_turn = 0", "mines_per_turn = 8", 1)
+	// Between turns the moderator stops normal's mines.
+	edited := strings.Replace(string(data), "mines_per_turn = 8", "mines_per_turn = 0", 1)
 	if err := os.WriteFile(filepath.Join(dir, ConfigFile), []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -140,8 +140,8 @@ func TestReplayAtTheTurnsLevels(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Close()
-	if countOrders(computerOrders(t, dir, 2), "SM") == 0 {
-		t.Fatalf("turn 3 took no mines after game.toml allowed them again")
+	if n := countOrders(computerOrders(t, dir, 2), "SM"); n != 0 {
+		t.Fatalf("turn 3 started %d mines after game.toml stopped them", n)
 	}
 	// The computer's order files gone, the replay writes them again.
 	for turn := 1; turn <= 2; turn++ {

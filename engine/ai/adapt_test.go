@@ -71,8 +71,8 @@ func TestHardBuysInterceptorsWhenRaided(t *testing.T) {
 	if got := bought(hard, false); got > hard.Interceptors {
 		t.Errorf("hard, not raided: %d interceptors after the turn, want at most %d", got, hard.Interceptors)
 	}
-	if got := bought(Normal(), true); got > Normal().Interceptors {
-		t.Errorf("normal, raided: %d interceptors, want at most %d (it does not adapt)", got, Normal().Interceptors)
+	if got := bought(Easy(), true); got > Easy().Interceptors {
+		t.Errorf("easy, raided: %d interceptors, want at most %d (it does not adapt)", got, Easy().Interceptors)
 	}
 	// A scan its interceptors stopped is a raid too.
 	r, k := firstSheet(t, 3_000_000)

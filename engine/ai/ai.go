@@ -44,6 +44,9 @@ func Play(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) []order.Or
 	if lv.BudgetTurns > 0 {
 		orders = p.budget(c, orders)
 	}
+	if lv.JudgeMoves {
+		orders = p.judgeMoves(c, orders)
+	}
 	return orders
 }
 
@@ -224,6 +227,7 @@ func (p *planner) plan() {
 	p.build()
 	p.defence()
 	p.scans()
+	p.lastRaids()
 	p.names()
 }
 

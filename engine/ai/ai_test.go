@@ -63,8 +63,8 @@ func TestOrdersPassTheChecker(t *testing.T) {
 	}
 }
 
-// The computer plays the game: it takes planets, mines, trades, builds
-// and fights Sauran.
+// The computer plays the game: it takes planets, mines (easy), trades,
+// builds and fights Sauran.
 func TestPlaysTheGame(t *testing.T) {
 	r := rules.Default()
 	codes := map[order.Code]int{}
@@ -97,9 +97,14 @@ func TestPlaysTheGame(t *testing.T) {
 	for _, m := range g.Mines {
 		mines[m.Owner]++
 	}
+	// Easy (the odd players) mines; normal starts no mines since issue
+	// 27 (their ore brought less than they and the cargo ships cost).
 	for p := 1; p <= 6; p++ {
-		if mines[p] == 0 {
-			t.Errorf("player %d has no mine after 12 turns", p)
+		if p%2 == 1 && mines[p] == 0 {
+			t.Errorf("player %d (easy) has no mine after 12 turns", p)
+		}
+		if p%2 == 0 && mines[p] > 0 {
+			t.Errorf("player %d (normal) has %d mines after 12 turns", p, mines[p])
 		}
 	}
 	_ = r
@@ -130,7 +135,7 @@ func TestLevels(t *testing.T) {
 	}
 	for _, name := range LevelNames() {
 		lv, err := LevelNamed(name)
-		if err != nil || lv.ReserveTurns < 1 || lv.Claimers < 1 || lv.CargoShips < 1 {
+		if err != nil || lv.ReserveTurns < 1 || lv.Claimers < 1 {
 			t.Errorf("level %s: %+v, %v", name, lv, err)
 		}
 	}

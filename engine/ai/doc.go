@@ -22,7 +22,9 @@
 // diplomacy.go (allies, enemies, raids and scans), sauran.go (the attack
 // on Sauran's stations with allies, and the notes to them), adapt.go (what
 // hard does about raids, attacks and allies that never allied back, as
-// its sheet shows them) and names.go.
+// its sheet shows them), raids.go (hard's raids on rivals' treasuries in
+// the last turns), judge.go (the plan's moves judged by the turn's
+// forecast) and names.go.
 //
 // Dark Lord Sauran's program is part of the turn itself (engine/turn).
 package ai

@@ -77,6 +77,9 @@ type Level struct {
 	AttackedGuardPercent int `toml:"attacked_guard_percent"`
 	AttackedDefence      int `toml:"attacked_defence_units"`
 	AllyAnswerTurns      int `toml:"ally_answer_turns"`
+	LastRaidTurns        int `toml:"last_raid_turns"`
+	// Whether the forecast judges the plan's moves (judge.go).
+	JudgeMoves bool `toml:"judge_moves"`
 }
 
 //go:embed levels.toml

@@ -143,3 +143,26 @@ func FuzzLevelOverride(f *testing.F) {
 		}
 	})
 }
+
+// The hard level is one a moderator may change or base a level on, as
+// the others.
+func TestLevelOverrideHard(t *testing.T) {
+	doc := "[[level]]\nname = \"hard\"\nlast_raid_turns = 1\n\n[[level]]\nname = \"brutal\"\nbased_on = \"hard\"\nraided_interceptors = 50\n"
+	s, err := BuiltinLevels().Override(rules.Default(), "levels.toml", []byte(doc), LevelsOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hard, _ := s.Named("hard")
+	if hard.LastRaidTurns != 1 || hard.Claimers != Hard().Claimers || Hard().LastRaidTurns == 1 {
+		t.Errorf("hard overridden: last_raid_turns %d claimers %d; want 1 and the built-in %d", hard.LastRaidTurns, hard.Claimers, Hard().Claimers)
+	}
+	b, err := s.Named("brutal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := *hard
+	want.Name, want.RaidedInterceptors = "brutal", 50
+	if !reflect.DeepEqual(*b, want) {
+		t.Errorf("brutal is not the game's hard with raided_interceptors 50:\n%+v", *b)
+	}
+}

@@ -670,19 +670,16 @@ func TestMeasureLevels(t *testing.T) {
 		if lv.Name == "normal" && f.emptyForGood > 0 {
 			t.Errorf("level %s: %d of %d market stocks empty for the last five turns", lv.Name, f.emptyForGood, f.stocks)
 		}
-		// Normal attacks Sauran's battle stations with its allies: its
-		// ships and an ally's at a station in the same turn, its ships
-		// firing on the station or a guard of it (issue 20). They come in
-		// a few games of the 12; the short run plays too few to hold it.
-		if lv.Name == "normal" && !testing.Short() && f.jointStations == 0 {
-			t.Errorf("level %s: no joint attack at Sauran's battle stations in %d games", lv.Name, f.games)
-		}
-		// Normal also sells ore or fuel on at least every other turn on
-		// average, as issue 20 asks, of the turns a market still trades:
-		// by the book's pull the trading planets fall in turn 20, and the
-		// last five turns have no market.
-		if lv.Name == "normal" && f.saleTurns*2 < f.marketTurns {
-			t.Errorf("level %s: a sale in only %d of the %d empire-turns with a market, want at least half", lv.Name, f.saleTurns, f.marketTurns)
+		// Issue 20 asked normal to sell every other turn and to attack
+		// Sauran's stations with its allies; issue 27 measured it against
+		// players (sparring_test.go): its trade and mines cost more than
+		// the ore brought, and its scans of Sauran (which found the
+		// stations) more than they took, so it no longer builds cargo
+		// ships, starts mines or scans (docs/choices.md). What it plays
+		// for instead is the book's win: it meets a winning condition in
+		// some of the 12 games (9 when this was written; none in issue 20).
+		if lv.Name == "normal" && !testing.Short() && f.won == 0 {
+			t.Errorf("level %s: no game of %d won", lv.Name, f.games)
 		}
 
 	}
