@@ -45,9 +45,12 @@ type turnSteps struct {
 
 	loads  int  // generation of the knowledge being merged; an older one is dropped
 	onlyOn bool // only what the sheet shown shows
-	// sightings puts on the map what only the allies' sheets show.
+	// sightings puts on the map what only the allies' sheets show (on
+	// unless the settings took it off); sightingsSet is told of a change,
+	// to keep it.
 	sightings     bool
 	sightingsItem *fyne.MenuItem
+	sightingsSet  func(on bool)
 	refreshMenu   func()
 	// drawn is set once the map has drawn a frame: until then the
 	// knowledge waits (in pending), so that reading it never slows the first frame.
@@ -74,7 +77,7 @@ type turnSteps struct {
 const keptGames = 6
 
 func newTurnSteps(st *State, r *rules.Rules, status *statusBar, background func(func())) *turnSteps {
-	t := &turnSteps{st: st, rules: r, status: status, background: background}
+	t := &turnSteps{st: st, rules: r, status: status, background: background, sightings: true}
 	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), t.Earlier)
 	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), t.Later)
 	t.back = widget.NewButton("Back to the current turn", t.Current)
@@ -222,6 +225,9 @@ func (t *turnSteps) setSightings(on bool) {
 	t.sightings = on
 	if t.sightingsItem != nil {
 		t.sightingsItem.Checked = on
+	}
+	if t.sightingsSet != nil {
+		t.sightingsSet(on)
 	}
 	if t.refreshMenu != nil {
 		t.refreshMenu()
@@ -505,6 +511,7 @@ func (t *turnSteps) menuItems() []*fyne.MenuItem {
 	only := fyne.NewMenuItem("Only this turn's sheet", func() { t.only.SetChecked(!t.only.Checked) })
 	if t.sightingsItem == nil {
 		t.sightingsItem = fyne.NewMenuItem("Allies' sightings", func() { t.setSightings(!t.sightings) })
+		t.sightingsItem.Checked = t.sightings
 	}
 	return []*fyne.MenuItem{prev, next, cur, only, t.sightingsItem}
 }
