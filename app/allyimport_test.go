@@ -417,3 +417,24 @@ func TestAllySightingsHeading(t *testing.T) {
 		t.Errorf("the details of this turn's sighting speak of the past:\n%s", text)
 	}
 }
+
+// The allies' sheets are read once each, however often the knowledge is
+// merged again: another game shown, the same again, another ally's sheet
+// kept.
+func TestAllySheetsReadOnce(t *testing.T) {
+	x := newApp(t)
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	if n := x.turns.allySheets.Reads(); n != 1 || allySheetsKnown(x.st) != 1 {
+		t.Fatalf("after one import %d files read, %d sheets merged", n, allySheetsKnown(x.st))
+	}
+	for i := 0; i < 3; i++ {
+		if err := x.LoadDemo(); err != nil {
+			t.Fatal(err)
+		}
+		x.Window().Canvas().Capture()
+	}
+	x.allyIn.Import(allyFile(t, "ally.txt", 7, nil))
+	if n := x.turns.allySheets.Reads(); n != 2 || allySheetsKnown(x.st) != 2 {
+		t.Errorf("after three switches and another import %d files read (want 2), %d sheets merged", n, allySheetsKnown(x.st))
+	}
+}

@@ -43,8 +43,11 @@ type turnSteps struct {
 	// form open for the turn left).
 	leave func()
 
-	loads  int  // generation of the knowledge being merged; an older one is dropped
-	onlyOn bool // only what the sheet shown shows
+	loads int // generation of the knowledge being merged; an older one is dropped
+	// allySheets are the allies' sheets read, each once while its file is
+	// unchanged.
+	allySheets *allies.Cache
+	onlyOn     bool // only what the sheet shown shows
 	// sightings puts on the map what only the allies' sheets show (on
 	// unless the settings took it off); sightingsSet is told of a change,
 	// to keep it.
@@ -77,7 +80,8 @@ type turnSteps struct {
 const keptGames = 6
 
 func newTurnSteps(st *State, r *rules.Rules, status *statusBar, background func(func())) *turnSteps {
-	t := &turnSteps{st: st, rules: r, status: status, background: background, sightings: true}
+	t := &turnSteps{st: st, rules: r, status: status, background: background, sightings: true,
+		allySheets: allies.NewCache(allies.DefaultCacheBytes)}
 	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), t.Earlier)
 	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), t.Later)
 	t.back = widget.NewButton("Back to the current turn", t.Current)
@@ -149,7 +153,7 @@ func (t *turnSteps) loadKnown(gen int, a *archive.Archive) {
 			k = known.New(g.K.Game, g.K.Empire.Player)
 			errs = append(errs, addSheets(k, sheets)...)
 			// The allies' sheets kept in the workspace (app/allies).
-			errs = append(errs, allies.AddTo(k, t.rules, ws)...)
+			errs = append(errs, t.allySheets.AddTo(k, t.rules, ws)...)
 			k.Objects() // sorted once here, not on Fyne's thread
 		} else {
 			sheets = missing(sheets, have)
