@@ -138,7 +138,7 @@ func TestAlliesViewRemoves(t *testing.T) {
 	}
 	item()
 	msg := top(x)
-	if !strings.Contains(msg, "Player 4 · turn 1 · turn-001-player-04-") || !strings.Contains(msg, "Player 7 · turn 1") {
+	if !strings.Contains(msg, "Player 4, Radiant Covenant · turn 1\nturn-001-player-04-") || !strings.Contains(msg, "Player 7, Azure Union · turn 1") {
 		t.Errorf("the list shows %q", msg)
 	}
 	removed := x.alliesV.rows[0]
