@@ -22,15 +22,17 @@ type mapHover struct {
 	st      *State
 	picker  *mapPicker
 	overlay *mapOverlay
-	body    int // the body under the pointer, or -1
-	ghost   int // the ship whose ghost is under the pointer, or 0
+	notes   hoverNotes
+	body    int  // the body under the pointer, or -1
+	ghost   int  // the ship whose ghost is under the pointer, or 0
+	inside  bool // the pointer is over the map
 	at      fyne.Position
 }
 
 // moved follows the pointer to at.
 func (h *mapHover) moved(at fyne.Position) {
 	body, ghost := h.picker.hoverAt(at)
-	h.at = at
+	h.at, h.inside = at, true
 	if body != h.body {
 		h.body = body
 		h.st.SetHover(body)
@@ -41,7 +43,7 @@ func (h *mapHover) moved(at fyne.Position) {
 
 // out forgets what was under the pointer.
 func (h *mapHover) out() {
-	h.ghost = 0
+	h.ghost, h.inside = 0, false
 	if h.body != -1 {
 		h.body = -1
 		h.st.SetHover(-1)
@@ -54,13 +56,25 @@ func (h *mapHover) changed(c Change) {
 	if c.Has(ChangeGame) {
 		h.body, h.ghost = -1, 0
 	}
-	if c.Has(ChangeGame | ChangeForecast | ChangeMemory) {
+	if c.Has(ChangeGame | ChangeNotes) {
+		h.notes.index()
+	}
+	if c.Has(ChangeGame | ChangeForecast | ChangeMemory | ChangeNotes) {
 		h.show()
 	}
 }
 
+// show says what is under the pointer, with the first line of each note
+// and the label of each marker there (none for a ghost: it is where a ship
+// will be, not a thing).
 func (h *mapHover) show() {
-	h.overlay.showTip(hoverText(h.st, h.body, h.ghost), h.at)
+	text := hoverText(h.st, h.body, h.ghost)
+	if h.inside && h.ghost == 0 {
+		if more := h.notes.text(h.body, h.at, h.picker.frames.size()); more != "" {
+			text = strings.TrimPrefix(text+"\n"+more, "\n")
+		}
+	}
+	h.overlay.showTip(text, h.at)
 }
 
 // hoverText says what is under the pointer: body i, or the ghost of ship
