@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
@@ -129,5 +131,19 @@ func TestFirstLine(t *testing.T) {
 	}
 	if got := markerLine(notes.Entry{Kind: notes.Marker, Colour: notes.Red, Shape: notes.Circle}); got != "Marker (red circle)" {
 		t.Errorf("an unlabelled marker reads %q", got)
+	}
+}
+
+// A hover box of several short lines is as wide as its widest line, not
+// as the lines laid end to end.
+func TestTipWidthOfLines(t *testing.T) {
+	test.NewTempApp(t)
+	o := newMapOverlay()
+	lines := []string{"Planet 4 Harmony Port", "Note: buy ore", "Marker: Rendezvous"}
+	o.showTip(strings.Join(lines, "\n"), fyne.NewPos(10, 10))
+	tipLayout{o}.Layout(nil, fyne.NewSize(1000, 800))
+	widest := fyne.MeasureText(lines[0], theme.TextSize(), fyne.TextStyle{}).Width
+	if w := o.tipBox.Size().Width; w < widest || w > widest+2*theme.InnerPadding()+4 {
+		t.Errorf("the box is %.0f wide; its widest line needs %.0f", w, widest)
 	}
 }
