@@ -279,6 +279,11 @@ func (x *App) panels() {
 	x.turns = newTurnSteps(x.st, x.rules, x.status, func(f func()) { x.Background(f) })
 	x.turns.leave = x.desk.Close
 	x.turns.refreshMenu = func() { refreshMenu(x.win) }
+	x.turns.sightings = !x.settings.View.HideAllySightings
+	x.turns.sightingsSet = func(on bool) {
+		x.settings.View.HideAllySightings = !on
+		x.saveSettings()
+	}
 	x.status.importButton.OnTapped = x.ImportDialog
 	x.tables = &csvTables{st: x.st, win: x.win, files: x.files, native: func() bool { return x.NativeDialogs },
 		folder: func() string { return x.settings.LastFolder }, say: x.status.say}
