@@ -208,3 +208,45 @@ func titles(rows []orderRow) int {
 	}
 	return n
 }
+
+// relayout lays the window out again, as the real driver does on its next
+// frame when a widget's smallest size changed (a note of other length).
+func relayout(x *App) {
+	x.Window().Content().Refresh()
+	x.Window().Canvas().Capture()
+}
+
+// TestSearchFillsItsPanel: at 1280x800 the query bar has the width of its
+// panel, the result table the height the bar and the line under it leave
+// (three rows and more in sight), and no cell is cut: each column is as
+// wide as its widest text, and the table scrolls sideways.
+func TestSearchFillsItsPanel(t *testing.T) {
+	x := newApp(t)
+	searchFor(t, x, "ships")
+	relayout(x)
+	v := x.search
+	box := v.box.Size()
+	if w := v.entry.Size().Width; w < 0.9*box.Width {
+		t.Errorf("the query bar is %.0f wide in a panel of %.0f", w, box.Width)
+	}
+	row := widget.NewLabel("1").MinSize().Height
+	if n := int((v.table.Size().Height - row) / row); n < 3 || len(v.result.Rows) < n {
+		t.Errorf("the table (%.0f high in a panel of %.0f) shows %d of %d rows", v.table.Size().Height, box.Height, n, len(v.result.Rows))
+	}
+	fits := func(s string, col int) bool {
+		return widget.NewLabel(s).MinSize().Width <= v.widths[col]
+	}
+	if len(v.widths) != len(v.result.Heads) {
+		t.Fatalf("%d column widths for %d heads", len(v.widths), len(v.result.Heads))
+	}
+	for c, h := range v.result.Heads {
+		if !fits(h, c) {
+			t.Errorf("the head %q is cut at %.0f", h, v.widths[c])
+		}
+		for _, r := range v.result.Rows {
+			if !fits(r.Cells[c], c) {
+				t.Errorf("the cell %q of column %s is cut at %.0f", r.Cells[c], h, v.widths[c])
+			}
+		}
+	}
+}
