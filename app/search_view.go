@@ -20,7 +20,7 @@ import (
 // keyboard in the bar, Enter searches, Esc gives the keyboard back. A
 // click on a row selects its object (the map centres on it); a click on a
 // column's head sorts by it, again the other way round. A query that does
-// not read is told with its column, and the rows of the last search stay.
+// not read is told with its column, and the table is emptied.
 type searchView struct {
 	st    *State
 	entry *searchEntry
@@ -165,7 +165,7 @@ func (v *searchView) again() {
 }
 
 // search runs text and shows what it found; a query that does not read
-// is told (with its column) and changes nothing else. It reports whether
+// is told (with its column) and empties the table. It reports whether
 // the query read.
 func (v *searchView) search(text string) bool {
 	k := knowledgeOf(v.st)
@@ -176,6 +176,10 @@ func (v *searchView) search(text string) bool {
 	g := v.st.Game()
 	r, err := search.Run(text, k.Objects(), k.Newest(), g.ownerShort)
 	if err != nil {
+		// The rows of the last search go: under this query they would
+		// pass for its answer.
+		v.query = ""
+		v.drop()
 		v.note.Importance = widget.DangerImportance
 		v.note.SetText("The query does not read: " + err.Error())
 		return false

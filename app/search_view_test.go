@@ -96,6 +96,8 @@ func TestSearchView(t *testing.T) {
 	}
 }
 
+// TestSearchBadQuery: a query that does not read is told with its column,
+// and the table no longer shows the rows of the search before it.
 func TestSearchBadQuery(t *testing.T) {
 	x := newApp(t)
 	searchFor(t, x, "my ships")
@@ -105,9 +107,17 @@ func TestSearchBadQuery(t *testing.T) {
 		if !strings.Contains(x.search.note.Text, "column") || x.search.note.Importance != widget.DangerImportance {
 			t.Errorf("%q: note %q, want the message with its column", q, x.search.note.Text)
 		}
-		if len(x.search.result.Rows) != n {
-			t.Errorf("%q: the rows of the last search went", q)
+		if rows, _ := x.search.table.Length(); rows != 0 || x.search.result != nil {
+			t.Errorf("%q: the table keeps %d rows of the last search", q, rows)
 		}
+		if _, rows := x.search.csv(); len(rows) != 0 {
+			t.Errorf("%q: the CSV export would write %d rows of the last search", q, len(rows))
+		}
+	}
+	// The search that read comes back, whole, when typed again.
+	searchFor(t, x, "my ships")
+	if rows, _ := x.search.table.Length(); rows != n || n == 0 {
+		t.Errorf("my ships again: %d rows, were %d", rows, n)
 	}
 }
 
