@@ -190,7 +190,11 @@ func (v *searchView) search(text string) bool {
 		v.sortBy = -1
 	}
 	r.Sort(v.sortBy, v.desc)
-	v.note.SetText(fmt.Sprintf("%s found: %s.", capital(plural.Count(len(r.Rows), "object")), r.Text))
+	if len(r.Rows) == 0 {
+		v.note.SetText(fmt.Sprintf("Nothing known matches: %s.", r.Text))
+	} else {
+		v.note.SetText(fmt.Sprintf("%s found: %s.", capital(plural.Count(len(r.Rows), "object")), r.Text))
+	}
 	v.fitColumns()
 	v.table.Refresh()
 	v.follow()

@@ -260,3 +260,21 @@ func TestSearchFillsItsPanel(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchNothingFound: a search that finds nothing says so, and asks
+// for no click on a row there is not.
+func TestSearchNothingFound(t *testing.T) {
+	x := newApp(t)
+	searchFor(t, x, `ships named "Nobody has this name"`)
+	note := x.search.note.Text
+	if rows, _ := x.search.table.Length(); rows != 0 {
+		t.Fatalf("%d rows found", rows)
+	}
+	if !strings.HasPrefix(note, "Nothing known") || strings.Contains(strings.ToLower(note), "click") || strings.Contains(note, "0 ") {
+		t.Errorf("nothing found, the note says %q", note)
+	}
+	searchFor(t, x, "my ships")
+	if note := x.search.note.Text; !strings.HasPrefix(note, "10 objects found") {
+		t.Errorf("ten found, the note says %q", note)
+	}
+}
