@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -286,4 +287,42 @@ func collectTexts(o fyne.CanvasObject) string {
 		}
 	})
 	return b.String()
+}
+
+// buttonsOf are the buttons under o.
+func buttonsOf(o fyne.CanvasObject) []*widget.Button {
+	switch w := o.(type) {
+	case *widget.Button:
+		return []*widget.Button{w}
+	case *fyne.Container:
+		var out []*widget.Button
+		for _, c := range w.Objects {
+			out = append(out, buttonsOf(c)...)
+		}
+		return out
+	case *container.Scroll:
+		return buttonsOf(w.Content)
+	}
+	return nil
+}
+
+// TestNotesButtonsInSight: at 1280x800 every button of the Notes tab is
+// whole and inside the tab: none cut at its edge, none to scroll to.
+func TestNotesButtonsInSight(t *testing.T) {
+	x := newApp(t)
+	x.st.ShowTab(TabNotes)
+	relayout(x)
+	d := fyne.CurrentApp().Driver()
+	v := x.notesV
+	at, size := d.AbsolutePositionForObject(v.box), v.box.Size()
+	bs := buttonsOf(v.box)
+	if len(bs) != 6 {
+		t.Fatalf("%d buttons in the Notes tab, want 6", len(bs))
+	}
+	for _, b := range bs {
+		p, s := d.AbsolutePositionForObject(b), b.Size()
+		if s.Width < b.MinSize().Width || p.X < at.X || p.Y < at.Y || p.X+s.Width > at.X+size.Width+0.5 || p.Y+s.Height > at.Y+size.Height+0.5 {
+			t.Errorf("%q is %v at %v, the tab %v at %v", b.Text, s, p, size, at)
+		}
+	}
 }
