@@ -228,5 +228,19 @@ func (v *notesView) AddRuleDates() {
 			n++
 		}
 	}
-	v.note.SetText(fmt.Sprintf("%s of the rule book's dates added.", capital(plural.Count(n, "reminder"))))
+	v.note.SetText(ruleDatesSaid(n, v.st.Notes().Entries()))
+}
+
+// ruleDatesSaid says what adding the rule book's dates did: n added, or,
+// none, whether the list has them already or they are all past.
+func ruleDatesSaid(n int, entries []notes.Entry) string {
+	if n > 0 {
+		return fmt.Sprintf("%s of the rule book's dates added.", capital(plural.Count(n, "reminder")))
+	}
+	for _, e := range entries {
+		if e.Rule != "" {
+			return "The rule book's dates are in the list already."
+		}
+	}
+	return "The rule book's dates are all past: there is none to add."
 }

@@ -235,7 +235,8 @@ func TestDamagedNotesKeptAside(t *testing.T) {
 	}
 }
 
-// The rule book's dates are offered once.
+// The rule book's dates are offered once: a second time says they are
+// there already (it said "0 reminders added").
 func TestRuleDatesOnce(t *testing.T) {
 	x := newApp(t)
 	test.Tap(x.notesV.rules)
@@ -244,8 +245,24 @@ func TestRuleDatesOnce(t *testing.T) {
 		t.Fatalf("no rule book date added: %q", x.notesV.note.Text)
 	}
 	test.Tap(x.notesV.rules)
-	if x.st.Notes().Len() != n || !strings.Contains(x.notesV.note.Text, "0 reminders") {
+	if x.st.Notes().Len() != n || x.notesV.note.Text != "The rule book's dates are in the list already." {
 		t.Errorf("again: %d entries, %q", x.st.Notes().Len(), x.notesV.note.Text)
+	}
+	// Deleted, they are offered again.
+	for _, e := range x.st.Notes().Entries() {
+		x.notes.Delete(e.ID)
+	}
+	test.Tap(x.notesV.rules)
+	if x.st.Notes().Len() != n || !strings.Contains(x.notesV.note.Text, "reminders of the rule book's dates added") {
+		t.Errorf("after deleting them: %d entries, %q", x.st.Notes().Len(), x.notesV.note.Text)
+	}
+}
+
+// With none of the rule book's dates in the list and none added, they are
+// all past.
+func TestRuleDatesPast(t *testing.T) {
+	if got := ruleDatesSaid(0, []notes.Entry{{Kind: notes.Reminder, Text: "mine"}}); !strings.Contains(got, "all past") {
+		t.Errorf("none added, none there: %q", got)
 	}
 }
 
