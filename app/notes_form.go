@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -93,7 +94,8 @@ func (f *entryForm) items() []*widget.FormItem {
 		item("Or on turn", f.turn), item("", f.problem)}
 }
 
-// Show opens the form with the cursor in its first field.
+// Show opens the form with the keyboard in its first field, the cursor
+// after its text.
 func (f *entryForm) Show() {
 	verb := "New "
 	if f.e.ID != 0 {
@@ -102,7 +104,16 @@ func (f *entryForm) Show() {
 	f.dlg = dialog.NewForm(verb+f.e.Kind.String(), "OK", "Cancel", f.items(), f.answered, f.win)
 	f.dlg.Resize(fyne.NewSize(520, 0))
 	f.dlg.Show()
+	cursorToEnd(&f.text.Entry)
 	f.win.Canvas().Focus(f.text)
+}
+
+// cursorToEnd puts e's cursor after its text: what is typed in a field
+// opened with a text goes on its end.
+func cursorToEnd(e *widget.Entry) {
+	lines := strings.Split(e.Text, "\n")
+	e.CursorRow, e.CursorColumn = len(lines)-1, utf8.RuneCountInString(lines[len(lines)-1])
+	e.Refresh()
 }
 
 func (f *entryForm) cancel() {

@@ -343,3 +343,46 @@ func TestNotesButtonsInSight(t *testing.T) {
 		}
 	}
 }
+
+// typeInFocused types s where the keyboard is, as a player does.
+func typeInFocused(x *App, s string) {
+	c := x.Window().Canvas()
+	for _, r := range s {
+		if f := c.Focused(); f != nil {
+			f.TypedRune(r)
+		}
+	}
+}
+
+// TestEntryFormKeyboardInFirstField: each form, new or edited, opens with
+// the keyboard in its first field and the cursor after its text, so that
+// what the player types goes on the end of the label, note or reminder.
+func TestEntryFormKeyboardInFirstField(t *testing.T) {
+	x := newApp(t)
+	x.st.ShowTab(TabNotes)
+	for _, k := range []notes.Kind{notes.Marker, notes.Note, notes.Reminder} {
+		f := x.notesV.Add(notes.Entry{Kind: k})
+		typeInFocused(x, "Base")
+		if f.text.Text != "Base" {
+			t.Fatalf("new %s: typed into the first field, it reads %q (the keyboard is with %T)", k, f.text.Text, x.Window().Canvas().Focused())
+		}
+		f.place.SetText("1 2 3")
+		f.turn.SetText("9")
+		enter(f)
+		var saved notes.Entry
+		for _, e := range x.st.Notes().Entries() {
+			if e.Kind == k && e.Text == "Base" {
+				saved = e
+			}
+		}
+		if saved.ID == 0 {
+			t.Fatalf("new %s not saved: %q", k, f.problem.Text)
+		}
+		x.notesV.EditEntry(saved)
+		typeInFocused(x, " camp")
+		if got := x.notesV.form.text.Text; got != "Base camp" {
+			t.Errorf("edited %s: typed \" camp\" into the first field, it reads %q", k, got)
+		}
+		esc(x.notesV.form)
+	}
+}
