@@ -386,3 +386,46 @@ func TestEntryFormKeyboardInFirstField(t *testing.T) {
 		esc(x.notesV.form)
 	}
 }
+
+// TestEntryFormChoicesAnswerEsc: in a marker's form, Esc shuts the open
+// list of shapes, a second Esc (the keyboard on the list's field) cancels
+// the form; Enter there is OK. In a reminder's form the "Dealt with" box
+// answers Esc too.
+func TestEntryFormChoicesAnswerEsc(t *testing.T) {
+	x := newApp(t)
+	x.st.ShowTab(TabNotes)
+	c := x.Window().Canvas()
+	key := func(name fyne.KeyName) {
+		if f, ok := c.Focused().(fyne.Focusable); ok {
+			f.TypedKey(&fyne.KeyEvent{Name: name})
+		}
+	}
+	f := x.notesV.Add(notes.Entry{Kind: notes.Marker})
+	test.Tap(f.shape)
+	dialogs := len(c.Overlays().List())
+	if _, open := c.Focused().(*widget.PopUpMenu); !open {
+		t.Fatalf("a tap on the shape gives the keyboard to %T, not its list", c.Focused())
+	}
+	key(fyne.KeyEscape)
+	if n := len(c.Overlays().List()); n != dialogs-1 || c.Focused() != f.shape {
+		t.Fatalf("after Esc %d overlays (were %d with the list), the keyboard with %T", n, dialogs, c.Focused())
+	}
+	key(fyne.KeyEscape)
+	if c.Overlays().Top() != nil {
+		t.Fatalf("a second Esc left %T open", c.Overlays().Top())
+	}
+	f = x.notesV.Add(notes.Entry{Kind: notes.Marker})
+	f.text.SetText("camp")
+	f.place.SetText("1 2 3")
+	c.Focus(f.colour)
+	key(fyne.KeyReturn)
+	if c.Overlays().Top() != nil || x.st.Notes().Len() != 1 {
+		t.Fatalf("Enter on the colour: %d entries, %T open", x.st.Notes().Len(), c.Overlays().Top())
+	}
+	f = x.notesV.Add(notes.Entry{Kind: notes.Reminder})
+	c.Focus(f.done)
+	key(fyne.KeyEscape)
+	if c.Overlays().Top() != nil {
+		t.Errorf("Esc on \"Dealt with\" left %T open", c.Overlays().Top())
+	}
+}
