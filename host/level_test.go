@@ -98,17 +98,17 @@ func countOrders(orders, code string) int {
 }
 
 // A level's figures changed in game.toml change what the computer empire
-// orders: normal starts no mines (since issue 27), normal with
-// mines_per_turn = 8 starts them on turn 1.
+// orders: normal starts the mines that pay on turn 1, normal with
+// mines_per_turn = 0 starts none.
 func TestLevelOverriddenInConfig(t *testing.T) {
 	plain := computerOrders(t, levelsGame(t, ""), 1)
-	dir := levelsGame(t, "\n[[level]]\nname = \"normal\"\nmines_per_turn = 8\n")
+	dir := levelsGame(t, "\n[[level]]\nname = \"normal\"\nmines_per_turn = 0\n")
 	changed := computerOrders(t, dir, 1)
-	if n := countOrders(plain, "SM"); n != 0 {
-		t.Fatalf("the built-in normal level starts %d mines on turn 1; the test needs none:\n%s", n, plain)
+	if n := countOrders(plain, "SM"); n == 0 {
+		t.Fatalf("the built-in normal level starts no mine on turn 1; the test needs some:\n%s", plain)
 	}
-	if countOrders(changed, "SM") == 0 {
-		t.Errorf("normal with mines_per_turn = 8 started no mine:\n%s", changed)
+	if n := countOrders(changed, "SM"); n != 0 {
+		t.Errorf("normal with mines_per_turn = 0 started %d mines:\n%s", n, changed)
 	}
 	if _, err := os.Stat(filepath.Join(TurnDir(dir, 2), LevelsRecordFile)); err != nil {
 		t.Errorf("no record of the levels turn 2 was played at: %v", err)
@@ -122,7 +122,8 @@ func TestLevelOverriddenInConfig(t *testing.T) {
 // game.toml changed between turns; without the turn's record it would
 // not.
 func TestReplayAtTheTurnsLevels(t *testing.T) {
-	dir := levelsGame(t, "\n[[level]]\nname = \"normal\"\nmines_per_turn = 8\n")
+	// Normal mines wherever there is ore (it does not judge its trade)...
+	dir := levelsGame(t, "\n[[level]]\nname = \"normal\"\ntrade_judged = false\nmines_per_turn = 8\n")
 	data, err := os.ReadFile(filepath.Join(dir, ConfigFile))
 	if err != nil {
 		t.Fatal(err)

@@ -100,6 +100,7 @@ type planner struct {
 	dueNext            int           // traders due to sell next turn
 	tender             int           // fuel the tankers that end the turn at the origin can give new ships
 	tankerFuel         int           // fuel the origin keeps for the first tanker (in fuelFor)
+	newDug             int           // ore the mines the plan starts dig a turn, in hundredths of a cargo unit (tradepays.go)
 	origin             *model.Planet // the empire's origin (in k.Planets); nil when it has none
 	outAllowed, outNow int           // ships away from the origin the tax keeps, and how many are
 
@@ -221,6 +222,7 @@ func (p *planner) add(format string, args ...any) bool {
 
 func (p *planner) plan() {
 	p.diplomacy()
+	p.guardAttacked() // attacked, the origin's defence comes before mines and ships (economy.go)
 	p.mines()
 	p.planStations()
 	p.ships()

@@ -17,6 +17,8 @@
 // economy.go (its account, mines, defence, what it builds), markets.go
 // (the trading planets and the pull, judged from the sheet), view.go (what
 // the sheet shows about a place), trade.go (cargo ships and their ore),
+// tradepays.go (whether a mine, a cargo ship or a trip pays: its ore at
+// the sheet's prices against the trip's pay and upkeep),
 // fuel.go (fuel for every ship, tankers), fleet.go (each ship's order,
 // fights, the way home), expansion.go (taking and finding planets),
 // diplomacy.go (allies, enemies, raids and scans), sauran.go (the attack

@@ -74,7 +74,7 @@ func (p *planner) mines() {
 			}
 			for t, ore := range pl.Ore {
 				worth := min(ore, 10*p.r.Mining.Rates[t]) * p.mk.orePrice(t)
-				if ore > 0 && !mined[[2]int{pl.ID, t + 1}] && worth > bestWorth {
+				if ore > 0 && !mined[[2]int{pl.ID, t + 1}] && worth > bestWorth && p.minePays(&pl, t) {
 					bestPlanet, bestType, bestWorth = pl.ID, t+1, worth
 				}
 			}
@@ -88,6 +88,7 @@ func (p *planner) mines() {
 			return
 		}
 		p.add("SM %d %d", bestPlanet, bestType)
+		p.newDug += p.r.Mining.Rates[bestType-1] * 100 / p.r.Ore.PerCargoUnit[bestType-1]
 		count[bestPlanet]++
 		mined[[2]int{bestPlanet, bestType}] = true
 	}
@@ -105,7 +106,6 @@ func (p *planner) defence() {
 	} else if n := p.lv.Interceptors - p.k.Empire.Interceptors; n >= 5 && p.spend(5*ir.Cost, 5*ir.PayPerTurn, 200_000) {
 		p.add("PI %d", 5)
 	}
-	p.guardAttacked()
 	pd := p.r.PlanetDefence
 	if p.lv.LockPlanets && p.turn >= p.lv.OutwardFrom {
 		// A planet with defence units cannot be taken: those that last to
@@ -207,7 +207,7 @@ func (p *planner) nextBuild() *rules.ShipType {
 	if st := p.strikeBuild(); st != nil {
 		return st // the strike wing for the joint attacks (sauran.go)
 	}
-	cargo := lv.CargoShips
+	cargo := p.cargoWanted()
 	if p.turn > lv.CargoUntil || !p.mk.marketOpen(p.turn+4) || p.turn+4 > p.mk.lastMarket() {
 		cargo = 0
 	}

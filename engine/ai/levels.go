@@ -78,6 +78,9 @@ type Level struct {
 	AttackedDefence      int `toml:"attacked_defence_units"`
 	AllyAnswerTurns      int `toml:"ally_answer_turns"`
 	LastRaidTurns        int `toml:"last_raid_turns"`
+	// Whether trade is judged by what its ore brings against the trips'
+	// pay and upkeep (tradepays.go).
+	TradeJudged bool `toml:"trade_judged"`
 	// Whether the forecast judges the plan's moves (judge.go).
 	JudgeMoves bool `toml:"judge_moves"`
 }

@@ -81,6 +81,16 @@ func FuzzParseNote(f *testing.F) {
 // be turn turn's with player 2 for an ally, a gunboat of the strike wing
 // at wing, an armed ship of the ally at allyAt (none if nil), and the
 // broadcast lines given. It returns the sheet and one of Sauran's stations.
+// wingLevel is normal with the strike wing it had before the third round
+// of issue 27 (three gunboats): normal and hard now build none, but a
+// moderator's level may, and the wing's play with its allies' notes is
+// what these tests are about.
+func wingLevel() *Level {
+	lv := *Normal()
+	lv.StrikeShips = 3
+	return &lv
+}
+
 func stationScene(t *testing.T, turn int, wing geom.Point, allyAt *geom.Point, lines func(station geom.Point) []string) (*model.Knowledge, geom.Point) {
 	t.Helper()
 	r := rules.Default()
@@ -100,7 +110,7 @@ func stationScene(t *testing.T, turn int, wing geom.Point, allyAt *geom.Point, l
 	k.Empire.Allies = []int{2}
 	k.Empire.Enemies = []int{r.Game.PlayerSauran}
 	if wing == (geom.Point{}) {
-		wing = rallyPoint(station, Normal().StationRally)
+		wing = rallyPoint(station, wingLevel().StationRally)
 	}
 	k.Ships = append(k.Ships, model.Ship{ID: 9001, Type: 34, Owner: 1, Loc: wing, Fire: 2, MaxFire: 2, Defence: 10, MaxDefence: 10, Fuel: 400})
 	if allyAt != nil {
@@ -129,7 +139,7 @@ func wingOrder(orders []order.Order) (string, []string) {
 
 func TestStrikeWingJoinsTheAllysStation(t *testing.T) {
 	r := rules.Default()
-	lv := Normal()
+	lv := wingLevel()
 	allyLines := func(station geom.Point) []string {
 		// A rival's note (player 3 is no ally) names a station nearer to
 		// Silverfall; broken and hostile lines come with it.
@@ -195,7 +205,7 @@ func TestStrikeWingJoinsTheAllysStation(t *testing.T) {
 // empire says so, and goes for none.
 func TestStrikeWingSeesTheStationGone(t *testing.T) {
 	r := rules.Default()
-	lv := Normal()
+	lv := wingLevel()
 	ghost := geom.Point{X: 160, Y: 160, Z: 0}
 	k, _ := stationScene(t, lv.StationFrom-1, ghost, nil, func(geom.Point) []string {
 		return []string{stationNote{from: 2, at: ghost}.String()}
@@ -221,7 +231,7 @@ func TestStrikeWingSeesTheStationGone(t *testing.T) {
 // that reach, is still followed.
 func TestForgedNoteNearTheHole(t *testing.T) {
 	r := rules.Default()
-	lv := Normal()
+	lv := wingLevel()
 	forged := stationNote{from: 2, at: geom.Point{X: 24}}.String()
 	if forged != "Empire 2 to allies: Sauran's station at 24,0,0" {
 		t.Fatalf("the note reads %q", forged)

@@ -131,6 +131,7 @@ type sparRow struct {
 	firsts         int     // games a partner's seat came first by score
 	levelFirsts    int     // games a level's seat came first
 	ratio          float64 // sum over games of the partners' mean score over the level's
+	ahead          int     // games in which the partners' mean score was over the level's
 	p, l           seatResult
 	pn, ln         int // empire-games summed in p and l
 }
@@ -160,14 +161,17 @@ func (w *sparRow) add(seats []seat, other []bool, res []seatResult) {
 	}
 	np, nl := w.seats, len(seats)-w.seats
 	w.ratio += (float64(ps) / float64(np)) / max(1, float64(ls)/float64(nl))
+	if ps*nl > ls*np {
+		w.ahead++
+	}
 }
 
-const sparHeader = "level  partner seats games | firsts partner/level | score ratio | planets p/l | stranded p/l | sales p/l (k credits p/l) | raids on p/l (stopped) | credits taken p/l (k)"
+const sparHeader = "level  partner seats games | firsts partner/level | mean ahead p/l | score ratio | planets p/l | stranded p/l | sales p/l (k credits p/l) | raids on p/l (stopped) | credits taken p/l (k)"
 
 func (w *sparRow) String() string {
 	per := func(a, n int) float64 { return float64(a) / float64(max(n, 1)) }
-	return fmt.Sprintf("%-6s %-7s %5d %5d | %6d/%-5d | %11.2f | %5.1f/%-5.1f | %5d/%-6d | %4.1f/%-4.1f (%4.0f/%-4.0f) | %3d(%d)/%d(%d) | %4.0f/%-4.0f",
-		w.level, w.partner, w.seats, w.games, w.firsts, w.levelFirsts, w.ratio/float64(max(w.games, 1)),
+	return fmt.Sprintf("%-6s %-7s %5d %5d | %6d/%-5d | %7d/%-6d | %11.2f | %5.1f/%-5.1f | %5d/%-6d | %4.1f/%-4.1f (%4.0f/%-4.0f) | %3d(%d)/%d(%d) | %4.0f/%-4.0f",
+		w.level, w.partner, w.seats, w.games, w.firsts, w.levelFirsts, w.ahead, w.games-w.ahead, w.ratio/float64(max(w.games, 1)),
 		per(w.p.planets, w.pn), per(w.l.planets, w.ln), w.p.stranded, w.l.stranded,
 		per(w.p.sales, w.pn), per(w.l.sales, w.ln), per(w.p.salesCredits, w.pn)/1000, per(w.l.salesCredits, w.ln)/1000,
 		w.p.raids, w.p.stopped, w.l.raids, w.l.stopped, per(w.p.taken, w.pn)/1000, per(w.l.taken, w.ln)/1000)

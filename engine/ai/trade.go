@@ -263,11 +263,11 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 			v += n * p.r.Market.BaseOrePrices[t]
 			worth += n * p.mk.orePrice(t)
 		}
-		if v < p.lv.MinLoad || p.targeted[-pl.ID] {
+		st := p.r.Ship(s.Type)
+		if v < p.lv.MinLoad || p.targeted[-pl.ID] || !p.loadPays(st, pl) {
 			continue
 		}
 		toMarket := 1 << 20
-		st := p.r.Ship(s.Type)
 		for j := range p.k.Trading {
 			tp := &p.k.Trading[j]
 			if !p.mk.marketOpen(p.turn + 2) {
