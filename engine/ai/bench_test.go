@@ -10,8 +10,8 @@ import (
 	"silverfall/engine/turn"
 )
 
-// Orders for one empire of a 40-player game some turns in (the issue's
-// figure: within 20 ms).
+// Orders for one empire of a 40-player game some turns in, at each level
+// (the figure: within 20 ms).
 func BenchmarkOrdersFortyPlayers(b *testing.B) {
 	r := rules.Default()
 	g, err := galaxy.Generate(r, galaxy.Options{Seed: 40, Players: 40})
@@ -29,9 +29,11 @@ func BenchmarkOrdersFortyPlayers(b *testing.B) {
 	for p := 1; p <= 40; p++ {
 		ks[p-1] = g.KnowledgeOf(r, p)
 	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := ks[i%40]
-		Play(r, k, uint64(i), Normal())
+	for _, lv := range []*Level{Easy(), Normal(), Hard()} {
+		b.Run(lv.Name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				Play(r, ks[i%40], uint64(i), lv)
+			}
+		})
 	}
 }

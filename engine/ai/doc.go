@@ -11,7 +11,7 @@
 // files). measure_test.go
 // plays whole games and prints the figures the levels are judged by;
 // sparring_test.go plays the levels against the scripted players of
-// engine/ai/sparring.
+// engine/ai/sparring (the last 24-seed table is docs/levels-table.md).
 //
 // One turn's plan is a planner (ai.go), whose parts are in files by role:
 // economy.go (its account, mines, defence, what it builds), markets.go

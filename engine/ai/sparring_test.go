@@ -278,8 +278,8 @@ func seatTable(t *testing.T, seeds []int64, levels []*Level, others []seat, seat
 // SPARRING_SEEDS=24 go test ./engine/ai -run SparringTable -v (one and two
 // partner seats; SPARRING_SEATS=1 or 2 for one of them; SPARRING_LEVELS=hard,normal
 // for the levels to play, all three when unset; SPARRING_PARTNERS=taker,raider
-// for only those partners, and no rows of the levels against each other
-// then).
+// for only those partners, and the rows of the levels against each other
+// only when it names "levels").
 func TestSparringTable(t *testing.T) {
 	n, err := strconv.Atoi(os.Getenv("SPARRING_SEEDS"))
 	if err != nil || n <= 0 {
@@ -309,7 +309,7 @@ func TestSparringTable(t *testing.T) {
 	for _, lv := range levels {
 		others = append(others, seat{lv: lv})
 	}
-	if os.Getenv("SPARRING_PARTNERS") == "" {
+	if only := os.Getenv("SPARRING_PARTNERS"); only == "" || slices.Contains(strings.Split(only, ","), "levels") {
 		rows = append(rows, seatTable(t, seeds(n), levels, others, seatsOf)...)
 	}
 	var b strings.Builder
