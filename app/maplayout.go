@@ -29,6 +29,23 @@ type panes struct {
 // more than half the window.
 var paneDefaults = [3]float64{0.14, 0.74, 0.6}
 
+// steadyTabs gives each tab of tabs a scroll of its own, so that what the
+// tab shows, and how much it holds, does not move the divider the player
+// left: the column's height is the player's to set, and a tab that needs
+// more than it has scrolls. Without it a column asks for the tallest
+// height any of its tabs has asked for yet, so that the divider jumped the
+// first time This turn or Find showed, and again when results arrived. A
+// tab that scrolls both ways already is left as it is.
+func steadyTabs(tabs *container.AppTabs) *container.AppTabs {
+	for _, it := range tabs.Items {
+		if s, ok := it.Content.(*container.Scroll); ok && s.Direction == container.ScrollBoth {
+			continue
+		}
+		it.Content = container.NewVScroll(it.Content)
+	}
+	return tabs
+}
+
 // newPanes lays the panels out, with the dividers at offsets (a place out
 // of 0.05-0.95 is the default's).
 func newPanes(tree, mapArea, objectTabs, turnTabs fyne.CanvasObject, offsets [3]float64) *panes {
