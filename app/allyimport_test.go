@@ -413,6 +413,15 @@ func TestAllySightingsHeading(t *testing.T) {
 	if earlier != nil {
 		t.Errorf("the demo has one turn, yet the tree lists %d objects as seen on earlier turns", len(earlier.Items))
 	}
+	owned := 0 // the ally's own, named as the map's hover names them
+	for _, it := range allies.Items {
+		if strings.Contains(it.Label, ", your ally player 4 · from") {
+			owned++
+		}
+	}
+	if owned == 0 {
+		t.Errorf("no line of the tree names the ally as the owner: %+v", allies.Items)
+	}
 	it := allies.Items[0]
 	if !strings.Contains(it.Label, "from ally player 4's sheet") || strings.Contains(it.Label, "last seen") {
 		t.Errorf("the tree says %q", it.Label)
