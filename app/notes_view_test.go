@@ -429,3 +429,25 @@ func TestEntryFormChoicesAnswerEsc(t *testing.T) {
 		t.Errorf("Esc on \"Dealt with\" left %T open", c.Overlays().Top())
 	}
 }
+
+// TestNotesRowsReadWhole: at 1280x800 each row of the Notes tab shows its
+// entry's whole text, wrapped to the column's width; the rule book's
+// reminders were cut after some 30 letters ("The pull of Silverf…"), and
+// only their form showed the rest.
+func TestNotesRowsReadWhole(t *testing.T) {
+	x := newApp(t)
+	x.st.ShowTab(TabNotes)
+	test.Tap(x.notesV.rules)
+	relayout(x)
+	v := x.notesV
+	shown := collectTexts(v.list)
+	if strings.Contains(shown, "…") {
+		t.Errorf("a row is cut:\n%s", shown)
+	}
+	words := strings.Join(strings.Fields(shown), " ")
+	for i := 0; i < 3 && i < len(v.rows); i++ {
+		if want := strings.Join(strings.Fields(entryLine(v.rows[i])), " "); !strings.Contains(words, want) {
+			t.Errorf("row %d does not show %q; the rows show:\n%s", i, want, shown)
+		}
+	}
+}
