@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -132,6 +133,17 @@ func TestMarkerOnTheMap(t *testing.T) {
 	}
 	if objs := x.markers.box.Objects; len(objs) != 1 || !strings.Contains(collectTexts(objs[0]), "Rendezvous") {
 		t.Errorf("the map's layer holds %d marks; want the marker with its label", len(objs))
+	} else {
+		// The label is under the marker, not on its right, where the map
+		// writes the name of the object there (it covered it).
+		for _, o := range objs[0].(*fyne.Container).Objects {
+			if l, ok := o.(*canvas.Text); ok {
+				p, w := l.Position(), l.Size().Width
+				if p.Y < markerSize/2+2 || p.X > 0 || p.X+w < 0 || math.Abs(float64(p.X+w/2)) > 1 {
+					t.Errorf("the label %q is at %v, %.0f wide, round the marker's place: want it centred under the marker", l.Text, p, w)
+				}
+			}
+		}
 	}
 	x.notes.Delete(m.ID)
 	if got := x.markers.Shown(); len(got) != 0 {
