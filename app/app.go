@@ -296,7 +296,8 @@ func (x *App) panels() {
 // layout places the panels round the map (see panes).
 func (x *App) layout() fyne.CanvasObject {
 	// The tabs share one width, so that the map keeps its size whichever
-	// tab shows and whatever it holds.
+	// tab shows and whatever it holds (steadyTabs); the object's panels
+	// are made for that width (what is wider is cut, not scrolled).
 	// Notes sits with the object's panels: the turn's column has room for
 	// five tabs' names at 1280 wide, not six.
 	x.notesV = newNotesView(x.st, x.notes, x.win)

@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+
+	"silverfall/engine/notes"
 )
 
 // menuBarHeight is the height of the menu bar the desktop driver draws
@@ -135,5 +137,38 @@ func TestDividersStay(t *testing.T) {
 		if x.panes.splits[2].Offset != offset {
 			t.Errorf("the divider's place to keep moved from %.3f to %.3f", offset, x.panes.splits[2].Offset)
 		}
+	}
+}
+
+// TestMapKeepsItsWidth: what the turn's tabs hold does not take width from
+// the map: with many reminders due, a long name in This turn and a wide
+// search result, the right-hand column keeps its width. Two reminders due
+// made This turn's title wider than the column, which pushed the map's
+// divider 8 pixels left (seen at turn 2 of a practice game).
+func TestMapKeepsItsWidth(t *testing.T) {
+	x := newApp(t)
+	x.Window().Resize(fyne.NewSize(1280, 800-menuBarHeight))
+	x.Window().Canvas().Capture()
+	before := paneSizes(x)
+	turn := x.st.Game().K.Turn
+	for i := 0; i < 12; i++ {
+		if _, err := x.notes.Add(notes.Entry{Kind: notes.Reminder, Turn: turn, Text: "Refuel the probe " + strings.Repeat("x", 3*i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, tab := range x.bottomTabs.Items {
+		x.bottomTabs.SelectIndex(i)
+		if got := paneSizes(x); got != before {
+			t.Errorf("with 12 reminders due and %s shown, the panes are %v, were %v (the map %.0f wide, was %.0f)", tab.Text, got, before, got[1].Width, before[1].Width)
+		}
+	}
+	if n := len(x.thisTurn.reminders.Lines()); n != 12 {
+		t.Errorf("This turn shows %d reminders due, want 12", n)
+	}
+	// The title wraps in the column, and is not to be scrolled to.
+	x.bottomTabs.SelectIndex(2)
+	paneSizes(x)
+	if title, tab := x.thisTurn.reminders.title.label, x.bottomTabs.Size(); title.Size().Width > tab.Width {
+		t.Errorf("This turn's title %q is %.0f wide in a tab %.0f wide", title.Text, title.Size().Width, tab.Width)
 	}
 }
