@@ -463,3 +463,28 @@ func TestNotesRowsReadWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestReminderOnWhatAnAllySees: a reminder on a condition is run again
+// when the knowledge changes: one on the ships of an ally falls due when
+// his sheet is imported, and "allied ships" finds them. Before, This turn
+// ran the conditions only when the game or the notes changed, so that at
+// the start (the knowledge is merged after the first frame) and after an
+// import it went on showing what it found without the allies' sheets.
+func TestReminderOnWhatAnAllySees(t *testing.T) {
+	x := newApp(t)
+	for _, c := range []string{"ships of player 4", "allied ships"} {
+		if _, err := x.notes.Add(notes.Entry{Kind: notes.Reminder, Condition: c, Text: "Meet " + c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := x.thisTurn.reminders.Lines(); len(got) != 0 {
+		t.Fatalf("due before the ally's sheet: %q", got)
+	}
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	got := strings.Join(x.thisTurn.reminders.Lines(), "\n")
+	for _, want := range []string{"found): Meet ships of player 4", "found): Meet allied ships"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("after the ally's sheet This turn's reminders are %q, lacking %q", got, want)
+		}
+	}
+}

@@ -35,7 +35,9 @@ func newRemindersView(st *State) *remindersView {
 	v.box = container.NewVBox(v.title.box, v.rows)
 	v.box.Hide()
 	st.Subscribe(func(c Change) {
-		if c.Has(ChangeGame | ChangeNotes) {
+		// ChangeMemory: the knowledge the conditions run over is merged
+		// after the first frame, and again when an ally's sheet comes.
+		if c.Has(ChangeGame | ChangeNotes | ChangeMemory) {
 			v.show()
 		}
 	})
