@@ -296,14 +296,25 @@ func TestAllyDrawnAllied(t *testing.T) {
 		t.Errorf("player 7, whose sheet is not merged, is drawn as an ally: %v", other)
 	}
 	g := x.st.Game()
-	for _, b := range g.Map.Bodies {
-		if b.Kind == render3d.PlanetAllied {
-			x.st.Select(model.PlanetKey(b.IDs[0]), FromMap)
-			if text := collectText(x.details.box); !strings.Contains(text, "player 4, your ally") {
-				t.Errorf("the details of planet %d say:\n%s", b.IDs[0], text)
-			}
-			break
+	said := map[render3d.Kind]bool{}
+	for i, b := range g.Map.Bodies {
+		if (b.Kind != render3d.PlanetAllied && b.Kind != render3d.ShipAllied) || said[b.Kind] {
+			continue
 		}
+		said[b.Kind] = true
+		key := model.PlanetKey(b.IDs[0])
+		if b.Kind.IsShip() {
+			key = model.ShipKey(b.IDs[0])
+		}
+		x.st.Select(key, FromMap)
+		// The hover said "player 4" where the details said "your ally".
+		hover, text := hoverText(x.st, i, 0), collectText(x.details.box)
+		if !strings.Contains(text, "your ally player 4") || !strings.Contains(hover, "your ally player 4") {
+			t.Errorf("of %v, the hover says %q and the details:\n%s", key, hover, text)
+		}
+	}
+	if !said[render3d.PlanetAllied] || !said[render3d.ShipAllied] {
+		t.Errorf("the map shows an allied planet %v, an allied ship %v", said[render3d.PlanetAllied], said[render3d.ShipAllied])
 	}
 }
 
@@ -401,6 +412,15 @@ func TestAllySightingsHeading(t *testing.T) {
 	}
 	if earlier != nil {
 		t.Errorf("the demo has one turn, yet the tree lists %d objects as seen on earlier turns", len(earlier.Items))
+	}
+	owned := 0 // the ally's own, named as the map's hover names them
+	for _, it := range allies.Items {
+		if strings.Contains(it.Label, ", your ally player 4 · from") {
+			owned++
+		}
+	}
+	if owned == 0 {
+		t.Errorf("no line of the tree names the ally as the owner: %+v", allies.Items)
 	}
 	it := allies.Items[0]
 	if !strings.Contains(it.Label, "from ally player 4's sheet") || strings.Contains(it.Label, "last seen") {

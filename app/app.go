@@ -296,16 +296,17 @@ func (x *App) panels() {
 // layout places the panels round the map (see panes).
 func (x *App) layout() fyne.CanvasObject {
 	// The tabs share one width, so that the map keeps its size whichever
-	// tab shows and whatever it holds.
+	// tab shows and whatever it holds (steadyTabs); the object's panels
+	// are made for that width (what is wider is cut, not scrolled).
 	// Notes sits with the object's panels: the turn's column has room for
 	// five tabs' names at 1280 wide, not six.
 	x.notesV = newNotesView(x.st, x.notes, x.win)
-	x.rightTabs = container.NewAppTabs(
+	x.rightTabs = steadyTabs(container.NewAppTabs(
 		container.NewTabItem("Details", panelWidth(x.details.box)),
 		container.NewTabItem("Orders", panelWidth(x.tables.under(x.orders.box, "orders", x.orders.csv))),
 		container.NewTabItem("Order text", panelWidth(x.text.box)),
 		container.NewTabItem("Notes", panelWidth(x.notesV.box)),
-	)
+	))
 	x.text.visible = func() bool { return x.st.Tab() == TabText }
 	x.rightTabs.OnSelected = func(*container.TabItem) { x.st.ShowTab(Tab(x.rightTabs.SelectedIndex())) }
 	x.st.Subscribe(func(c Change) {
@@ -323,13 +324,13 @@ func (x *App) layout() fyne.CanvasObject {
 	x.details.notes.edit = x.notesV.EditEntry
 	x.markers = newMarkersView(x.st)
 	x.thisTurn.reminders.dealt = x.notes.Dealt
-	x.bottomTabs = container.NewAppTabs(
+	x.bottomTabs = steadyTabs(container.NewAppTabs(
 		container.NewTabItem("Sheet", x.sheet.box),
 		container.NewTabItem("Ships", x.tables.under(x.ships.box, "ships", x.ships.csv)),
 		container.NewTabItem("This turn", x.tables.under(x.thisTurn.box, "changes", x.thisTurn.csv)),
-		container.NewTabItem("Plots", container.NewHScroll(x.plots.box)), // scrolls in a narrow window
-		container.NewTabItem("Find", x.search.box),                       // as Ctrl+F and its bar say
-	)
+		container.NewTabItem("Plots", container.NewScroll(x.plots.box)), // scrolls in a narrow or short pane
+		container.NewTabItem("Find", x.search.box),                      // as Ctrl+F and its bar say
+	))
 	x.search.show = func() { x.bottomTabs.SelectIndex(4) }
 	x.panes = newPanes(x.tree.box, x.turns.over(container.NewStack(x.mapView, x.markers.box, x.rulerV.box)), x.rightTabs, x.bottomTabs, x.settings.Window.Splits)
 	x.splits = x.panes.splits

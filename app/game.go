@@ -536,7 +536,7 @@ func (g *Game) ownerText(p int) string {
 	case p == g.R.Game.PlayerSauran:
 		return "Dark Lord Sauran (99)"
 	case g.allied(p):
-		return fmt.Sprintf("player %d, your ally", p)
+		return g.ownerShort(p) // the map's hover and the details say the same
 	}
 	return fmt.Sprintf("player %d", p)
 }
@@ -644,6 +644,8 @@ func (g *Game) ownerShort(p int) string {
 		return "yours"
 	case p == g.R.Game.PlayerSauran:
 		return "Sauran"
+	case g.allied(p):
+		return "your ally player " + strconv.Itoa(p)
 	}
 	return "player " + strconv.Itoa(p)
 }

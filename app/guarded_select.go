@@ -19,6 +19,11 @@ type guardedSelect struct {
 	// canvasOf is the driver's CanvasForObject (a test's stand-in: Fyne's
 	// test driver never loses a window).
 	canvasOf func(fyne.CanvasObject) fyne.Canvas
+	// outer is the widget that embeds this one, if any: the object the
+	// window holds, and so the one to ask after (the driver knows no
+	// other; asked after the embedded Select, it found no window, and
+	// every tap was dropped).
+	outer fyne.CanvasObject
 }
 
 func newGuardedSelect(options []string, changed func(string)) *guardedSelect {
@@ -31,7 +36,11 @@ func newGuardedSelect(options []string, changed func(string)) *guardedSelect {
 // lost reports whether Fyne cannot say which window the Select is in; it
 // repaints the Select then, which registers it again.
 func (s *guardedSelect) lost() bool {
-	if s.canvasOf(s) != nil {
+	var o fyne.CanvasObject = s
+	if s.outer != nil {
+		o = s.outer
+	}
+	if s.canvasOf(o) != nil {
 		return false
 	}
 	s.Refresh()

@@ -29,6 +29,46 @@ type panes struct {
 // more than half the window.
 var paneDefaults = [3]float64{0.14, 0.74, 0.6}
 
+// steadyTabs gives each tab of tabs a scroll of its own, so that what the
+// tab shows, and how much it holds, does not move the dividers the player
+// left: the column's height is the player's to set, and a tab that needs
+// more than it has scrolls. Without it a column asks for the tallest
+// height any of its tabs has asked for yet, so that the divider jumped the
+// first time This turn or Find showed, and again when results arrived;
+// and a wide line in a tab took width from the map. A tab that scrolls
+// both ways already keeps its scroll. Every tab is the column's width
+// (rightPanelWidth at least), so that the map keeps its size whichever tab
+// shows and whatever it holds.
+func steadyTabs(tabs *container.AppTabs) *container.AppTabs {
+	for _, it := range tabs.Items {
+		s, ok := it.Content.(*container.Scroll)
+		if !ok || s.Direction != container.ScrollBoth {
+			s = container.NewScroll(it.Content)
+		}
+		it.Content = panelWidth(s)
+	}
+	return tabs
+}
+
+// tabContent is what the tab it of steadyTabs shows, without the
+// containers that give it its width and scroll.
+func tabContent(it *container.TabItem) fyne.CanvasObject {
+	o := it.Content
+	for {
+		switch c := o.(type) {
+		case *container.Scroll:
+			o = c.Content
+		case *fyne.Container:
+			if _, fixed := c.Layout.(fixedWidth); !fixed || len(c.Objects) != 1 {
+				return o
+			}
+			o = c.Objects[0]
+		default:
+			return o
+		}
+	}
+}
+
 // newPanes lays the panels out, with the dividers at offsets (a place out
 // of 0.05-0.95 is the default's).
 func newPanes(tree, mapArea, objectTabs, turnTabs fyne.CanvasObject, offsets [3]float64) *panes {

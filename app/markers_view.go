@@ -38,6 +38,10 @@ type mark struct {
 // markerSize is the size of a marker's shape on the map.
 const markerSize = 12
 
+// markerLabelBelow is how far under its place a marker's label begins:
+// below the shape and below most planets drawn there.
+const markerLabelBelow = markerSize
+
 // maxMarks bounds the marks drawn at once: more than a map can show
 // readably, and each label is measured once, which a book of thousands
 // of markers would make slow.
@@ -122,7 +126,8 @@ func noteMark(x, y float32) fyne.CanvasObject {
 	return r
 }
 
-// markerShape is the marker e drawn centred at x, y, with its label.
+// markerShape is the marker e drawn centred at x, y, with its label
+// under it.
 func markerShape(e notes.Entry, x, y float32) []fyne.CanvasObject {
 	rgb := e.Colour.RGB()
 	col := color.NRGBA{rgb[0], rgb[1], rgb[2], 255}
@@ -159,7 +164,10 @@ func markerShape(e notes.Entry, x, y float32) []fyne.CanvasObject {
 		t := canvas.NewText(e.Text, col)
 		t.TextSize = theme.CaptionTextSize() + 1
 		t.TextStyle.Bold = true
-		t.Move(fyne.NewPos(x+r+4, y-t.MinSize().Height/2))
+		// Under the shape, centred, clear of a planet drawn there: the map
+		// writes an object's name on its right (or left), where a label
+		// beside the marker covered it.
+		t.Move(fyne.NewPos(x-t.MinSize().Width/2, y+markerLabelBelow))
 		t.Resize(t.MinSize())
 		out = append(out, t)
 	}

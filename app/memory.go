@@ -242,16 +242,13 @@ func (g *Game) rememberedTree(search, filter string) []Category {
 }
 
 // rememberedLabel names a remembered planet or ship with its owner (and a
-// ship's type): "Planet 7 Vega, player 3", "Ship 40 SCOUT, player 2".
+// ship's type), as the map's hover names them: "Planet 7 Vega, player 3",
+// "Ship 40 SCOUT, your ally player 2".
 func (g *Game) rememberedLabel(o *known.Object) string {
 	if s := o.Ship; s != nil {
-		return withName(fmt.Sprintf("Ship %d %s, player %d", s.ID, typeName(g.R, s.Type), s.Owner), s.Name)
+		return withName(fmt.Sprintf("Ship %d %s", s.ID, typeName(g.R, s.Type)), s.Name) + ", " + g.ownerShort(s.Owner)
 	}
-	owner := "unowned"
-	if o.Owner != 0 {
-		owner = "player " + strconv.Itoa(o.Owner)
-	}
-	return withName(fmt.Sprintf("Planet %d", o.Key.ID), o.Name) + ", " + owner
+	return withName(fmt.Sprintf("Planet %d", o.Key.ID), o.Name) + ", " + g.ownerShort(o.Owner)
 }
 
 // rememberedDetails describes an object as last seen, and where that was

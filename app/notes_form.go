@@ -75,6 +75,7 @@ type formChoice struct {
 func newFormChoice(options []string, escape, enter func()) *formChoice {
 	c := &formChoice{escape: escape, enter: enter}
 	c.canvasOf = func(o fyne.CanvasObject) fyne.Canvas { return fyne.CurrentApp().Driver().CanvasForObject(o) }
+	c.outer = c
 	c.Options = options
 	c.ExtendBaseWidget(c)
 	return c

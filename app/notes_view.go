@@ -26,6 +26,7 @@ type notesView struct {
 	rows   []notes.Entry
 	chosen int // the ID of the entry chosen, or 0
 	list   *widget.List
+	wrap   *wrapRows // each row as tall as its text needs
 	note   *widget.Label
 	edit   *widget.Button
 	del    *widget.Button
@@ -42,7 +43,7 @@ func newNotesView(st *State, book *notebook, win fyne.Window) *notesView {
 	v.list = widget.NewList(func() int { return len(v.rows) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
+			l.Wrapping = fyne.TextWrapWord // a reminder's text is read whole
 			return l
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
@@ -62,7 +63,8 @@ func newNotesView(st *State, book *notebook, win fyne.Window) *notesView {
 	bar := container.NewVBox(
 		container.NewHBox(widget.NewLabel("Add"), add("Note…", notes.Note), add("Marker…", notes.Marker), add("Reminder…", notes.Reminder)),
 		container.NewHBox(v.edit, v.del, layout.NewSpacer(), v.rules))
-	v.box = container.NewBorder(container.NewVBox(bar, v.note), nil, nil, nil, v.list)
+	v.wrap = newWrapRows(v.list, func() int { return len(v.rows) }, func(i int) string { return entryLine(v.rows[i]) }, 0)
+	v.box = container.NewBorder(container.NewVBox(bar, v.note), nil, nil, nil, v.wrap.box)
 	st.OnSwitch(func() {
 		v.rows, v.chosen = nil, 0
 		v.list.UnselectAll()
@@ -118,6 +120,7 @@ func entryWhere(e notes.Entry) string {
 func (v *notesView) load() {
 	v.rows = v.st.Notes().Entries()
 	v.list.UnselectAll()
+	v.wrap.fit()
 	v.list.Refresh()
 	chosen := v.chosen
 	v.chosen = 0

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -132,6 +133,17 @@ func TestMarkerOnTheMap(t *testing.T) {
 	}
 	if objs := x.markers.box.Objects; len(objs) != 1 || !strings.Contains(collectTexts(objs[0]), "Rendezvous") {
 		t.Errorf("the map's layer holds %d marks; want the marker with its label", len(objs))
+	} else {
+		// The label is under the marker, not on its right, where the map
+		// writes the name of the object there (it covered it).
+		for _, o := range objs[0].(*fyne.Container).Objects {
+			if l, ok := o.(*canvas.Text); ok {
+				p, w := l.Position(), l.Size().Width
+				if p.Y < markerSize/2+2 || p.X > 0 || p.X+w < 0 || math.Abs(float64(p.X+w/2)) > 1 {
+					t.Errorf("the label %q is at %v, %.0f wide, round the marker's place: want it centred under the marker", l.Text, p, w)
+				}
+			}
+		}
 	}
 	x.notes.Delete(m.ID)
 	if got := x.markers.Shown(); len(got) != 0 {
@@ -427,5 +439,89 @@ func TestEntryFormChoicesAnswerEsc(t *testing.T) {
 	key(fyne.KeyEscape)
 	if c.Overlays().Top() != nil {
 		t.Errorf("Esc on \"Dealt with\" left %T open", c.Overlays().Top())
+	}
+}
+
+// TestNotesRowsReadWhole: at 1280x800 each row of the Notes tab shows its
+// entry's whole text, wrapped to the column's width; the rule book's
+// reminders were cut after some 30 letters ("The pull of Silverf…"), and
+// only their form showed the rest.
+func TestNotesRowsReadWhole(t *testing.T) {
+	x := newApp(t)
+	x.st.ShowTab(TabNotes)
+	test.Tap(x.notesV.rules)
+	relayout(x)
+	v := x.notesV
+	shown := collectTexts(v.list)
+	if strings.Contains(shown, "…") {
+		t.Errorf("a row is cut:\n%s", shown)
+	}
+	words := strings.Join(strings.Fields(shown), " ")
+	for i := 0; i < 3 && i < len(v.rows); i++ {
+		if want := strings.Join(strings.Fields(entryLine(v.rows[i])), " "); !strings.Contains(words, want) {
+			t.Errorf("row %d does not show %q; the rows show:\n%s", i, want, shown)
+		}
+	}
+}
+
+// TestReminderOnWhatAnAllySees: a reminder on a condition is run again
+// when the knowledge changes: one on the ships of an ally falls due when
+// his sheet is imported, and "allied ships" finds them. Before, This turn
+// ran the conditions only when the game or the notes changed, so that at
+// the start (the knowledge is merged after the first frame) and after an
+// import it went on showing what it found without the allies' sheets.
+func TestReminderOnWhatAnAllySees(t *testing.T) {
+	x := newApp(t)
+	for _, c := range []string{"ships of player 4", "allied ships"} {
+		if _, err := x.notes.Add(notes.Entry{Kind: notes.Reminder, Condition: c, Text: "Meet " + c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := x.thisTurn.reminders.Lines(); len(got) != 0 {
+		t.Fatalf("due before the ally's sheet: %q", got)
+	}
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	got := strings.Join(x.thisTurn.reminders.Lines(), "\n")
+	for _, want := range []string{"found): Meet ships of player 4", "found): Meet allied ships"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("after the ally's sheet This turn's reminders are %q, lacking %q", got, want)
+		}
+	}
+}
+
+// heldBy is a stand-in for the desktop driver's CanvasForObject, which
+// (unlike the test driver's) knows only the objects its window holds.
+func heldBy(c fyne.Canvas) func(fyne.CanvasObject) fyne.Canvas {
+	return func(o fyne.CanvasObject) fyne.Canvas {
+		held := false
+		for _, root := range append([]fyne.CanvasObject{c.Content()}, c.Overlays().List()...) {
+			walk(root, func(x fyne.CanvasObject) { held = held || x == o })
+		}
+		if held {
+			return c
+		}
+		return nil
+	}
+}
+
+// TestEntryFormChoicesOpenOnTap: a tap on a form's shape or colour opens
+// its list in a window that knows only the objects it holds, as the
+// desktop's does. In the real window no tap opened them: the guard asked
+// the driver about the Select inside the form's own widget, which the
+// window does not hold, took it for lost and dropped the tap.
+func TestEntryFormChoicesOpenOnTap(t *testing.T) {
+	x := newApp(t)
+	c := x.Window().Canvas()
+	f := x.notesV.Add(notes.Entry{Kind: notes.Marker})
+	for _, choice := range []*formChoice{f.shape, f.colour} {
+		choice.canvasOf = heldBy(c)
+		before := len(c.Overlays().List())
+		test.Tap(choice)
+		if _, open := c.Focused().(*widget.PopUpMenu); !open || len(c.Overlays().List()) != before+1 {
+			t.Errorf("a tap on %q opens no list: the keyboard with %T, %d overlays (were %d)", choice.Selected, c.Focused(), len(c.Overlays().List()), before)
+		}
+		if m, open := c.Focused().(*widget.PopUpMenu); open {
+			m.Hide()
+		}
 	}
 }

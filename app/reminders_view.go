@@ -20,7 +20,7 @@ type remindersView struct {
 	st *State
 	// dealt marks the reminder numbered id dealt with (nil: no button).
 	dealt func(id int)
-	title *widget.Label
+	title *wrapLine // wraps: "12 reminders due (…)" is wider than the column
 	rows  *fyne.Container
 	lines []string
 	box   *fyne.Container
@@ -28,13 +28,16 @@ type remindersView struct {
 
 func newRemindersView(st *State) *remindersView {
 	v := &remindersView{st: st}
-	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	v.title.Importance = widget.WarningImportance
+	title := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Importance = widget.WarningImportance
 	v.rows = container.NewVBox()
-	v.box = container.NewVBox(v.title, v.rows)
+	v.title = newWrapLine(title, func() { fyne.Do(func() { v.box.Refresh() }) })
+	v.box = container.NewVBox(v.title.box, v.rows)
 	v.box.Hide()
 	st.Subscribe(func(c Change) {
-		if c.Has(ChangeGame | ChangeNotes) {
+		// ChangeMemory: the knowledge the conditions run over is merged
+		// after the first frame, and again when an ally's sheet comes.
+		if c.Has(ChangeGame | ChangeNotes | ChangeMemory) {
 			v.show()
 		}
 	})

@@ -37,7 +37,7 @@ func TestEveryTabInSight(t *testing.T) {
 			t.Errorf("the bar of %v shows %d tabs at 1280x800, %d behind \"…\"", names, n, len(tabs.Items)-n)
 		}
 	}
-	if x.bottomTabs.Items[4].Content != x.search.box || x.rightTabs.Items[3].Content == nil {
+	if tabContent(x.bottomTabs.Items[4]) != x.search.box || tabContent(x.rightTabs.Items[3]) != x.notesV.box {
 		t.Fatal("the search is not the fifth tab of the turn's column")
 	}
 	x.st.ShowTab(TabNotes)

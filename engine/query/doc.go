@@ -9,7 +9,8 @@
 // A query names a kind (planets, ships, officers, empires; "objects" or no
 // kind: any), perhaps one object by number ("ship 7"), and conditions that
 // must all hold: an owner (my, foreign, unowned, allied, enemy, of player
-// N), a place (within D of ship N, planet N, my origin or x,y,z; at a
+// N; allied as known.Allies counts it: the allies the player's sheet lists
+// and the players whose sheets were merged, less declared enemies), a place (within D of ship N, planet N, my origin or x,y,z; at a
 // place), a figure compared (fuel, ore, stock, cargo, industry,
 // population, fire, defence, type, credits, points; below, above, at
 // least, at most, or a number for equal; "ore 3" is ore of type 3), a name

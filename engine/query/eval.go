@@ -104,22 +104,35 @@ type placeAt struct {
 }
 
 // newEnv reads the player from the knowledge: his own empire (an empire
-// object from his own sheet), else the player of any own sheet.
+// object from his own sheet), else the player of any own sheet. His
+// allies are those as known.Allies counts them: those his sheet lists, and
+// the players whose sheets were merged (what they told is in objs), less
+// those his sheet declares enemies.
 func newEnv(objs []known.Object, now int) *env {
 	e := &env{now: now}
+	var shared []int // the players whose sheets told something
 	for i := range objs {
 		o := &objs[i]
-		if o.Source.Kind != known.OwnSheet {
+		if o.Source.Kind == known.AllySheet {
+			shared = append(shared, o.Source.Player)
+		}
+		if o.Source.Kind != known.OwnSheet || e.me != 0 && e.allies != nil {
 			continue
 		}
 		if o.Empire != nil && o.Empire.Player == o.Source.Player {
-			e.me, e.allies, e.enemies = o.Empire.Player, o.Empire.Allies, o.Empire.Enemies
-			break
+			e.me, e.enemies = o.Empire.Player, o.Empire.Enemies
+			e.allies = append([]int{}, o.Empire.Allies...)
+			continue
 		}
 		if e.me == 0 {
 			e.me = o.Source.Player
 		}
 	}
+	e.allies = append(e.allies, shared...)
+	slices.Sort(e.allies)
+	e.allies = slices.DeleteFunc(slices.Compact(e.allies), func(p int) bool {
+		return p <= 0 || p == e.me || slices.Contains(e.enemies, p)
+	})
 	return e
 }
 

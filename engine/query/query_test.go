@@ -209,3 +209,42 @@ func TestFigures(t *testing.T) {
 		}
 	}
 }
+
+// A player whose sheet was merged counts as allied, as known.Allies
+// counts him (the window draws him so and names him "your ally"), unless
+// the player's sheet declares him an enemy; before, only the allies the
+// sheet lists did, so that "allied ships" left out the ships of the ally
+// whose sheet was imported.
+func TestAlliedByTheirSheet(t *testing.T) {
+	objs := fixture()
+	shared := known.Source{Kind: known.AllySheet, Player: 4, Turn: 10}
+	objs = append(objs,
+		known.Object{Key: model.ShipKey(40), Owner: 4, Loc: geom.Point{X: 5}, Turn: 10, Source: shared, Full: true, Ship: &model.Ship{ID: 40, Owner: 4}},
+		known.Object{Key: model.ShipKey(41), Owner: 3, Loc: geom.Point{X: 6}, Turn: 10,
+			Source: known.Source{Kind: known.AllySheet, Player: 3, Turn: 10}, Ship: &model.Ship{ID: 41, Owner: 3}})
+	for _, tc := range []struct{ q, want string }{
+		{"allied ships", "ship:8 ship:40"},
+		{"allied planets", "planet:30"}, // player 4's, whose sheet was merged
+		{"enemy ships", "ship:9 ship:41"},
+	} {
+		q, err := Parse(tc.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := keys(q.Run(objs, 10)); got != tc.want {
+			t.Errorf("%q: got [%s], want [%s]", tc.q, got, tc.want)
+		}
+	}
+	if got := keys(mustParse(t, "allied ships").Run(fixture(), 10)); got != "ship:8" {
+		t.Errorf("with no ally's sheet merged, allied ships are [%s], want [ship:8]", got)
+	}
+}
+
+func mustParse(t *testing.T, s string) *Query {
+	t.Helper()
+	q, err := Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
