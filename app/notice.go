@@ -53,3 +53,17 @@ func notice(win fyne.Window, title, dismiss string, body fyne.CanvasObject, size
 	win.Canvas().Focus(keys)
 	return d
 }
+
+// working shows body over win while work goes on, with one button,
+// Cancel, which Esc presses too; closing it by either calls cancel.
+// Enter does nothing: a player who presses it by habit does not stop the
+// work.
+func working(win fyne.Window, title string, body fyne.CanvasObject, cancel func()) dialog.Dialog {
+	keys := &dialogKeys{yes: func() {}}
+	d := dialog.NewCustom(title, "Cancel", container.NewStack(keys, body), win)
+	keys.no = d.Hide
+	d.SetOnClosed(cancel)
+	d.Show()
+	win.Canvas().Focus(keys)
+	return d
+}
