@@ -28,6 +28,10 @@ func showInfo(title, text string, win fyne.Window) dialog.Dialog {
 	return tell(win, title, text, theme.InfoIcon())
 }
 
+// ShowError is showError for the program's start, which tells of a sheet
+// it could not read before the window has a view to say it.
+func ShowError(err error, win fyne.Window) { showError(err, win) }
+
 func tell(win fyne.Window, title, text string, icon fyne.Resource) dialog.Dialog {
 	msg := widget.NewLabel(text)
 	msg.Wrapping = fyne.TextWrapWord
