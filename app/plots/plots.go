@@ -141,6 +141,9 @@ var ErrNoTurns = errors.New("plots: no turns to plot")
 type Figure struct {
 	plot   *plot.Plot
 	legend plot.Legend
+	// labels are the y axis's label, longest first: a figure too short
+	// for one draws the next (see fitLabel).
+	labels []string
 }
 
 // Build makes the plot chosen over turns (oldest first) in the palette's
@@ -204,7 +207,28 @@ func Build(turns []Turn, c Choice, pal Palette) (*Figure, error) {
 		}
 		p.Y.Min, p.Y.Max = p.Y.Min/1.25, p.Y.Max*1.25
 	}
-	return &Figure{plot: p, legend: leg}, nil
+	labels := []string{yLabel}
+	if logY {
+		labels = append(labels, "Price (log)")
+	}
+	return &Figure{plot: p, legend: leg, labels: labels}, nil
+}
+
+// fitLabel gives the y axis the longest of its labels that is no longer
+// than the plot's area is high when drawn on c, or none. gonum makes room
+// for a longer one by taking it off the area's height: in the window's
+// panel the prices' label left the lines a strip of some twenty pixels,
+// their ticks on top of each other.
+func (f *Figure) fitLabel(c draw.Canvas) {
+	f.plot.Y.Label.Text = ""
+	da := f.plot.DataCanvas(c)
+	room := da.Max.Y - da.Min.Y
+	for _, l := range f.labels {
+		if f.plot.Y.Label.TextStyle.Width(l) <= room {
+			f.plot.Y.Label.Text = l
+			return
+		}
+	}
 }
 
 // style colours the plot's frame and text, and sets its text in the sans
@@ -312,6 +336,16 @@ func tickStep(span float64) float64 {
 func (f *Figure) draw(c draw.Canvas) {
 	bg := f.plot.BackgroundColor
 	c.FillPolygon(bg, []vg.Point{c.Min, {X: c.Max.X, Y: c.Min.Y}, c.Max, {X: c.Min.X, Y: c.Max.Y}})
+	pc, lc, beside := f.layout(c)
+	f.plot.Draw(pc)
+	if beside {
+		f.legend.Draw(lc)
+	}
+}
+
+// layout shares c out: the plot's canvas, the legend's, and whether the
+// legend has room beside the plot; the y axis gets the label that fits.
+func (f *Figure) layout(c draw.Canvas) (plotC, legendC draw.Canvas, beside bool) {
 	// A margin all round: the title, the axes' labels and the legend keep
 	// off the edges.
 	margin := min(vg.Points(14), (c.Max.X-c.Min.X)/25, (c.Max.Y-c.Min.Y)/25)
@@ -322,12 +356,13 @@ func (f *Figure) draw(c draw.Canvas) {
 	if width > (c.Max.X-c.Min.X)/2 {
 		width = 0 // too narrow a figure for a legend beside it: the plot comes first
 	}
-	f.plot.Draw(draw.Crop(c, 0, -width, 0, 0))
+	plotC = draw.Crop(c, 0, -width, 0, 0)
+	f.fitLabel(plotC)
 	if width == 0 {
-		return
+		return plotC, c, false
 	}
 	top := f.plot.Title.TextStyle.Rectangle(f.plot.Title.Text).Size().Y + f.plot.Title.Padding + pad
-	f.legend.Draw(draw.Crop(c, c.Max.X-c.Min.X-width+pad, 0, 0, -top))
+	return plotC, draw.Crop(c, c.Max.X-c.Min.X-width+pad, 0, 0, -top), true
 }
 
 // pointsOf turns pixels into the plot's lengths at the given dots an inch.
