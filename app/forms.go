@@ -113,8 +113,9 @@ func (d *orderDesk) Empire() {
 		b.Alignment = widget.ButtonAlignLeading
 		buttons = append(buttons, b)
 	}
-	dlg = dialog.NewCustom("Empire orders", "Close", container.NewGridWithColumns(2, buttons...), d.win)
-	dlg.Show()
+	// Enter and Esc close it, as Close does.
+	grid := container.NewGridWithColumns(2, buttons...)
+	dlg = notice(d.win, "Empire orders", "Close", grid, fyne.NewSize(grid.MinSize().Width, 0))
 }
 
 // Close takes away the form open, if any.

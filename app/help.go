@@ -261,11 +261,21 @@ func (t *sortTable) fitRows() {
 }
 
 // wrapMeasure measures how tall a text is in a label that wraps it.
+//
+// Its label is in no window, so Fyne lets its renderer go once it has not
+// been used for a minute (a new one comes with the next use); the new
+// renderer's text has no width until the label is laid out again, which a
+// resize to the size it has already does not do, and a text that has no
+// width measures one line, whatever it says. So each measure lays the
+// label out: the box's height alternates between two figures (the width
+// is what the wrapping needs; the height the label is given changes
+// nothing of what it measures).
 type wrapMeasure struct {
 	label *widget.Label
 	box   *fyne.Container
 	line  float32 // the height of a label of one line
 	size  fyne.ThemeSizeName
+	odd   bool // the box's height is line+1 (else line)
 }
 
 func newWrapMeasure() *wrapMeasure { return newWrapMeasureSized(theme.SizeNameText) }
@@ -287,6 +297,10 @@ func (m *wrapMeasure) height(text string, width float32) float32 {
 		return m.line
 	}
 	m.label.SetText(text)
-	m.box.Resize(fyne.NewSize(width, m.line))
+	h := m.line
+	if m.odd = !m.odd; m.odd {
+		h++
+	}
+	m.box.Resize(fyne.NewSize(width, h))
 	return m.label.MinSize().Height
 }

@@ -286,9 +286,15 @@ func TestSendFails(t *testing.T) {
 	}
 }
 
-// Sending to a server that never answers shows a dialog whose Cancel
-// ends the send within a second; the orders stay.
+// Sending to a server that never answers shows a dialog whose Cancel,
+// or Esc, ends the send within a second; Enter does not; the orders stay.
 func TestSendCancel(t *testing.T) {
+	for _, how := range []string{"Cancel", "Esc"} {
+		t.Run(how, func(t *testing.T) { sendCancel(t, how) })
+	}
+}
+
+func sendCancel(t *testing.T, how string) {
 	sys := mailSystem(t)
 	x := mailApp(t, sys)
 	ownGame(t, x)
@@ -332,7 +338,19 @@ func TestSendCancel(t *testing.T) {
 		t.Fatalf("while sending: %q", msg)
 	}
 	time.Sleep(200 * time.Millisecond)
-	tap(t, x, "Cancel")
+	c := x.Window().Canvas()
+	if how == "Esc" {
+		if c.Focused() == nil {
+			t.Fatal("the dialog while sending does not have the keyboard")
+		}
+		c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+		if msg := top(x); !strings.Contains(msg, "Sending to gm@example.org") {
+			t.Fatalf("Enter closed the dialog while sending: %q", msg)
+		}
+		c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	} else {
+		tap(t, x, "Cancel")
+	}
 	start := time.Now()
 	select {
 	case <-done:

@@ -182,9 +182,7 @@ func (v *mailView) fetch(a mail.Account, loud bool) {
 	label := widget.NewLabel("Connecting to " + a.IMAP.Host + "…")
 	var progress dialog.Dialog
 	if loud {
-		progress = dialog.NewCustom("Fetching turn sheets", "Cancel", container.NewVBox(label, bar), v.win)
-		progress.SetOnClosed(cancel)
-		progress.Show()
+		progress = working(v.win, "Fetching turn sheets", container.NewVBox(label, bar), cancel)
 	} else {
 		v.note = "Fetching turn sheets…" // a state: it stays until the fetch ends
 		v.hold(v.note)
@@ -294,9 +292,7 @@ func (v *mailView) send(a mail.Account, l mailbox.Letter) {
 	ctx, cancel := context.WithCancel(context.Background())
 	label := widget.NewLabel(fmt.Sprintf("Sending to %s through %s…\nIt gives up if the server says nothing for %d seconds.",
 		l.To, a.SMTP.Host, int(a.Timeout.Seconds())))
-	progress := dialog.NewCustom("Sending orders", "Cancel", container.NewVBox(label, widget.NewProgressBarInfinite()), v.win)
-	progress.SetOnClosed(cancel)
-	progress.Show()
+	progress := working(v.win, "Sending orders", container.NewVBox(label, widget.NewProgressBarInfinite()), cancel)
 	v.background(func() {
 		kept, err := v.box.Send(ctx, a, l)
 		fyne.Do(func() {

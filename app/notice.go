@@ -28,6 +28,10 @@ func showInfo(title, text string, win fyne.Window) dialog.Dialog {
 	return tell(win, title, text, theme.InfoIcon())
 }
 
+// ShowError is showError for the program's start, which tells of a sheet
+// it could not read before the window has a view to say it.
+func ShowError(err error, win fyne.Window) { showError(err, win) }
+
 func tell(win fyne.Window, title, text string, icon fyne.Resource) dialog.Dialog {
 	msg := widget.NewLabel(text)
 	msg.Wrapping = fyne.TextWrapWord
@@ -50,6 +54,20 @@ func notice(win fyne.Window, title, dismiss string, body fyne.CanvasObject, size
 	if size.Height == 0 {
 		d.Resize(fyne.NewSize(size.Width, d.MinSize().Height)) // wrapped to the width, the text is taller
 	}
+	win.Canvas().Focus(keys)
+	return d
+}
+
+// working shows body over win while work goes on, with one button,
+// Cancel, which Esc presses too; closing it by either calls cancel.
+// Enter does nothing: a player who presses it by habit does not stop the
+// work.
+func working(win fyne.Window, title string, body fyne.CanvasObject, cancel func()) dialog.Dialog {
+	keys := &dialogKeys{yes: func() {}}
+	d := dialog.NewCustom(title, "Cancel", container.NewStack(keys, body), win)
+	keys.no = d.Hide
+	d.SetOnClosed(cancel)
+	d.Show()
 	win.Canvas().Focus(keys)
 	return d
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 )
 
 // TestNoticesTakeEnterAndEsc: an error (a broken sheet refused) and a
@@ -27,6 +28,13 @@ func TestNoticesTakeEnterAndEsc(t *testing.T) {
 			}},
 			{"about", "map-and-orders client", func(x *App) {
 				menuItem(t, x, "About Silverfall").Action()
+			}},
+			{"empire orders", "Empire orders", func(x *App) {
+				for _, a := range x.orders.acts {
+					if a.b.Text == "Empire…" {
+						test.Tap(a.b)
+					}
+				}
 			}},
 		} {
 			t.Run(tc.name+" "+string(key), func(t *testing.T) {
@@ -50,11 +58,11 @@ func TestNoticesTakeEnterAndEsc(t *testing.T) {
 }
 
 // TestNoticesOneWay: every error and message of the window goes through
-// showError and showInfo (which take Enter and Esc), none through Fyne's
-// own, which take neither.
+// showError and showInfo, every question through confirm (which take
+// Enter and Esc), none through Fyne's own, which take neither.
 func TestNoticesOneWay(t *testing.T) {
 	files, _ := filepath.Glob("*.go")
-	fyneOwn := regexp.MustCompile(`dialog\.(ShowError|ShowInformation|NewError|NewInformation)\(`)
+	fyneOwn := regexp.MustCompile(`dialog\.(ShowError|ShowInformation|NewError|NewInformation|ShowConfirm|NewConfirm)\(`)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue

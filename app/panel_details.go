@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -103,10 +104,7 @@ func (p *detailsPanel) row(r Row) fyne.CanvasObject {
 	var v fyne.CanvasObject
 	if !r.Key.IsZero() {
 		key := r.Key
-		b := widget.NewButton(r.Value, func() { p.st.Select(key, FromDetails) })
-		b.Importance = widget.LowImportance
-		b.Alignment = widget.ButtonAlignLeading
-		v = b
+		v = newRowLink(r.Value, func() { p.st.Select(key, FromDetails) })
 	} else {
 		l := widget.NewLabel(r.Value)
 		l.Wrapping = fyne.TextWrapWord
@@ -204,3 +202,26 @@ func newOrderOf(d *draft.Draft, ship int) (order.Order, bool) {
 	}
 	return order.Order{}, false
 }
+
+// rowLink is a row's value that names an object (a fleet's ship, an
+// object nearby): a click on it selects the object. Its text wraps as the
+// other rows' do; a button's cannot, and the longest name nearby made the
+// whole panel wider than its pane, cutting every row and order button at
+// the pane's edge.
+type rowLink struct {
+	widget.Label
+	tapped func()
+}
+
+func newRowLink(text string, tapped func()) *rowLink {
+	l := &rowLink{tapped: tapped}
+	l.Text, l.Wrapping, l.Importance = text, fyne.TextWrapWord, widget.HighImportance
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// Tapped selects the object.
+func (l *rowLink) Tapped(*fyne.PointEvent) { l.tapped() }
+
+// Cursor is a pointing hand: the text is a link.
+func (l *rowLink) Cursor() desktop.Cursor { return desktop.PointerCursor }

@@ -323,15 +323,15 @@ func TestNextShipShowsIt(t *testing.T) {
 func TestFleetMembersAndNearbyAreLinks(t *testing.T) {
 	x := newApp(t)
 	x.st.Select(model.FleetKey(1), FromTree)
-	var links []*widget.Button
+	var links []*rowLink
 	for _, o := range x.details.rows.Objects {
 		if c, ok := o.(*fyne.Container); ok {
 			for _, w := range c.Objects {
-				if b, ok := w.(*widget.Button); ok {
+				if b, ok := w.(*rowLink); ok {
 					links = append(links, b)
 				}
 			}
-		} else if b, ok := o.(*widget.Button); ok {
+		} else if b, ok := o.(*rowLink); ok {
 			links = append(links, b)
 		}
 	}

@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/app/mailbox"
@@ -37,16 +36,14 @@ func (v *mailView) sendSetup(s *setup.Setup, text, name string) {
 		return
 	}
 	what := fmt.Sprintf("To: %s\nFrom: %s\nSubject: %s\n\nThe set-up file %s goes in the message and attached.", l.To, l.From, l.Subject, l.FileName)
-	dialog.ShowConfirm("Send the set-up?", what, func(ok bool) {
+	confirm(v.win, "Send the set-up?", what, func(ok bool) {
 		if !ok {
 			return
 		}
 		v.withAccount("Send", func(a mail.Account) {
 			ctx, cancel := context.WithCancel(context.Background())
-			progress := dialog.NewCustom("Sending the set-up", "Cancel", container.NewVBox(
-				widget.NewLabel(fmt.Sprintf("Sending to %s through %s…", l.To, a.SMTP.Host)), widget.NewProgressBarInfinite()), v.win)
-			progress.SetOnClosed(cancel)
-			progress.Show()
+			progress := working(v.win, "Sending the set-up", container.NewVBox(
+				widget.NewLabel(fmt.Sprintf("Sending to %s through %s…", l.To, a.SMTP.Host)), widget.NewProgressBarInfinite()), cancel)
 			v.background(func() {
 				_, err := v.box.Send(ctx, a, l)
 				fyne.Do(func() {
@@ -57,7 +54,7 @@ func (v *mailView) sendSetup(s *setup.Setup, text, name string) {
 				})
 			})
 		})
-	}, v.win)
+	})
 }
 
 func (v *mailView) setupSent(l mailbox.Letter, err error, cancelled bool) {

@@ -141,6 +141,9 @@ var ErrNoTurns = errors.New("plots: no turns to plot")
 type Figure struct {
 	plot   *plot.Plot
 	legend plot.Legend
+	// labels are the y axis's label, longest first: a figure too short
+	// for one draws the next (see fitLabel).
+	labels []string
 }
 
 // Build makes the plot chosen over turns (oldest first) in the palette's
@@ -204,7 +207,46 @@ func Build(turns []Turn, c Choice, pal Palette) (*Figure, error) {
 		}
 		p.Y.Min, p.Y.Max = p.Y.Min/1.25, p.Y.Max*1.25
 	}
-	return &Figure{plot: p, legend: leg}, nil
+	labels := []string{yLabel}
+	if logY {
+		labels = append(labels, "Price (log)")
+	}
+	return &Figure{plot: p, legend: leg, labels: labels}, nil
+}
+
+// fitTicks labels only the powers of ten on a log scale whose labels
+// would touch each other on c (the prices in the window's panel: seven
+// labels in some eighty pixels).
+func (f *Figure) fitTicks(c draw.Canvas) {
+	lt, ok := f.plot.Y.Tick.Marker.(logTicks)
+	if !ok {
+		return
+	}
+	f.plot.Y.Tick.Marker = logTicks{}
+	da := f.plot.DataCanvas(c)
+	n := 0
+	for _, t := range f.plot.Y.Tick.Marker.Ticks(f.plot.Y.Min, f.plot.Y.Max) {
+		if t.Label != "" {
+			n++
+		}
+	}
+	lt.tens = n > 1 && (da.Max.Y-da.Min.Y)/vg.Length(n-1) < 1.6*f.plot.Y.Tick.Label.Height("0")
+	f.plot.Y.Tick.Marker = lt
+}
+
+// fitLabel gives the y axis the longest of its labels that is no longer
+// than the plot's area is high with it, drawn on c, or none. gonum makes
+// room for a longer one by taking it off the area's height: in the window's
+// panel the prices' label left the lines a strip of some twenty pixels,
+// their ticks on top of each other.
+func (f *Figure) fitLabel(c draw.Canvas) {
+	for _, l := range f.labels {
+		f.plot.Y.Label.Text = l
+		if da := f.plot.DataCanvas(c); f.plot.Y.Label.TextStyle.Width(l) <= da.Max.Y-da.Min.Y {
+			return
+		}
+	}
+	f.plot.Y.Label.Text = ""
 }
 
 // style colours the plot's frame and text, and sets its text in the sans
@@ -262,10 +304,30 @@ func wholeLabel(v float64) string { return sftext.Grouped(int(math.Round(v))) }
 
 // logTicks marks a log scale at 1, 2 and 5 times the powers of ten in
 // its range (with the ends of a range too short to hold two of them),
-// labelled as whole numbers.
-type logTicks struct{}
+// labelled as whole numbers; tens labels only the powers of ten (the
+// others are marked without a label), for a plot too short for them all.
+type logTicks struct{ tens bool }
 
-func (logTicks) Ticks(min, max float64) []plot.Tick {
+func (l logTicks) Ticks(min, max float64) []plot.Tick {
+	out := l.all(min, max)
+	if !l.tens {
+		return out
+	}
+	n := 0
+	for i, t := range out {
+		if m := t.Value / math.Pow(10, math.Floor(math.Log10(t.Value)+1e-9)); math.Abs(m-1) > 1e-9 {
+			out[i].Label = ""
+		} else {
+			n++
+		}
+	}
+	if n < 2 {
+		return l.all(min, max) // fewer than two powers of ten: a label on each
+	}
+	return out
+}
+
+func (logTicks) all(min, max float64) []plot.Tick {
 	var out []plot.Tick
 	if !(min > 0) || !(max > min) {
 		return []plot.Tick{{Value: math.Max(min, 1), Label: wholeLabel(math.Max(min, 1))}}
@@ -312,6 +374,16 @@ func tickStep(span float64) float64 {
 func (f *Figure) draw(c draw.Canvas) {
 	bg := f.plot.BackgroundColor
 	c.FillPolygon(bg, []vg.Point{c.Min, {X: c.Max.X, Y: c.Min.Y}, c.Max, {X: c.Min.X, Y: c.Max.Y}})
+	pc, lc, beside := f.layout(c)
+	f.plot.Draw(pc)
+	if beside {
+		f.legend.Draw(lc)
+	}
+}
+
+// layout shares c out: the plot's canvas, the legend's, and whether the
+// legend has room beside the plot; the y axis gets the label that fits.
+func (f *Figure) layout(c draw.Canvas) (plotC, legendC draw.Canvas, beside bool) {
 	// A margin all round: the title, the axes' labels and the legend keep
 	// off the edges.
 	margin := min(vg.Points(14), (c.Max.X-c.Min.X)/25, (c.Max.Y-c.Min.Y)/25)
@@ -322,12 +394,14 @@ func (f *Figure) draw(c draw.Canvas) {
 	if width > (c.Max.X-c.Min.X)/2 {
 		width = 0 // too narrow a figure for a legend beside it: the plot comes first
 	}
-	f.plot.Draw(draw.Crop(c, 0, -width, 0, 0))
+	plotC = draw.Crop(c, 0, -width, 0, 0)
+	f.fitLabel(plotC)
+	f.fitTicks(plotC)
 	if width == 0 {
-		return
+		return plotC, c, false
 	}
 	top := f.plot.Title.TextStyle.Rectangle(f.plot.Title.Text).Size().Y + f.plot.Title.Padding + pad
-	f.legend.Draw(draw.Crop(c, c.Max.X-c.Min.X-width+pad, 0, 0, -top))
+	return plotC, draw.Crop(c, c.Max.X-c.Min.X-width+pad, 0, 0, -top), true
 }
 
 // pointsOf turns pixels into the plot's lengths at the given dots an inch.

@@ -13,6 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
 	"silverfall/engine/model"
 )
 
@@ -321,6 +325,57 @@ func TestPlotMargin(t *testing.T) {
 				if img.At(x, y) != bg {
 					t.Fatalf("the plot draws at (%d,%d), within 8 pixels of its edge", x, y)
 				}
+			}
+		}
+	}
+}
+
+// TestShortFigureKeepsItsArea: drawn as short as the window's panel
+// draws it at 1280x800 (about 330 by 180) or as the saved plot, a price
+// plot keeps most of its height for the lines, and its y axis's label (if
+// any) is no longer than that height: a label that is not gonum takes
+// off the lines' height; its ticks' labels keep apart (bug: the panel's
+// plot left the prices a strip of some twenty pixels, the ticks on top of
+// each other, the label cut).
+func TestShortFigureKeepsItsArea(t *testing.T) {
+	// Prices from 4 to 700, as a trading planet's are.
+	var turns []Turn
+	for i := 1; i <= 7; i++ {
+		turns = append(turns, Turn{Turn: i, Prices: []Price{{Planet: 3, Name: "Wizards Market", Ore: model.Ore{55 + i, 80 + 4*i, 560 + 20*i, 4, 15 + i/2}, Fuel: 5}}})
+	}
+	for _, size := range [][2]int{{330, 180}, {400, 220}, {330, 300}, {1200, 750}} {
+		f, err := Build(turns, Choice{Kind: PricesPlot, Planet: 3, Title: "Prices at Wizards Market (3)"}, DarkPalette())
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := draw.New(vgimg.NewWith(vgimg.UseWH(pointsOf(size[0], 96), pointsOf(size[1], 96)), vgimg.UseDPI(96)))
+		pc, _, _ := f.layout(c)
+		da := f.plot.DataCanvas(pc)
+		high, whole := da.Max.Y-da.Min.Y, c.Max.Y-c.Min.Y
+		if high < whole*0.35 {
+			t.Errorf("%dx%d: the lines have %.0f%% of the height", size[0], size[1], 100*high/whole)
+		}
+		if l := f.plot.Y.Label.Text; f.plot.Y.Label.TextStyle.Width(l) > high {
+			t.Errorf("%dx%d: the label %q is longer than the lines' height", size[0], size[1], l)
+		}
+		if size[1] >= 300 && f.plot.Y.Label.Text == "" {
+			t.Errorf("%dx%d: no label on the y axis", size[0], size[1])
+		}
+		// The ticks' labels keep apart, at least two of them.
+		y := f.plot.Y
+		var at []vg.Length
+		for _, tk := range y.Tick.Marker.Ticks(y.Min, y.Max) {
+			if tk.Label != "" {
+				at = append(at, vg.Length(y.Norm(tk.Value))*high)
+			}
+		}
+		if len(at) < 2 {
+			t.Errorf("%dx%d: %d ticks labelled", size[0], size[1], len(at))
+		}
+		for i := 1; i < len(at); i++ {
+			if gap := at[i] - at[i-1]; gap < y.Tick.Label.Height("0") {
+				t.Errorf("%dx%d: two ticks' labels %.1f points apart, a label is %.1f high", size[0], size[1], gap, y.Tick.Label.Height("0"))
+				break
 			}
 		}
 	}

@@ -18,7 +18,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
-	"fyne.io/fyne/v2/dialog"
 
 	"silverfall/app"
 	"silverfall/app/prefs"
@@ -88,11 +87,18 @@ func main() {
 	case flag.NArg() == 1:
 		loadErr = x.Load(flag.Arg(0))
 		loaded = loadErr == nil
-	case *shot == "" && *measure == 0:
-		// The game shown last, as it was left; the demo on a first start.
+	}
+	if !loaded && *synthetic == 0 && *shot == "" && *measure == 0 {
+		// The game shown last, as it was left, also when the sheet named
+		// could not be read (it must not put the demo in the place of the
+		// player's game, for this start and the next); the demo on a first
+		// start.
 		if last := workspace.Reopen(x.Settings().LastSheet); last != "" {
-			loadErr = x.Reopen(last)
-			loaded = loadErr == nil
+			err := x.Reopen(last)
+			loaded = err == nil
+			if loadErr == nil {
+				loadErr = err
+			}
 		}
 	}
 	if !loaded {
@@ -106,7 +112,7 @@ func main() {
 		if *shot != "" {
 			os.Exit(1)
 		}
-		dialog.ShowError(loadErr, x.Window())
+		app.ShowError(loadErr, x.Window())
 	}
 	if *shot != "" {
 		x.NativeDialogs = false
