@@ -98,7 +98,7 @@ func TestOptionsRefused(t *testing.T) {
 		{Options{Players: 1}, "2 to"},
 		{Options{Players: 99}, "not 99"},
 		{Options{Players: 6, Player: 7}, "1 to 6, not 7"},
-		{Options{Players: 6, Level: "hard"}, `no computer level "hard"`},
+		{Options{Players: 6, Level: "fiendish"}, `no computer level "fiendish"`},
 	} {
 		root := t.TempDir()
 		if _, err := New(root, tc.o); err == nil || !strings.Contains(err.Error(), tc.want) {
