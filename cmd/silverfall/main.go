@@ -172,28 +172,24 @@ func newFyneApp(settings string) (fyne.App, error) {
 	})
 	// No ID: Fyne's own store, which writes its file in place, stays in
 	// memory and untouched.
+	calledThroughDo()
 	a := fyneapp.NewWithID("")
-	calledThroughDo(a)
 	return prefs.Wrap(a, AppID, store), err
 }
 
 // calledThroughDo tells Fyne that the program calls it from other
 // goroutines only through fyne.Do, as the fyne tool would from
-// FyneApp.toml's [Migrations] (a plain go build reads no such file).
-// Otherwise every refresh of every widget first finds out which goroutine
-// it is on by printing the stack: a third of the window's time on a turn
-// switch went there.
-func calledThroughDo(a fyne.App) {
-	m := a.Metadata()
-	migrations := map[string]bool{"fyneDo": true}
-	for k, v := range m.Migrations {
-		migrations[k] = migrations[k] || v
-	}
-	m.Migrations = migrations
-	if m.Name == "" {
-		m.Name = "Silverfall" // else Fyne reads FyneApp.toml again, and its migrations with it
-	}
-	fyneapp.SetMetadata(m)
+// FyneApp.toml's [Migrations]. Fyne reads that file only beside the
+// program or, under go run, in the working folder, and go build keeps
+// nothing of it: this makes every build, make run's and the tests' among
+// them, say it. Otherwise every refresh of every widget first finds out
+// which goroutine it is on by printing the stack: a third of the window's
+// time on a turn switch went there. It is said before the app is made, as
+// Fyne reads it once, at its first call from another goroutine. No ID:
+// that would move Fyne's own store (see newFyneApp); a name, else Fyne
+// reads FyneApp.toml and its migrations in place of these.
+func calledThroughDo() {
+	fyneapp.SetMetadata(fyne.AppMetadata{Name: "Silverfall", Migrations: map[string]bool{"fyneDo": true}})
 }
 
 // closeGrace is how long a signalled program may take to save and end
