@@ -91,7 +91,7 @@ race:
 FUZZ_TARGETS := ./engine/order:FuzzParse:400000x ./reportparse:FuzzParse:80000x ./orderwriter:FuzzRead:300000x \
                 ./engine/state:FuzzRead:150000x ./engine/setup:FuzzRead:200000x ./app:FuzzGame:100x \
                 ./engine/query:FuzzParse:200000x ./engine/notes:FuzzDecode:100000x ./internal/csvout:FuzzGuard:100000x \
-                ./app/workspace:FuzzAllyName:50000x ./app:FuzzEntryFields:2000x
+                ./app/workspace:FuzzAllyName:50000x ./app:FuzzEntryFields:2000x ./engine/ai:FuzzLevelOverride:150000x
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; rest=$${t#*:}; name=$${rest%%:*}; count=$${rest#*:}; time='$(FUZZTIME)'; \

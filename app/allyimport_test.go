@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 
 	"silverfall/app/search"
 	"silverfall/app/workspace"
@@ -16,6 +17,7 @@ import (
 	"silverfall/engine/known"
 	"silverfall/engine/model"
 	"silverfall/mail"
+	"silverfall/render3d"
 )
 
 // allyFile writes demo player p's sheet, changed by edit, into a file.
@@ -136,7 +138,7 @@ func TestAlliesViewRemoves(t *testing.T) {
 	}
 	item()
 	msg := top(x)
-	if !strings.Contains(msg, "Player 4 · turn 1 · turn-001-player-04-") || !strings.Contains(msg, "Player 7 · turn 1") {
+	if !strings.Contains(msg, "Player 4, Radiant Covenant · turn 1\nturn-001-player-04-") || !strings.Contains(msg, "Player 7, Azure Union · turn 1") {
 		t.Errorf("the list shows %q", msg)
 	}
 	removed := x.alliesV.rows[0]
@@ -195,8 +197,9 @@ func TestFetchAllySheet(t *testing.T) {
 	}
 }
 
-// View > Allies' sightings puts on the map what only an ally's sheet
-// shows, with whose sheet it was; again takes it away.
+// What only an ally's sheet shows is on the map as soon as the sheet is
+// imported, with whose sheet it was on hover; View > Allies' sightings
+// takes it away, and again puts it back.
 func TestAllySightingsOnMap(t *testing.T) {
 	x := newApp(t)
 	marked := func() (planets, all int) {
@@ -209,17 +212,14 @@ func TestAllySightingsOnMap(t *testing.T) {
 	}
 	_, before := marked()
 	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
-	if n, all := marked(); n != 0 || all != before {
-		t.Fatalf("the sightings show before they are asked for: %d marked, %d bodies of %d", n, all, before)
-	}
-	x.turns.setSightings(true)
 	n, all := marked()
-	if n == 0 || all <= before {
-		t.Errorf("with the allies' sightings: %d planets marked, %d bodies of %d", n, all, before)
+	if n == 0 || all <= before || !x.turns.sightingsItem.Checked {
+		t.Fatalf("after the import: %d planets marked, %d bodies of %d, the menu ticked %v", n, all, before, x.turns.sightingsItem.Checked)
 	}
 	for i, b := range x.st.Game().Map.Bodies {
-		if i >= before && hoverText(x.st, i, 0) == "" {
-			t.Errorf("the pointer over %q says nothing", b.Label)
+		hover := hoverText(x.st, i, 0)
+		if i >= before && !strings.Contains(hover, "from ally player 4's sheet of turn 1") {
+			t.Errorf("the pointer over %q says %q", b.Label, hover)
 		}
 		if i >= before {
 			x.clicks.picked(i, fyne.NewPos(10, 10)) // selects nothing the game lacks
@@ -230,10 +230,92 @@ func TestAllySightingsOnMap(t *testing.T) {
 			}
 		}
 	}
-	x.turns.setSightings(false)
-	if n, all := marked(); n != 0 || all != before {
+	x.turns.sightingsItem.Action()
+	if n, all := marked(); n != 0 || all != before || x.turns.sightingsItem.Checked {
 		t.Errorf("taken away, %d marked and %d bodies of %d", n, all, before)
 	}
+	x.turns.sightingsItem.Action()
+	if n, _ := marked(); n == 0 {
+		t.Error("asked for again, the allies' sightings do not show")
+	}
+}
+
+// Taken off the map, the allies' sightings stay off at the next start.
+func TestAllySightingsRemembered(t *testing.T) {
+	path, root := filepath.Join(t.TempDir(), "settings.toml"), t.TempDir()
+	start := func() *App {
+		x := New(test.NewTempApp(t), Options{SettingsPath: path, Frames: software, Workspaces: root})
+		x.Background = func(f func()) { f() }
+		if err := x.LoadDemo(); err != nil {
+			t.Fatal(err)
+		}
+		x.Window().Resize(fyne.NewSize(1280, 800))
+		x.Window().Canvas().Capture()
+		return x
+	}
+	x := start()
+	if !x.turns.sightings {
+		t.Fatal("the allies' sightings are off at the first start")
+	}
+	x.turns.sightingsItem.Action()
+	y := start()
+	if y.turns.sightings || y.turns.sightingsItem.Checked {
+		t.Error("taken off, the allies' sightings are on again at the next start")
+	}
+}
+
+// An ally's planets and ships are drawn in the allies' colours, on the map
+// and in the details, once his sheet is merged; a player whose sheet is
+// not merged stays another player's.
+func TestAllyDrawnAllied(t *testing.T) {
+	x := newApp(t)
+	kinds := func(owner int) map[render3d.Kind]int {
+		out := map[render3d.Kind]int{}
+		g := x.st.Game()
+		for _, b := range g.Map.Bodies {
+			if b.Kind.IsShip() {
+				for _, id := range b.IDs {
+					if s, ok := g.Ships[id]; ok && s.Owner == owner {
+						out[b.Kind]++
+					} else if o := g.remembered(model.ShipKey(id)); o != nil && o.Owner == owner {
+						out[b.Kind]++
+					}
+				}
+			} else if o, ok := g.Location(model.PlanetKey(b.IDs[0])); ok && o == b.Loc && planetOwner(g, b.IDs[0]) == owner {
+				out[b.Kind]++
+			}
+		}
+		return out
+	}
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	got := kinds(4)
+	if got[render3d.PlanetAllied] == 0 || got[render3d.PlanetOther] > 0 || got[render3d.ShipOther] > 0 {
+		t.Errorf("player 4's bodies by kind %v: want allied planets, and none of another player", got)
+	}
+	if other := kinds(7); other[render3d.PlanetAllied]+other[render3d.ShipAllied] > 0 {
+		t.Errorf("player 7, whose sheet is not merged, is drawn as an ally: %v", other)
+	}
+	g := x.st.Game()
+	for _, b := range g.Map.Bodies {
+		if b.Kind == render3d.PlanetAllied {
+			x.st.Select(model.PlanetKey(b.IDs[0]), FromMap)
+			if text := collectText(x.details.box); !strings.Contains(text, "player 4, your ally") {
+				t.Errorf("the details of planet %d say:\n%s", b.IDs[0], text)
+			}
+			break
+		}
+	}
+}
+
+// planetOwner is the owner of planet id as the game shows or remembers it.
+func planetOwner(g *Game, id int) int {
+	if p, ok := g.Planets[id]; ok {
+		return p.Owner
+	}
+	if o := g.remembered(model.PlanetKey(id)); o != nil {
+		return o.Owner
+	}
+	return -1
 }
 
 // File > Import an ally's sheet… asks for a file.
@@ -295,5 +377,64 @@ func TestSearchFindsWhatAnAllySees(t *testing.T) {
 	searchFor(t, x, "planets")
 	if !slices.ContainsFunc(x.search.result.Rows, func(r search.Row) bool { return r.Key == only }) {
 		t.Errorf("the search for planets does not find planet %d, which the ally's sheet shows", only.ID)
+	}
+}
+
+// What an ally's sheet of this turn shows is listed under a heading of its
+// own in the tree, not among what was seen on earlier turns; its details
+// say it is this turn's, from the ally's sheet.
+func TestAllySightingsHeading(t *testing.T) {
+	x := newApp(t)
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	var allies, earlier *Category
+	cats := x.st.Game().Tree("", "Everything")
+	for i := range cats {
+		switch cats[i].Key {
+		case "cat:allies":
+			allies = &cats[i]
+		case "cat:remembered":
+			earlier = &cats[i]
+		}
+	}
+	if allies == nil || len(allies.Items) == 0 || !strings.HasPrefix(allies.Title, "Seen by allies this turn (") {
+		t.Fatalf("no heading of the allies' sightings in the tree: %+v", cats)
+	}
+	if earlier != nil {
+		t.Errorf("the demo has one turn, yet the tree lists %d objects as seen on earlier turns", len(earlier.Items))
+	}
+	it := allies.Items[0]
+	if !strings.Contains(it.Label, "from ally player 4's sheet") || strings.Contains(it.Label, "last seen") {
+		t.Errorf("the tree says %q", it.Label)
+	}
+	x.st.Select(it.Key, FromTree)
+	text := collectText(x.details.box)
+	for _, want := range []string{"Seen by an ally", "this turn (turn 1)", "ally player 4's sheet of turn 1"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the details of %v do not say %q:\n%s", it.Key, want, text)
+		}
+	}
+	if strings.Contains(text, "Last seen") || strings.Contains(text, " then") {
+		t.Errorf("the details of this turn's sighting speak of the past:\n%s", text)
+	}
+}
+
+// The allies' sheets are read once each, however often the knowledge is
+// merged again: another game shown, the same again, another ally's sheet
+// kept.
+func TestAllySheetsReadOnce(t *testing.T) {
+	x := newApp(t)
+	x.allyIn.Import(allyFile(t, "ally.txt", 4, nil))
+	if n := x.turns.allySheets.Reads(); n != 1 || allySheetsKnown(x.st) != 1 {
+		t.Fatalf("after one import %d files read, %d sheets merged", n, allySheetsKnown(x.st))
+	}
+	for i := 0; i < 3; i++ {
+		if err := x.LoadDemo(); err != nil {
+			t.Fatal(err)
+		}
+		x.Window().Canvas().Capture()
+	}
+	x.allyIn.Import(allyFile(t, "ally.txt", 7, nil))
+	if n := x.turns.allySheets.Reads(); n != 2 || allySheetsKnown(x.st) != 2 {
+		t.Errorf("after three switches and another import %d files read (want 2), %d sheets merged", n, allySheetsKnown(x.st))
 	}
 }

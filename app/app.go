@@ -284,6 +284,11 @@ func (x *App) panels() {
 	x.turns = newTurnSteps(x.st, x.rules, x.status, func(f func()) { x.Background(f) })
 	x.turns.leave = x.desk.Close
 	x.turns.refreshMenu = func() { refreshMenu(x.win) }
+	x.turns.sightings = !x.settings.View.HideAllySightings
+	x.turns.sightingsSet = func(on bool) {
+		x.settings.View.HideAllySightings = !on
+		x.saveSettings()
+	}
 	x.status.importButton.OnTapped = x.ImportDialog
 	x.tables = &csvTables{st: x.st, win: x.win, files: x.files, native: func() bool { return x.NativeDialogs },
 		folder: func() string { return x.settings.LastFolder }, say: x.status.say}
@@ -297,10 +302,14 @@ func (x *App) panels() {
 func (x *App) layout() fyne.CanvasObject {
 	// The tabs share one width, so that the map keeps its size whichever
 	// tab shows and whatever it holds.
+	// Notes sits with the object's panels: the turn's column has room for
+	// five tabs' names at 1280 wide, not six.
+	x.notesV = newNotesView(x.st, x.notes, x.win)
 	x.rightTabs = container.NewAppTabs(
 		container.NewTabItem("Details", panelWidth(x.details.box)),
 		container.NewTabItem("Orders", panelWidth(x.tables.under(x.orders.box, "orders", x.orders.csv))),
 		container.NewTabItem("Order text", panelWidth(x.text.box)),
+		container.NewTabItem("Notes", panelWidth(x.notesV.box)),
 	)
 	x.text.visible = func() bool { return x.st.Tab() == TabText }
 	x.rightTabs.OnSelected = func(*container.TabItem) { x.st.ShowTab(Tab(x.rightTabs.SelectedIndex())) }
@@ -315,7 +324,6 @@ func (x *App) layout() fyne.CanvasObject {
 	x.thisTurn = newThisTurnView(x.st, x.rules, func(f func()) { x.Background(f) })
 	x.plots = newPlotsView(x.st, x.rules, x.win, x.files, func(f func()) { x.Background(f) })
 	x.plots.native, x.plots.folder, x.plots.say = func() bool { return x.NativeDialogs }, func() string { return x.settings.LastFolder }, x.status.say
-	x.notesV = newNotesView(x.st, x.notes, x.win)
 	x.details.notes.add = func(e notes.Entry) { x.notesV.Add(e) }
 	x.details.notes.edit = x.notesV.EditEntry
 	x.markers = newMarkersView(x.st)
@@ -325,8 +333,7 @@ func (x *App) layout() fyne.CanvasObject {
 		container.NewTabItem("Ships", x.tables.under(x.ships.box, "ships", x.ships.csv)),
 		container.NewTabItem("This turn", x.tables.under(x.thisTurn.box, "changes", x.thisTurn.csv)),
 		container.NewTabItem("Plots", container.NewHScroll(x.plots.box)), // scrolls in a narrow window
-		container.NewTabItem("Search", x.search.box),
-		container.NewTabItem("Notes", x.notesV.box),
+		container.NewTabItem("Find", x.search.box),                       // as Ctrl+F and its bar say
 	)
 	x.search.show = func() { x.bottomTabs.SelectIndex(4) }
 	x.mapStack = container.NewStack(x.mapView, x.markers.box, x.rulerV.box)
@@ -413,7 +420,7 @@ func (x *App) menu() *fyne.MainMenu {
 	plotted := fyne.NewMenuItem("Plots over the turns", func() { x.bottomTabs.SelectIndex(3) })
 	find := fyne.NewMenuItem("Search what I know…", x.search.Focus)
 	find.Shortcut = short(fyne.KeyF)
-	noted := fyne.NewMenuItem("Notes, markers and reminders", func() { x.bottomTabs.SelectIndex(5) })
+	noted := fyne.NewMenuItem("Notes, markers and reminders", func() { x.st.ShowTab(TabNotes) })
 	measure := fyne.NewMenuItem("Ruler (click two places; again to take it away)", x.ruler.Toggle)
 	measure.Shortcut = short(fyne.KeyR)
 	x.themeItems = map[string]*fyne.MenuItem{}
@@ -554,8 +561,10 @@ func refreshMenu(w fyne.Window) {
 	}
 }
 
-// rightPanelWidth is the width of the right-hand panel's tabs.
-const rightPanelWidth = 300
+// rightPanelWidth is the width of the right-hand panel's tabs: the names
+// of the turn's five tabs (Sheet, Ships, This turn, Plots, Find) take
+// about 300 of it, with room to spare for a font a little wider.
+const rightPanelWidth = 320
 
 // panelWidth gives a tab's content the panel's width as its smallest:
 // wider contents are laid out to it rather than widening the panel.

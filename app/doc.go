@@ -21,7 +21,8 @@
 //	notesView    the notes, markers and reminders (engine/notes), with
 //	             their form (entryForm); objectNotes the selection's notes
 //	             in the details; markersView the markers and notes over
-//	             the map; remindersView the reminders due, in This turn
+//	             the map; hoverNotes their lines in the map's hover box;
+//	             remindersView the reminders due, in This turn
 //
 // The book of notes is the State's (Notes, ChangeNotes); notebook reads
 // it from the workspace with the game and saves it at every change. A
@@ -49,9 +50,13 @@
 // of the workspace, the merge into engine/known) come in through
 // allyImporter (File > Import an ally's sheet…) and the mail fetch, and are
 // listed by alliesView; turnSteps merges them where it reads the history,
-// and with View > Allies' sightings puts what only they show on the map
-// (allysightings.go). None of them is ever the game shown, nor reaches its
-// draft or figures.
+// each read once while its file is unchanged (allies.Cache), and with View >
+// Allies' sightings (on unless the settings took it off) puts what only they
+// show on the map, in the tree under "Seen by allies this turn" and in the
+// details, each fact with its source (memory.go). The empires counted as
+// allies (known.Allies: listed as allies or with a sheet kept, less declared
+// enemies) are drawn in the allied colours (Game.allied). None of the sheets
+// is ever the game shown, nor reaches its draft or figures.
 //
 // The window's work is done by types of their own, each talking to the
 // window through the State: orderDesk and orderForm (the order forms,

@@ -38,6 +38,9 @@ type Game struct {
 	// memory is what earlier sheets showed and this one does not (see
 	// memory.go); nil until the game's history is read.
 	memory *memory
+	// allies are the players counted as the player's allies, by number,
+	// once the knowledge is merged (see allied); nil until then.
+	allies []int
 
 	*model.Index
 }
@@ -532,7 +535,7 @@ func (g *Game) ownerText(p int) string {
 		return fmt.Sprintf("you (player %d)", p)
 	case p == g.R.Game.PlayerSauran:
 		return "Dark Lord Sauran (99)"
-	case g.K.Empire.HasAlly(p):
+	case g.allied(p):
 		return fmt.Sprintf("player %d, your ally", p)
 	}
 	return fmt.Sprintf("player %d", p)

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"silverfall/engine/check"
+	"silverfall/engine/known"
 	"silverfall/engine/model"
 	"silverfall/internal/plural"
 	"silverfall/render3d"
@@ -21,15 +22,17 @@ type mapHover struct {
 	st      *State
 	picker  *mapPicker
 	overlay *mapOverlay
-	body    int // the body under the pointer, or -1
-	ghost   int // the ship whose ghost is under the pointer, or 0
+	notes   hoverNotes
+	body    int  // the body under the pointer, or -1
+	ghost   int  // the ship whose ghost is under the pointer, or 0
+	inside  bool // the pointer is over the map
 	at      fyne.Position
 }
 
 // moved follows the pointer to at.
 func (h *mapHover) moved(at fyne.Position) {
 	body, ghost := h.picker.hoverAt(at)
-	h.at = at
+	h.at, h.inside = at, true
 	if body != h.body {
 		h.body = body
 		h.st.SetHover(body)
@@ -40,7 +43,7 @@ func (h *mapHover) moved(at fyne.Position) {
 
 // out forgets what was under the pointer.
 func (h *mapHover) out() {
-	h.ghost = 0
+	h.ghost, h.inside = 0, false
 	if h.body != -1 {
 		h.body = -1
 		h.st.SetHover(-1)
@@ -53,13 +56,25 @@ func (h *mapHover) changed(c Change) {
 	if c.Has(ChangeGame) {
 		h.body, h.ghost = -1, 0
 	}
-	if c.Has(ChangeGame | ChangeForecast | ChangeMemory) {
+	if c.Has(ChangeGame | ChangeNotes) {
+		h.notes.index()
+	}
+	if c.Has(ChangeGame | ChangeForecast | ChangeMemory | ChangeNotes) {
 		h.show()
 	}
 }
 
+// show says what is under the pointer, with the first line of each note
+// and the label of each marker there (none for a ghost: it is where a ship
+// will be, not a thing).
 func (h *mapHover) show() {
-	h.overlay.showTip(hoverText(h.st, h.body, h.ghost), h.at)
+	text := hoverText(h.st, h.body, h.ghost)
+	if h.inside && h.ghost == 0 {
+		if more := h.notes.text(h.body, h.at, h.picker.frames.size()); more != "" {
+			text = strings.TrimPrefix(text+"\n"+more, "\n")
+		}
+	}
+	h.overlay.showTip(text, h.at)
 }
 
 // hoverText says what is under the pointer: body i, or the ghost of ship
@@ -78,7 +93,7 @@ func hoverText(st *State, i, ghost int) string {
 	switch {
 	case b.Dot:
 		return dotText(g, b)
-	case b.Age > 0:
+	case b.Age > 0 || g.rememberedBody(b):
 		return rememberedText(g, b)
 	case !b.Kind.IsShip():
 		return planetText(g, b)
@@ -129,10 +144,24 @@ func dotText(g *Game, b *render3d.Body) string {
 	return fmt.Sprintf("%s: here on turn %d (%v), %s ago", shipName(g, b.IDs[0]), turn, b.Loc, plural.Count(b.Age, "turn"))
 }
 
-// rememberedText says what an object not on this sheet was when last seen:
-// its kind, type and owner then, and where that was learnt.
+// rememberedBody reports whether body b stands for what this sheet does
+// not show: a planet or ships an ally's sheet of this turn shows.
+func (g *Game) rememberedBody(b *render3d.Body) bool {
+	if b.Kind.IsShip() {
+		return strings.HasPrefix(b.Key, "old:")
+	}
+	_, now := g.Planets[b.IDs[0]]
+	return !now && g.remembered(model.PlanetKey(b.IDs[0])) != nil
+}
+
+// rememberedText says what an object not on this sheet was when last seen
+// (or is, as an ally's sheet of this turn shows it): its kind, type and
+// owner then, and where that was learnt.
 func rememberedText(g *Game, b *render3d.Body) string {
-	seen := fmt.Sprintf("last seen on turn %d (%s ago) at %v", g.K.Turn-b.Age, plural.Count(b.Age, "turn"), b.Loc)
+	seen, then := fmt.Sprintf("last seen on turn %d (%s ago) at %v", g.K.Turn-b.Age, plural.Count(b.Age, "turn"), b.Loc), " then"
+	if b.Age == 0 {
+		seen, then = fmt.Sprintf("seen on this turn at %v", b.Loc), ""
+	}
 	if !b.Kind.IsShip() {
 		o := g.remembered(model.PlanetKey(b.IDs[0]))
 		if o == nil || o.Planet == nil {
@@ -146,14 +175,28 @@ func rememberedText(g *Game, b *render3d.Body) string {
 		case model.Origin:
 			kind = "origin planet"
 		}
-		return withName(fmt.Sprintf("Planet %d", p.ID), p.Name) + " (" + kind + ", " + g.ownerShort(p.Owner) + " then), " + seen +
+		return withName(fmt.Sprintf("Planet %d", p.ID), p.Name) + " (" + kind + ", " + g.ownerShort(p.Owner) + then + "), " + seen +
 			", from " + g.sourceText(o.Source)
 	}
 	text := namesOf(g, b.IDs) + "; " + seen
-	if o := g.remembered(model.ShipKey(b.IDs[0])); o != nil && len(b.IDs) == 1 {
-		text += ", from " + g.sourceText(o.Source)
+	if src, ok := g.oneSource(b.IDs); ok {
+		text += ", from " + g.sourceText(src)
 	}
 	return text
+}
+
+// oneSource is the source the remembered ships ids were all learnt from,
+// if they share one.
+func (g *Game) oneSource(ids []int) (known.Source, bool) {
+	var src known.Source
+	for i, id := range ids {
+		o := g.remembered(model.ShipKey(id))
+		if o == nil || i > 0 && o.Source != src {
+			return known.Source{}, false
+		}
+		src = o.Source
+	}
+	return src, len(ids) > 0
 }
 
 // namesOf names a few ships of a marker and counts the rest.

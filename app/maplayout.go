@@ -10,8 +10,8 @@ import (
 
 // panes places the window's panels round the map, which gets most of the
 // window: the tree on the left, the map in the middle, and on the right
-// the object's panels (Details, Orders, Order text) over the turn's
-// (Turn sheet, Ships, This turn, Plots). The map can have the whole
+// the object's panels (Details, Orders, Order text, Notes) over the
+// turn's (Turn sheet, Ships, This turn, Plots, Find). The map can have the whole
 // window and give it back (View > Map only, Ctrl+M). The dividers are
 // where the player left them last.
 type panes struct {

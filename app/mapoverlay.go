@@ -2,6 +2,7 @@ package app
 
 import (
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -94,9 +95,12 @@ func (l tipLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if !box.Visible() {
 		return
 	}
-	text := fyne.MeasureText(tip.Text, theme.TextSize(), tip.TextStyle)
+	var text float32 // its widest line's width
+	for _, line := range strings.Split(tip.Text, "\n") {
+		text = max(text, fyne.MeasureText(line, theme.TextSize(), tip.TextStyle).Width)
+	}
 	pad := 2 * theme.InnerPadding()
-	w := min(text.Width+pad+2, tipWidth, max(size.Width-8, 60))
+	w := min(text+pad+2, tipWidth, max(size.Width-8, 60))
 	box.Resize(fyne.NewSize(w, 1))
 	h := tip.MinSize().Height
 	at := l.o.tipAt

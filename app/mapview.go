@@ -57,7 +57,8 @@ func NewMapView(st *State, newFrames func() (render3d.Frames, error)) *MapView {
 			v.OnPick(i, pos)
 		}
 	}}
-	v.hover = &mapHover{st: st, picker: v.picker, overlay: v.overlay, body: -1}
+	v.hover = &mapHover{st: st, picker: v.picker, overlay: v.overlay, body: -1, notes: hoverNotes{st: st}}
+	v.hover.notes.index()
 	v.ExtendBaseWidget(v)
 	st.Subscribe(v.changedState)
 	st.Subscribe(v.hover.changed)

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,8 +39,11 @@ type memory struct {
 // What only the allies' sheets show (the newest facts of an object from
 // an ally's sheet) is left out unless allies is set.
 func (g *Game) remember(k *known.Known, shown, allies bool) {
-	g.memory = nil
-	g.Map = render3d.FromKnowledge(g.R, g.K)
+	g.memory, g.allies = nil, nil
+	if k != nil {
+		g.allies = append([]int{}, k.Allies(&g.K.Empire)...) // not nil: merged
+	}
+	g.Map = render3d.FromKnowledgeAllied(g.R, g.K, g.allied)
 	if k == nil {
 		return
 	}
@@ -59,6 +63,17 @@ func (g *Game) remember(k *known.Known, shown, allies bool) {
 	if shown {
 		g.Map.AddRemembered(g.R, g.K, m.oldPlanets(), m.oldShips(), m.trails(g))
 	}
+}
+
+// allied reports whether player p is counted as the player's ally: one
+// his sheet lists, or one whose sheet is merged into what he knows, unless
+// his sheet declares p an enemy (engine/known's Allies).
+func (g *Game) allied(p int) bool {
+	if g.allies == nil {
+		return g.K.Empire.HasAlly(p)
+	}
+	_, ok := slices.BinarySearch(g.allies, p)
+	return ok
 }
 
 // onSheet reports whether o is no remembered object of the game: a planet
@@ -115,7 +130,7 @@ func (m *memory) trails(g *Game) []render3d.Trail {
 		if !moved {
 			continue
 		}
-		t := render3d.Trail{Ship: tr.Ship, Owner: tr.Owner, Kind: render3d.ShipKind(g.R, g.K, tr.Owner)}
+		t := render3d.Trail{Ship: tr.Ship, Owner: tr.Owner, Kind: g.Map.ShipKind(g.R, g.K, tr.Owner)}
 		for _, p := range tr.Points {
 			t.Points = append(t.Points, render3d.TrailPoint{Turn: p.Turn, Loc: p.Loc, Age: m.turn - p.Turn})
 		}
@@ -169,47 +184,61 @@ func (g *Game) rememberedSelection(key model.Key) render3d.Selection {
 }
 
 // sourceText says where a remembered fact comes from, in the player's
-// words: "your sheet of turn 4", "player 3's sheet of turn 4 (an ally's)".
+// words: "your sheet of turn 4", "ally player 3's sheet of turn 4".
 func (g *Game) sourceText(s known.Source) string {
 	whose := "your sheet"
 	if s.Player != g.K.Empire.Player {
-		whose = fmt.Sprintf("player %d's sheet", s.Player)
+		whose = fmt.Sprintf("ally player %d's sheet", s.Player)
 	}
 	text := fmt.Sprintf("%s of turn %d", whose, s.Turn)
-	switch {
-	case s.Kind == known.Scan:
+	if s.Kind == known.Scan {
 		text = "a scan, on " + text
-	case s.Player != g.K.Empire.Player:
-		text += " (an ally's)"
 	}
 	return text
 }
 
+// fromAlly reports whether o is this turn's fact from an ally's sheet:
+// what an ally sees now and the player's own sheet does not show.
+func (g *Game) fromAlly(o *known.Object) bool {
+	return o.Turn == g.K.Turn && o.Source.Player != g.K.Empire.Player
+}
+
 func lastSeenText(turn, now int) string {
+	if turn == now {
+		return fmt.Sprintf("this turn (turn %d)", turn)
+	}
 	return fmt.Sprintf("last seen on turn %d", turn) + " (" + plural.Count(now-turn, "turn") + " ago)"
 }
 
-// rememberedTree is the tree's branch of what earlier sheets showed and
-// this one does not.
+// rememberedTree is the tree's branches of what this sheet does not show:
+// what the allies' sheets of this turn show, then what earlier sheets
+// showed.
 func (g *Game) rememberedTree(search, filter string) []Category {
 	m := g.memory
 	if m == nil || !m.shown || (filter != "Everything" && filter != "" && filter != "Contacts" && filter != "Planets") {
 		return nil
 	}
-	c := Category{Key: "cat:remembered", Title: "Seen on earlier turns"}
+	allies := Category{Key: "cat:allies", Title: "Seen by allies this turn"}
+	earlier := Category{Key: "cat:remembered", Title: "Seen on earlier turns"}
 	for _, o := range m.objects {
 		if o.Ship != nil && filter == "Planets" {
 			continue
 		}
-		it := Item{o.Key, g.rememberedLabel(&o) + " · last seen on turn " + strconv.Itoa(o.Turn)}
+		c, it := &earlier, Item{o.Key, g.rememberedLabel(&o) + " · last seen on turn " + strconv.Itoa(o.Turn)}
+		if g.fromAlly(&o) {
+			c, it.Label = &allies, g.rememberedLabel(&o)+" · from ally player "+strconv.Itoa(o.Source.Player)+"'s sheet"
+		}
 		if search == "" || strings.Contains(strings.ToLower(it.Label), search) {
 			c.Items = append(c.Items, it)
 		}
 	}
-	if len(c.Items) == 0 {
-		return nil
+	var out []Category
+	for _, c := range []Category{allies, earlier} {
+		if len(c.Items) > 0 {
+			out = append(out, c)
+		}
 	}
-	return []Category{c}
+	return out
 }
 
 // rememberedLabel names a remembered planet or ship with its owner (and a
@@ -226,17 +255,25 @@ func (g *Game) rememberedLabel(o *known.Object) string {
 }
 
 // rememberedDetails describes an object as last seen, and where that was
-// learnt.
+// learnt: on an earlier turn, or on this turn by an ally (then the figures
+// are now's, not "then").
 func (g *Game) rememberedDetails(d *detailRows, key model.Key) (string, bool) {
 	o := g.remembered(key)
-	switch {
-	case o == nil:
+	if o == nil {
 		return "", false
-	case o.Planet != nil:
-		p := o.Planet
-		d.add("Last seen", lastSeenText(o.Turn, g.K.Turn))
-		d.add("Source", g.sourceText(o.Source))
-		d.add("Owner then", g.ownerText(p.Owner))
+	}
+	then := " then"
+	if o.Turn == g.K.Turn {
+		then = ""
+	}
+	seen := "Last seen"
+	if g.fromAlly(o) {
+		seen = "Seen by an ally"
+	}
+	d.add(seen, lastSeenText(o.Turn, g.K.Turn))
+	d.add("Source", g.sourceText(o.Source))
+	if p := o.Planet; p != nil {
+		d.add("Owner"+then, g.ownerText(p.Owner))
 		d.add("Location", p.Loc.String())
 		if p.Kind == model.Trading {
 			d.add("Kind", "trading planet")
@@ -244,17 +281,15 @@ func (g *Game) rememberedDetails(d *detailRows, key model.Key) (string, bool) {
 			d.add("Kind", p.Kind.String())
 		}
 		if o.Full && p.Owner == o.Source.Player {
-			d.add("Industry then", num(p.Industry))
-			d.add("Population then", num(p.Population))
+			d.add("Industry"+then, num(p.Industry))
+			d.add("Population"+then, num(p.Population))
 		}
 		return withName(fmt.Sprintf("Planet %d", p.ID), p.Name), true
 	}
 	s := o.Ship
-	d.add("Last seen", lastSeenText(o.Turn, g.K.Turn))
-	d.add("Source", g.sourceText(o.Source))
 	d.add("Owner", g.ownerText(s.Owner))
 	d.add("Type", typeName(g.R, s.Type))
-	d.add("Location then", s.Loc.String())
+	d.add("Location"+then, s.Loc.String())
 	g.trackRows(d, s.ID)
 	return withName(fmt.Sprintf("Ship %d, %s", s.ID, typeName(g.R, s.Type)), s.Name), true
 }

@@ -45,7 +45,7 @@ func TestRememberedSource(t *testing.T) {
 		key  model.Key
 		says []string
 	}{
-		{model.ShipKey(shipID), []string{typeName(g.R, 3), g.ownerShort(ally), "player", "'s sheet of turn", "(an ally's)"}},
+		{model.ShipKey(shipID), []string{typeName(g.R, 3), g.ownerShort(ally), "seen on this turn", fmt.Sprintf("from ally player %d's sheet of turn %d", ally, turn)}},
 		{model.PlanetKey(planetID), []string{"Far", "origin planet", g.ownerShort(ally) + " then", "from your sheet of turn"}},
 	} {
 		i := g.Map.Find(c.key)
@@ -69,7 +69,7 @@ func TestRememberedSource(t *testing.T) {
 			t.Errorf("%v: the details say no source:\n%s", c.key, details)
 		}
 	}
-	if o := g.remembered(model.ShipKey(shipID)); o == nil || g.sourceText(o.Source) != fmt.Sprintf("player %d's sheet of turn %d (an ally's)", ally, turn) {
+	if o := g.remembered(model.ShipKey(shipID)); o == nil || g.sourceText(o.Source) != fmt.Sprintf("ally player %d's sheet of turn %d", ally, turn) {
 		t.Errorf("the ally's ship: %+v", o)
 	}
 }

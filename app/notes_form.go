@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -27,8 +28,8 @@ type entryForm struct {
 	e    notes.Entry // the entry as it was (ID 0: a new one)
 
 	text, object, place, turn, cond *formEntry
-	shape, colour                   *widget.Select
-	done                            *widget.Check
+	shape, colour                   *formChoice
+	done                            *formCheck
 	problem                         *widget.Label
 	dlg                             *dialog.FormDialog
 	// saved is told the entry as filed.
@@ -50,16 +51,75 @@ func newEntryForm(st *State, book *notebook, win fyne.Window, e notes.Entry) *en
 	f.place = entry(placeText(e), "x, y, z (or empty)")
 	f.turn = entry(turnText(e.Turn), "a turn (or empty)")
 	f.cond = entry(e.Condition, "a search, such as: ship 7 with fuel below 50")
-	f.shape = widget.NewSelect(notes.Shapes, nil)
+	f.shape = newFormChoice(notes.Shapes, f.cancel, f.submit)
 	f.shape.SetSelected(e.Shape.String())
-	f.colour = widget.NewSelect(notes.Colours, nil)
+	f.colour = newFormChoice(notes.Colours, f.cancel, f.submit)
 	f.colour.SetSelected(e.Colour.String())
-	f.done = widget.NewCheck("Dealt with", nil)
+	f.done = newFormCheck("Dealt with", f.cancel, f.submit)
 	f.done.SetChecked(e.Done)
 	f.problem = widget.NewLabel("")
 	f.problem.Wrapping = fyne.TextWrapWord
 	f.problem.Importance = widget.DangerImportance
 	return f
+}
+
+// formChoice is a form's list of choices that answers the form's keys
+// once it has the keyboard: Esc, with its list shut (Fyne's list shuts on
+// the first Esc), cancels the form, Enter is OK; Space and the arrows open
+// the list, as a Select's do. It is guarded as guardedSelect is.
+type formChoice struct {
+	guardedSelect
+	escape, enter func()
+}
+
+func newFormChoice(options []string, escape, enter func()) *formChoice {
+	c := &formChoice{escape: escape, enter: enter}
+	c.canvasOf = func(o fyne.CanvasObject) fyne.Canvas { return fyne.CurrentApp().Driver().CanvasForObject(o) }
+	c.Options = options
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// TypedKey answers Esc and Enter for the form.
+func (c *formChoice) TypedKey(e *fyne.KeyEvent) {
+	if !formKey(e, c.escape, c.enter) {
+		c.guardedSelect.TypedKey(e)
+	}
+}
+
+// formCheck is a form's check box that answers the form's keys, as
+// formChoice; Space ticks it.
+type formCheck struct {
+	widget.Check
+	escape, enter func()
+}
+
+func newFormCheck(label string, escape, enter func()) *formCheck {
+	c := &formCheck{escape: escape, enter: enter}
+	c.Text = label
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// TypedKey answers Esc and Enter for the form.
+func (c *formCheck) TypedKey(e *fyne.KeyEvent) {
+	if !formKey(e, c.escape, c.enter) {
+		c.Check.TypedKey(e)
+	}
+}
+
+// formKey calls escape on Esc and enter on Enter or Return, and reports
+// whether the key was one of them.
+func formKey(e *fyne.KeyEvent, escape, enter func()) bool {
+	switch e.Name {
+	case fyne.KeyEscape:
+		escape()
+	case fyne.KeyReturn, fyne.KeyEnter:
+		enter()
+	default:
+		return false
+	}
+	return true
 }
 
 func objectText(k model.Key) string { return strings.Replace(k.String(), ":", " ", 1) }
@@ -93,7 +153,8 @@ func (f *entryForm) items() []*widget.FormItem {
 		item("Or on turn", f.turn), item("", f.problem)}
 }
 
-// Show opens the form with the cursor in its first field.
+// Show opens the form with the keyboard in its first field, the cursor
+// after its text.
 func (f *entryForm) Show() {
 	verb := "New "
 	if f.e.ID != 0 {
@@ -102,7 +163,16 @@ func (f *entryForm) Show() {
 	f.dlg = dialog.NewForm(verb+f.e.Kind.String(), "OK", "Cancel", f.items(), f.answered, f.win)
 	f.dlg.Resize(fyne.NewSize(520, 0))
 	f.dlg.Show()
+	cursorToEnd(&f.text.Entry)
 	f.win.Canvas().Focus(f.text)
+}
+
+// cursorToEnd puts e's cursor after its text: what is typed in a field
+// opened with a text goes on its end.
+func cursorToEnd(e *widget.Entry) {
+	lines := strings.Split(e.Text, "\n")
+	e.CursorRow, e.CursorColumn = len(lines)-1, utf8.RuneCountInString(lines[len(lines)-1])
+	e.Refresh()
 }
 
 func (f *entryForm) cancel() {

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/engine/notes"
@@ -56,10 +57,12 @@ func newNotesView(st *State, book *notebook, win fyne.Window) *notesView {
 	}
 	v.edit = widget.NewButton("Edit…", v.Edit)
 	v.del = widget.NewButton("Delete", v.Delete)
-	v.rules = widget.NewButton("Add the rule book's dates", v.AddRuleDates)
-	bar := container.NewHBox(add("Add note…", notes.Note), add("Add marker…", notes.Marker),
-		add("Add reminder…", notes.Reminder), v.edit, v.del, v.rules)
-	v.box = container.NewBorder(container.NewVBox(container.NewHScroll(bar), v.note), nil, nil, nil, v.list)
+	v.rules = widget.NewButton("Add rule book's dates", v.AddRuleDates)
+	// Two rows, so that every button is in sight in the column's width.
+	bar := container.NewVBox(
+		container.NewHBox(widget.NewLabel("Add"), add("Note…", notes.Note), add("Marker…", notes.Marker), add("Reminder…", notes.Reminder)),
+		container.NewHBox(v.edit, v.del, layout.NewSpacer(), v.rules))
+	v.box = container.NewBorder(container.NewVBox(bar, v.note), nil, nil, nil, v.list)
 	st.OnSwitch(func() {
 		v.rows, v.chosen = nil, 0
 		v.list.UnselectAll()
@@ -225,5 +228,19 @@ func (v *notesView) AddRuleDates() {
 			n++
 		}
 	}
-	v.note.SetText(fmt.Sprintf("%s of the rule book's dates added.", capital(plural.Count(n, "reminder"))))
+	v.note.SetText(ruleDatesSaid(n, v.st.Notes().Entries()))
+}
+
+// ruleDatesSaid says what adding the rule book's dates did: n added, or,
+// none, whether the list has them already or they are all past.
+func ruleDatesSaid(n int, entries []notes.Entry) string {
+	if n > 0 {
+		return fmt.Sprintf("%s of the rule book's dates added.", capital(plural.Count(n, "reminder")))
+	}
+	for _, e := range entries {
+		if e.Rule != "" {
+			return "The rule book's dates are in the list already."
+		}
+	}
+	return "The rule book's dates are all past: there is none to add."
 }

@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -234,7 +235,8 @@ func TestDamagedNotesKeptAside(t *testing.T) {
 	}
 }
 
-// The rule book's dates are offered once.
+// The rule book's dates are offered once: a second time says they are
+// there already (it said "0 reminders added").
 func TestRuleDatesOnce(t *testing.T) {
 	x := newApp(t)
 	test.Tap(x.notesV.rules)
@@ -243,8 +245,24 @@ func TestRuleDatesOnce(t *testing.T) {
 		t.Fatalf("no rule book date added: %q", x.notesV.note.Text)
 	}
 	test.Tap(x.notesV.rules)
-	if x.st.Notes().Len() != n || !strings.Contains(x.notesV.note.Text, "0 reminders") {
+	if x.st.Notes().Len() != n || x.notesV.note.Text != "The rule book's dates are in the list already." {
 		t.Errorf("again: %d entries, %q", x.st.Notes().Len(), x.notesV.note.Text)
+	}
+	// Deleted, they are offered again.
+	for _, e := range x.st.Notes().Entries() {
+		x.notes.Delete(e.ID)
+	}
+	test.Tap(x.notesV.rules)
+	if x.st.Notes().Len() != n || !strings.Contains(x.notesV.note.Text, "reminders of the rule book's dates added") {
+		t.Errorf("after deleting them: %d entries, %q", x.st.Notes().Len(), x.notesV.note.Text)
+	}
+}
+
+// With none of the rule book's dates in the list and none added, they are
+// all past.
+func TestRuleDatesPast(t *testing.T) {
+	if got := ruleDatesSaid(0, []notes.Entry{{Kind: notes.Reminder, Text: "mine"}}); !strings.Contains(got, "all past") {
+		t.Errorf("none added, none there: %q", got)
 	}
 }
 
@@ -286,4 +304,128 @@ func collectTexts(o fyne.CanvasObject) string {
 		}
 	})
 	return b.String()
+}
+
+// buttonsOf are the buttons under o.
+func buttonsOf(o fyne.CanvasObject) []*widget.Button {
+	switch w := o.(type) {
+	case *widget.Button:
+		return []*widget.Button{w}
+	case *fyne.Container:
+		var out []*widget.Button
+		for _, c := range w.Objects {
+			out = append(out, buttonsOf(c)...)
+		}
+		return out
+	case *container.Scroll:
+		return buttonsOf(w.Content)
+	}
+	return nil
+}
+
+// TestNotesButtonsInSight: at 1280x800 every button of the Notes tab is
+// whole and inside the tab: none cut at its edge, none to scroll to.
+func TestNotesButtonsInSight(t *testing.T) {
+	x := newApp(t)
+	x.st.ShowTab(TabNotes)
+	relayout(x)
+	d := fyne.CurrentApp().Driver()
+	v := x.notesV
+	at, size := d.AbsolutePositionForObject(v.box), v.box.Size()
+	bs := buttonsOf(v.box)
+	if len(bs) != 6 {
+		t.Fatalf("%d buttons in the Notes tab, want 6", len(bs))
+	}
+	for _, b := range bs {
+		p, s := d.AbsolutePositionForObject(b), b.Size()
+		if s.Width < b.MinSize().Width || p.X < at.X || p.Y < at.Y || p.X+s.Width > at.X+size.Width+0.5 || p.Y+s.Height > at.Y+size.Height+0.5 {
+			t.Errorf("%q is %v at %v, the tab %v at %v", b.Text, s, p, size, at)
+		}
+	}
+}
+
+// typeInFocused types s where the keyboard is, as a player does.
+func typeInFocused(x *App, s string) {
+	c := x.Window().Canvas()
+	for _, r := range s {
+		if f := c.Focused(); f != nil {
+			f.TypedRune(r)
+		}
+	}
+}
+
+// TestEntryFormKeyboardInFirstField: each form, new or edited, opens with
+// the keyboard in its first field and the cursor after its text, so that
+// what the player types goes on the end of the label, note or reminder.
+func TestEntryFormKeyboardInFirstField(t *testing.T) {
+	x := newApp(t)
+	x.st.ShowTab(TabNotes)
+	for _, k := range []notes.Kind{notes.Marker, notes.Note, notes.Reminder} {
+		f := x.notesV.Add(notes.Entry{Kind: k})
+		typeInFocused(x, "Base")
+		if f.text.Text != "Base" {
+			t.Fatalf("new %s: typed into the first field, it reads %q (the keyboard is with %T)", k, f.text.Text, x.Window().Canvas().Focused())
+		}
+		f.place.SetText("1 2 3")
+		f.turn.SetText("9")
+		enter(f)
+		var saved notes.Entry
+		for _, e := range x.st.Notes().Entries() {
+			if e.Kind == k && e.Text == "Base" {
+				saved = e
+			}
+		}
+		if saved.ID == 0 {
+			t.Fatalf("new %s not saved: %q", k, f.problem.Text)
+		}
+		x.notesV.EditEntry(saved)
+		typeInFocused(x, " camp")
+		if got := x.notesV.form.text.Text; got != "Base camp" {
+			t.Errorf("edited %s: typed \" camp\" into the first field, it reads %q", k, got)
+		}
+		esc(x.notesV.form)
+	}
+}
+
+// TestEntryFormChoicesAnswerEsc: in a marker's form, Esc shuts the open
+// list of shapes, a second Esc (the keyboard on the list's field) cancels
+// the form; Enter there is OK. In a reminder's form the "Dealt with" box
+// answers Esc too.
+func TestEntryFormChoicesAnswerEsc(t *testing.T) {
+	x := newApp(t)
+	x.st.ShowTab(TabNotes)
+	c := x.Window().Canvas()
+	key := func(name fyne.KeyName) {
+		if f, ok := c.Focused().(fyne.Focusable); ok {
+			f.TypedKey(&fyne.KeyEvent{Name: name})
+		}
+	}
+	f := x.notesV.Add(notes.Entry{Kind: notes.Marker})
+	test.Tap(f.shape)
+	dialogs := len(c.Overlays().List())
+	if _, open := c.Focused().(*widget.PopUpMenu); !open {
+		t.Fatalf("a tap on the shape gives the keyboard to %T, not its list", c.Focused())
+	}
+	key(fyne.KeyEscape)
+	if n := len(c.Overlays().List()); n != dialogs-1 || c.Focused() != f.shape {
+		t.Fatalf("after Esc %d overlays (were %d with the list), the keyboard with %T", n, dialogs, c.Focused())
+	}
+	key(fyne.KeyEscape)
+	if c.Overlays().Top() != nil {
+		t.Fatalf("a second Esc left %T open", c.Overlays().Top())
+	}
+	f = x.notesV.Add(notes.Entry{Kind: notes.Marker})
+	f.text.SetText("camp")
+	f.place.SetText("1 2 3")
+	c.Focus(f.colour)
+	key(fyne.KeyReturn)
+	if c.Overlays().Top() != nil || x.st.Notes().Len() != 1 {
+		t.Fatalf("Enter on the colour: %d entries, %T open", x.st.Notes().Len(), c.Overlays().Top())
+	}
+	f = x.notesV.Add(notes.Entry{Kind: notes.Reminder})
+	c.Focus(f.done)
+	key(fyne.KeyEscape)
+	if c.Overlays().Top() != nil {
+		t.Errorf("Esc on \"Dealt with\" left %T open", c.Overlays().Top())
+	}
 }

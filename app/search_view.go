@@ -3,9 +3,11 @@ package app
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"silverfall/app/search"
@@ -18,7 +20,7 @@ import (
 // keyboard in the bar, Enter searches, Esc gives the keyboard back. A
 // click on a row selects its object (the map centres on it); a click on a
 // column's head sorts by it, again the other way round. A query that does
-// not read is told with its column, and the rows of the last search stay.
+// not read is told with its column, and the table is emptied.
 type searchView struct {
 	st    *State
 	entry *searchEntry
@@ -31,6 +33,7 @@ type searchView struct {
 	of     *Game // the game result was found in
 	sortBy int
 	desc   bool
+	widths []float32 // the columns' widths, as fitted to the result
 	// syncing is set while the table follows a selection made elsewhere.
 	syncing bool
 	col     int // the column of the cell the player clicked last
@@ -39,12 +42,12 @@ type searchView struct {
 	show    func()
 	focus   func(fyne.Focusable)
 	unfocus func()
-	// tools holds the bar's buttons: Search, and Export CSV once wired.
+	// tools holds Export CSV…, under the table, once wired.
 	tools *fyne.Container
 	box   fyne.CanvasObject
 }
 
-const searchHint = "Type a query and press Enter, such as: unowned planets with ore 3 within 100 of ship 5, seen in the last 3 turns"
+const searchHint = "Type a query and press Enter, such as: unowned planets with ore 3 within 100 of ship 5, seen in the last 3 turns. A click on a row finds its object on the map."
 
 // searchEntry is the query bar: Esc leaves it.
 type searchEntry struct {
@@ -84,9 +87,14 @@ func newSearchView(st *State) *searchView {
 	}, v.cell)
 	v.heads()
 	v.table.OnSelected = v.choose
-	v.tools = container.NewHBox(widget.NewButton("Search", v.run))
-	bar := container.NewBorder(nil, nil, widget.NewLabel("Find"), v.tools, v.entry)
-	v.box = container.NewBorder(container.NewVBox(bar, v.note), nil, nil, nil, v.table)
+	// The bar has the panel's width, its Search button inside it; what was
+	// found is said under the table, beside Export CSV…, so that the
+	// table has what is left of the panel's height.
+	go_ := widget.NewButtonWithIcon("", theme.SearchIcon(), v.run)
+	go_.Importance = widget.LowImportance
+	v.entry.ActionItem = go_
+	v.tools = container.NewVBox() // the button keeps its height beside a longer note
+	v.box = container.NewBorder(v.entry, container.NewBorder(nil, nil, nil, v.tools, v.note), nil, nil, v.table)
 	st.OnSwitch(v.drop)
 	st.Subscribe(func(c Change) {
 		switch {
@@ -99,7 +107,7 @@ func newSearchView(st *State) *searchView {
 	return v
 }
 
-// withExport puts the "Export CSV…" button b in the bar.
+// withExport puts the "Export CSV…" button b under the table.
 func (v *searchView) withExport(b *widget.Button) {
 	v.tools.Add(b)
 }
@@ -157,7 +165,7 @@ func (v *searchView) again() {
 }
 
 // search runs text and shows what it found; a query that does not read
-// is told (with its column) and changes nothing else. It reports whether
+// is told (with its column) and empties the table. It reports whether
 // the query read.
 func (v *searchView) search(text string) bool {
 	k := knowledgeOf(v.st)
@@ -168,6 +176,10 @@ func (v *searchView) search(text string) bool {
 	g := v.st.Game()
 	r, err := search.Run(text, k.Objects(), k.Newest(), g.ownerShort)
 	if err != nil {
+		// The rows of the last search go: under this query they would
+		// pass for its answer.
+		v.query = ""
+		v.drop()
 		v.note.Importance = widget.DangerImportance
 		v.note.SetText("The query does not read: " + err.Error())
 		return false
@@ -178,25 +190,35 @@ func (v *searchView) search(text string) bool {
 		v.sortBy = -1
 	}
 	r.Sort(v.sortBy, v.desc)
-	v.note.SetText(fmt.Sprintf("%s found: %s. Click a row to find it on the map.", capital(plural.Count(len(r.Rows), "object")), r.Text))
+	if len(r.Rows) == 0 {
+		v.note.SetText(fmt.Sprintf("Nothing known matches: %s.", r.Text))
+	} else {
+		v.note.SetText(fmt.Sprintf("%s found: %s.", capital(plural.Count(len(r.Rows), "object")), r.Text))
+	}
 	v.fitColumns()
 	v.table.Refresh()
 	v.follow()
 	return true
 }
 
-// searchWidths are the columns' widths by head; a figure gets figureWidth.
-var searchWidths = map[string]float32{"Kind": 80, "Number": 80, "Name": 150, "Owner": 110, "Place": 140, "Distance": 90, "Seen": 70}
-
-const figureWidth = 100
-
+// fitColumns makes each column as wide as its widest cell or its head
+// (with room for the sort mark), so that no text is cut: the table
+// scrolls sideways when the columns are wider than the panel. The widest
+// cell is taken to be the one of most letters, so that a long result
+// does not measure every cell.
 func (v *searchView) fitColumns() {
+	size, pad := theme.TextSize(), 2*theme.InnerPadding()+theme.Padding()
 	for i, h := range v.result.Heads {
-		w, ok := searchWidths[h]
-		if !ok {
-			w = figureWidth
+		longest := ""
+		for _, r := range v.result.Rows {
+			if c := r.Cells[i]; utf8.RuneCountInString(c) > utf8.RuneCountInString(longest) {
+				longest = c
+			}
 		}
-		v.table.SetColumnWidth(i, w)
+		w := max(fyne.MeasureText(h+" ▼", size, fyne.TextStyle{}).Width,
+			fyne.MeasureText(longest, size, fyne.TextStyle{}).Width*1.05) // a proportional font's margin
+		v.widths = append(v.widths[:i], w+pad)
+		v.table.SetColumnWidth(i, w+pad)
 	}
 }
 

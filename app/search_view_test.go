@@ -96,6 +96,8 @@ func TestSearchView(t *testing.T) {
 	}
 }
 
+// TestSearchBadQuery: a query that does not read is told with its column,
+// and the table no longer shows the rows of the search before it.
 func TestSearchBadQuery(t *testing.T) {
 	x := newApp(t)
 	searchFor(t, x, "my ships")
@@ -105,9 +107,17 @@ func TestSearchBadQuery(t *testing.T) {
 		if !strings.Contains(x.search.note.Text, "column") || x.search.note.Importance != widget.DangerImportance {
 			t.Errorf("%q: note %q, want the message with its column", q, x.search.note.Text)
 		}
-		if len(x.search.result.Rows) != n {
-			t.Errorf("%q: the rows of the last search went", q)
+		if rows, _ := x.search.table.Length(); rows != 0 || x.search.result != nil {
+			t.Errorf("%q: the table keeps %d rows of the last search", q, rows)
 		}
+		if _, rows := x.search.csv(); len(rows) != 0 {
+			t.Errorf("%q: the CSV export would write %d rows of the last search", q, len(rows))
+		}
+	}
+	// The search that read comes back, whole, when typed again.
+	searchFor(t, x, "my ships")
+	if rows, _ := x.search.table.Length(); rows != n || n == 0 {
+		t.Errorf("my ships again: %d rows, were %d", rows, n)
 	}
 }
 
@@ -207,4 +217,64 @@ func titles(rows []orderRow) int {
 		}
 	}
 	return n
+}
+
+// relayout lays the window out again, as the real driver does on its next
+// frame when a widget's smallest size changed (a note of other length).
+func relayout(x *App) {
+	x.Window().Content().Refresh()
+	x.Window().Canvas().Capture()
+}
+
+// TestSearchFillsItsPanel: at 1280x800 the query bar has the width of its
+// panel, the result table the height the bar and the line under it leave
+// (three rows and more in sight), and no cell is cut: each column is as
+// wide as its widest text, and the table scrolls sideways.
+func TestSearchFillsItsPanel(t *testing.T) {
+	x := newApp(t)
+	searchFor(t, x, "ships")
+	relayout(x)
+	v := x.search
+	box := v.box.Size()
+	if w := v.entry.Size().Width; w < 0.9*box.Width {
+		t.Errorf("the query bar is %.0f wide in a panel of %.0f", w, box.Width)
+	}
+	row := widget.NewLabel("1").MinSize().Height
+	if n := int((v.table.Size().Height - row) / row); n < 3 || len(v.result.Rows) < n {
+		t.Errorf("the table (%.0f high in a panel of %.0f) shows %d of %d rows", v.table.Size().Height, box.Height, n, len(v.result.Rows))
+	}
+	fits := func(s string, col int) bool {
+		return widget.NewLabel(s).MinSize().Width <= v.widths[col]
+	}
+	if len(v.widths) != len(v.result.Heads) {
+		t.Fatalf("%d column widths for %d heads", len(v.widths), len(v.result.Heads))
+	}
+	for c, h := range v.result.Heads {
+		if !fits(h, c) {
+			t.Errorf("the head %q is cut at %.0f", h, v.widths[c])
+		}
+		for _, r := range v.result.Rows {
+			if !fits(r.Cells[c], c) {
+				t.Errorf("the cell %q of column %s is cut at %.0f", r.Cells[c], h, v.widths[c])
+			}
+		}
+	}
+}
+
+// TestSearchNothingFound: a search that finds nothing says so, and asks
+// for no click on a row there is not.
+func TestSearchNothingFound(t *testing.T) {
+	x := newApp(t)
+	searchFor(t, x, `ships named "Nobody has this name"`)
+	note := x.search.note.Text
+	if rows, _ := x.search.table.Length(); rows != 0 {
+		t.Fatalf("%d rows found", rows)
+	}
+	if !strings.HasPrefix(note, "Nothing known") || strings.Contains(strings.ToLower(note), "click") || strings.Contains(note, "0 ") {
+		t.Errorf("nothing found, the note says %q", note)
+	}
+	searchFor(t, x, "my ships")
+	if note := x.search.note.Text; !strings.HasPrefix(note, "10 objects found") {
+		t.Errorf("ten found, the note says %q", note)
+	}
 }

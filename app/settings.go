@@ -34,6 +34,14 @@ type Settings struct {
 	Workspaces string `toml:"workspaces"`
 	// Mail is the player's mail account (its password is in the keyring).
 	Mail mailbox.Settings `toml:"mail"`
+	View ViewSettings     `toml:"view"`
+}
+
+// ViewSettings are the View menu's choices kept between runs.
+type ViewSettings struct {
+	// HideAllySightings takes off the map what only the allies' sheets
+	// show (View > Allies' sightings unticked); they show by default.
+	HideAllySightings bool `toml:"hide_ally_sightings"`
 }
 
 // WindowSettings is the window's size, in Fyne's units.

@@ -372,6 +372,7 @@ const (
 	TabDetails Tab = iota
 	TabOrders
 	TabText
+	TabNotes
 )
 
 // Tab is the right-hand panel's tab shown.

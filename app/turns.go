@@ -43,11 +43,17 @@ type turnSteps struct {
 	// form open for the turn left).
 	leave func()
 
-	loads  int  // generation of the knowledge being merged; an older one is dropped
-	onlyOn bool // only what the sheet shown shows
-	// sightings puts on the map what only the allies' sheets show.
+	loads int // generation of the knowledge being merged; an older one is dropped
+	// allySheets are the allies' sheets read, each once while its file is
+	// unchanged.
+	allySheets *allies.Cache
+	onlyOn     bool // only what the sheet shown shows
+	// sightings puts on the map what only the allies' sheets show (on
+	// unless the settings took it off); sightingsSet is told of a change,
+	// to keep it.
 	sightings     bool
 	sightingsItem *fyne.MenuItem
+	sightingsSet  func(on bool)
 	refreshMenu   func()
 	// drawn is set once the map has drawn a frame: until then the
 	// knowledge waits (in pending), so that reading it never slows the first frame.
@@ -74,7 +80,8 @@ type turnSteps struct {
 const keptGames = 6
 
 func newTurnSteps(st *State, r *rules.Rules, status *statusBar, background func(func())) *turnSteps {
-	t := &turnSteps{st: st, rules: r, status: status, background: background}
+	t := &turnSteps{st: st, rules: r, status: status, background: background, sightings: true,
+		allySheets: allies.NewCache(allies.DefaultCacheBytes)}
 	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), t.Earlier)
 	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), t.Later)
 	t.back = widget.NewButton("Back to the current turn", t.Current)
@@ -146,7 +153,7 @@ func (t *turnSteps) loadKnown(gen int, a *archive.Archive) {
 			k = known.New(g.K.Game, g.K.Empire.Player)
 			errs = append(errs, addSheets(k, sheets)...)
 			// The allies' sheets kept in the workspace (app/allies).
-			errs = append(errs, allies.AddTo(k, t.rules, ws)...)
+			errs = append(errs, t.allySheets.AddTo(k, t.rules, ws)...)
 			k.Objects() // sorted once here, not on Fyne's thread
 		} else {
 			sheets = missing(sheets, have)
@@ -222,6 +229,9 @@ func (t *turnSteps) setSightings(on bool) {
 	t.sightings = on
 	if t.sightingsItem != nil {
 		t.sightingsItem.Checked = on
+	}
+	if t.sightingsSet != nil {
+		t.sightingsSet(on)
 	}
 	if t.refreshMenu != nil {
 		t.refreshMenu()
@@ -505,6 +515,7 @@ func (t *turnSteps) menuItems() []*fyne.MenuItem {
 	only := fyne.NewMenuItem("Only this turn's sheet", func() { t.only.SetChecked(!t.only.Checked) })
 	if t.sightingsItem == nil {
 		t.sightingsItem = fyne.NewMenuItem("Allies' sightings", func() { t.setSightings(!t.sightings) })
+		t.sightingsItem.Checked = t.sightings
 	}
 	return []*fyne.MenuItem{prev, next, cur, only, t.sightingsItem}
 }

@@ -33,6 +33,13 @@ type Config struct {
 	// HouseRules turns on readings that depart from the book's sentences
 	// (rules.HouseRules, docs/choices.md): none unless listed.
 	HouseRules *rules.HouseRules `toml:"house_rules,omitempty"`
+	// Levels names a file of the game's folder, by its path from there,
+	// of [[level]] tables over the built-in computer levels (docs/host.md);
+	// game.toml's own [[level]] tables come after it.
+	Levels string `toml:"levels,omitempty"`
+	// levels is the game's set of computer levels: the built-in ones with
+	// the file's and game.toml's tables over them (nil: the built-in ones).
+	levels *ai.LevelSet
 }
 
 // Rules is the rules of the game: the book's, with the house rules the
@@ -58,15 +65,66 @@ type Player struct {
 }
 
 // level is the computer's level for player p.
-func (c Config) level(p int) *ai.Level {
+func (c Config) level(p int) *ai.Level { return c.levelIn(c.levelSet(), p) }
+
+// levelIn is the level of the set that player p plays at ("normal" when
+// his is not one of them).
+func (c Config) levelIn(set *ai.LevelSet, p int) *ai.Level {
 	for _, pl := range c.Player {
 		if pl.Number == p && pl.Level != "" {
-			if lv, err := ai.LevelNamed(pl.Level); err == nil {
+			if lv, err := set.Named(pl.Level); err == nil {
 				return lv
 			}
 		}
 	}
+	if lv, err := set.Named("normal"); err == nil {
+		return lv
+	}
 	return ai.Normal()
+}
+
+// LevelNames are the names of the game's computer levels.
+func (h *Game) LevelNames() []string { return h.Config.levelSet().Names() }
+
+// levelSet is the game's set of computer levels.
+func (c Config) levelSet() *ai.LevelSet {
+	if c.levels != nil {
+		return c.levels
+	}
+	return ai.BuiltinLevels()
+}
+
+// loadLevels reads the game's levels: the built-in ones, the levels file
+// game.toml names (in the game's folder dir), and the [[level]] tables of
+// game.toml itself (cfgData, named cfgName; none when nil).
+func loadLevels(r *rules.Rules, dir, file, cfgName string, cfgData []byte) (*ai.LevelSet, error) {
+	set := ai.BuiltinLevels()
+	if set == nil {
+		return nil, fmt.Errorf("the built-in computer levels do not read")
+	}
+	if file != "" {
+		if !filepath.IsLocal(file) {
+			return nil, fmt.Errorf("levels = %s: the levels file is named by its path in the game's folder (levels = \"levels.toml\"), not outside it", Shown(strconv.Quote(file)))
+		}
+		name := filepath.Join(dir, file)
+		if why := special(dir, name); why != "" {
+			return nil, fmt.Errorf("%s: %s; the levels file is a file of the game's folder", Shown(name), why)
+		}
+		data, err := capfile.Read(name, MaxConfigFile)
+		if err != nil {
+			return nil, err
+		}
+		if err := capfile.CheckNesting(data, capfile.MaxNesting); err != nil {
+			return nil, fmt.Errorf("%s:%d: arrays and tables nested more than %d deep; no levels file nests so", name, err.(*capfile.NestingError).Line, capfile.MaxNesting)
+		}
+		if set, err = set.Override(r, name, data, ai.LevelsOnly); err != nil {
+			return nil, err
+		}
+	}
+	if cfgData == nil {
+		return set, nil
+	}
+	return set.Override(r, cfgName, cfgData, ai.LevelsAmong)
 }
 
 // MaxConfigFile bounds game.toml: a few lines a player.
@@ -88,12 +146,17 @@ func readConfig(dir string, r *rules.Rules) (Config, error) {
 		}
 		return Config{}, fmt.Errorf("%s: %v", name, err)
 	}
-	if und := md.Undecoded(); len(und) > 0 {
-		keys := make([]string, len(und))
-		for i, k := range und {
-			keys[i] = k.String()
+	var keys []string
+	for _, k := range md.Undecoded() {
+		if k[0] != "level" { // the levels' own tables: loadLevels checks them
+			keys = append(keys, k.String())
 		}
+	}
+	if len(keys) > 0 {
 		return Config{}, fmt.Errorf("%s: unknown settings: %s", name, strings.Join(keys, ", "))
+	}
+	if c.levels, err = loadLevels(r, dir, c.Levels, name, data); err != nil {
+		return Config{}, err
 	}
 	if err := c.check(r); err != nil {
 		return Config{}, fmt.Errorf("%s: %v", name, err)
@@ -122,7 +185,7 @@ func (c Config) check(r *rules.Rules) error {
 			return fmt.Errorf("player %d is listed twice", p.Number)
 		}
 		if p.Level != "" {
-			if _, err := ai.LevelNamed(p.Level); err != nil {
+			if _, err := c.levelSet().Named(p.Level); err != nil {
 				return fmt.Errorf("player %d: %v", p.Number, err)
 			}
 		}

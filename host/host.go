@@ -100,6 +100,13 @@ func NewWith(dir string, c Config, src io.Reader) (*Game, error) {
 	if c.Name == "" {
 		c.Name = fmt.Sprintf("Silverfall %d", c.Seed)
 	}
+	if c.levels == nil && c.Levels != "" {
+		levels, err := loadLevels(r, dir, c.Levels, "", nil)
+		if err != nil {
+			return nil, err
+		}
+		c.levels = levels
+	}
 	if err := c.check(r); err != nil {
 		return nil, err
 	}
@@ -932,6 +939,9 @@ func (h *Game) Turn(opt TurnOptions) (Summary, error) {
 	}
 	if err := readBack(h.R, files); err != nil {
 		return sum, fmt.Errorf("turn %d not written: %v", next.Turn, err)
+	}
+	if err := h.recordLevels(files); err != nil {
+		return sum, err
 	}
 	for _, e := range next.Empires {
 		sum.Errors += len(e.Report.Errors)

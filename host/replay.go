@@ -2,6 +2,7 @@ package host
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -84,11 +85,16 @@ func replay(dir string) ([]ReplayTurn, error) {
 			out = append(out, ReplayTurn{Turn: n + 1, Err: err})
 			break
 		}
+		levels, err := turnLevels(r, dir, n+1)
+		if err != nil {
+			out = append(out, ReplayTurn{Turn: n + 1, Err: err})
+			break
+		}
 		// Empires the computer plays whose orders are not on file get them
-		// as the host gave them.
+		// as the host gave them, at the levels the turn played them at.
 		for _, e := range g.Empires {
 			if _, sent := rec.Orders[e.Player]; !sent && r.IsPlayer(e.Player) && !e.Out && (e.Computer || e.Dropped) {
-				rec.Orders[e.Player] = ai.Play(r, g.KnowledgeOf(r, e.Player), computerSeed(g, e.Player), c.level(e.Player))
+				rec.Orders[e.Player] = ai.Play(r, g.KnowledgeOf(r, e.Player), computerSeed(g, e.Player), c.levelIn(levels, e.Player))
 				rec.Computer[e.Player] = true
 			}
 		}
@@ -138,4 +144,45 @@ func compareTurn(r *rules.Rules, dir string, g *model.Game) ReplayTurn {
 		}
 	}
 	return rt
+}
+
+// LevelsRecordFile is, in a turn's folder, the record of the computer
+// levels the turn played at, written when the game's levels are not the
+// built-in ones (a turn's folder without it was played at those): the
+// replay plays the turn at them again, whatever game.toml and its levels
+// file say by then.
+const LevelsRecordFile = "levels.toml"
+
+// recordLevels adds the record of the game's levels to a turn's files,
+// when they are not the built-in ones.
+func (h *Game) recordLevels(files map[string][]byte) error {
+	set := h.Config.levelSet()
+	if set.Same(ai.BuiltinLevels()) {
+		return nil
+	}
+	data, err := set.Encode()
+	if err != nil {
+		return err
+	}
+	head := "# Written by sfhost turn: the computer levels this turn was played at, for\n" +
+		"# sfhost replay. To change the levels, edit game.toml (or its levels file), not this.\n"
+	files[LevelsRecordFile] = append([]byte(head), data...)
+	return nil
+}
+
+// turnLevels is the set of levels turn n was played at: its record, or
+// the built-in levels when its folder holds none.
+func turnLevels(r *rules.Rules, dir string, n int) (*ai.LevelSet, error) {
+	name := filepath.Join(TurnDir(dir, n), LevelsRecordFile)
+	data, err := capfile.Read(name, MaxConfigFile)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return ai.BuiltinLevels(), nil
+	case err != nil:
+		return nil, err
+	}
+	if err := capfile.CheckNesting(data, capfile.MaxNesting); err != nil {
+		return nil, fmt.Errorf("%s:%d: arrays and tables nested more than %d deep", name, err.(*capfile.NestingError).Line, capfile.MaxNesting)
+	}
+	return ai.BuiltinLevels().Override(r, name, data, ai.LevelsOnly)
 }

@@ -62,20 +62,27 @@ type Trail struct {
 	Points      []TrailPoint
 }
 
-// ShipKind is the kind of marker of a ship of player owner, to player k.
+// ShipKind is the kind of marker of a ship of player owner, to player k
+// (the allies his sheet lists).
 func ShipKind(r *rules.Rules, k *model.Knowledge, owner int) Kind {
+	return (&Map{}).ShipKind(r, k, owner)
+}
+
+// ShipKind is the kind of marker of a ship of player owner on the map of
+// player k, with the map's allies.
+func (m *Map) ShipKind(r *rules.Rules, k *model.Knowledge, owner int) Kind {
 	switch {
 	case owner == k.Empire.Player:
 		return ShipMine
 	case owner == r.Game.PlayerSauran:
 		return ShipSauran
-	case k.Empire.HasAlly(owner):
+	case m.isAllied(k, owner):
 		return ShipAllied
 	}
 	return ShipOther
 }
 
-func oldPlanetKind(k *model.Knowledge, p *OldPlanet) Kind {
+func (m *Map) oldPlanetKind(k *model.Knowledge, p *OldPlanet) Kind {
 	switch {
 	case p.Trading:
 		return PlanetTrading
@@ -83,7 +90,7 @@ func oldPlanetKind(k *model.Knowledge, p *OldPlanet) Kind {
 		return PlanetUnowned
 	case p.Owner == k.Empire.Player:
 		return PlanetMine
-	case k.Empire.HasAlly(p.Owner):
+	case m.isAllied(k, p.Owner):
 		return PlanetAllied
 	}
 	return PlanetOther
@@ -96,7 +103,7 @@ func oldPlanetKind(k *model.Knowledge, p *OldPlanet) Kind {
 func (m *Map) AddRemembered(r *rules.Rules, k *model.Knowledge, planets []OldPlanet, ships []OldShip, trails []Trail) {
 	for i := range planets {
 		p := &planets[i]
-		kind := oldPlanetKind(k, p)
+		kind := m.oldPlanetKind(k, p)
 		label := fmt.Sprint(p.ID)
 		if p.Name != "" {
 			label += " " + p.Name
@@ -113,7 +120,7 @@ func (m *Map) AddRemembered(r *rules.Rules, k *model.Knowledge, planets []OldPla
 	groups := map[group][]int{}
 	var order []group
 	for _, s := range ships {
-		g := group{ShipKind(r, k, s.Owner), s.Loc, s.Age}
+		g := group{m.ShipKind(r, k, s.Owner), s.Loc, s.Age}
 		if _, ok := groups[g]; !ok {
 			order = append(order, g)
 		}

@@ -1,6 +1,7 @@
 package render3d
 
 import (
+	"slices"
 	"testing"
 
 	"silverfall/engine/geom"
@@ -75,5 +76,37 @@ func TestAddRemembered(t *testing.T) {
 	s.SetMap(m)
 	if _, err := s.Render(Selection{}, DefaultCamera(), 200, 150); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A map laid out with allies of its own draws their planets and ships, on
+// the sheet and remembered, in the allies' colours; the allies the sheet
+// lists stay allies only when the map says so.
+func TestAlliedColours(t *testing.T) {
+	r := rules.Default()
+	k := &model.Knowledge{Empire: model.Empire{Player: 1, Allies: []int{3}}}
+	k.ForeignPlanets = []model.Planet{{ID: 5, Owner: 4, Loc: geom.Point{X: 10}}, {ID: 6, Owner: 3, Loc: geom.Point{X: 20}}}
+	k.ForeignShips = []model.Ship{{ID: 70, Owner: 4, Loc: geom.Point{X: 40}}}
+	old := []OldPlanet{{ID: 8, Owner: 4, Loc: geom.Point{Y: 5}}}
+	ships := []OldShip{{ID: 71, Owner: 4, Loc: geom.Point{Y: 9}, Age: 1}}
+	kinds := func(m *Map) []Kind {
+		m.AddRemembered(r, k, old, ships, nil)
+		var out []Kind
+		for _, key := range []model.Key{model.PlanetKey(5), model.PlanetKey(6), model.ShipKey(70), model.PlanetKey(8), model.ShipKey(71)} {
+			out = append(out, m.Bodies[m.Find(key)].Kind)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		m    *Map
+		want []Kind
+	}{
+		{"the sheet's allies", FromKnowledge(r, k), []Kind{PlanetOther, PlanetAllied, ShipOther, PlanetOther, ShipOther}},
+		{"player 4 allied", FromKnowledgeAllied(r, k, func(p int) bool { return p == 4 }), []Kind{PlanetAllied, PlanetOther, ShipAllied, PlanetAllied, ShipAllied}},
+	} {
+		if got := kinds(c.m); !slices.Equal(got, c.want) {
+			t.Errorf("%s: kinds %v, want %v", c.name, got, c.want)
+		}
 	}
 }

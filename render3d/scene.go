@@ -84,6 +84,17 @@ type Body struct {
 type Map struct {
 	Bodies []Body
 	Trails []Trail // where ships were seen on earlier turns
+	// allied says which players are drawn as the player's allies (nil:
+	// those his sheet lists); see FromKnowledgeAllied.
+	allied func(player int) bool
+}
+
+// isAllied reports whether player p is drawn as an ally of k's player.
+func (m *Map) isAllied(k *model.Knowledge, p int) bool {
+	if m.allied != nil {
+		return m.allied(p)
+	}
+	return k.Empire.HasAlly(p)
 }
 
 // Selection is what the view highlights: the body showing an object and
@@ -157,13 +168,19 @@ func PlanetRadius(kind Kind, industry int, known bool) float64 {
 // are not hidden inside it.
 const shipLift = 7
 
-// FromKnowledge lays out the map of what a player knows.
-func FromKnowledge(r *rules.Rules, k *model.Knowledge) *Map {
+// FromKnowledge lays out the map of what a player knows, with the allies
+// his sheet lists in the allies' colours.
+func FromKnowledge(r *rules.Rules, k *model.Knowledge) *Map { return FromKnowledgeAllied(r, k, nil) }
+
+// FromKnowledgeAllied lays out the map of what a player knows, with the
+// players allied reports true of drawn in the allies' colours (nil: those
+// his sheet lists), here and in what AddRemembered adds.
+func FromKnowledgeAllied(r *rules.Rules, k *model.Knowledge, allied func(player int) bool) *Map {
 	// The bodies in lists made at their size: a sheet may tell of tens of
 	// thousands of objects.
-	m := &Map{Bodies: make([]Body, 0, len(k.Trading)+len(k.Planets)+len(k.ForeignPlanets)+1)}
+	m := &Map{Bodies: make([]Body, 0, len(k.Trading)+len(k.Planets)+len(k.ForeignPlanets)+1), allied: allied}
 	me := k.Empire.Player
-	ally := func(p int) bool { return k.Empire.HasAlly(p) }
+	ally := func(p int) bool { return m.isAllied(k, p) }
 	planetAt := map[geom.Point]float64{}
 	addPlanet := func(p *model.Planet, kind Kind, known bool) {
 		rad := PlanetRadius(kind, p.Industry, known)

@@ -11,7 +11,11 @@ package allies
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
+	"sync"
+	"time"
 
 	"silverfall/app/workspace"
 	"silverfall/engine/known"
@@ -90,9 +94,52 @@ func Import(r *rules.Rules, ws *workspace.Workspace, path string) (workspace.All
 const maxSheet = 64 << 20
 
 // AddTo merges every ally's sheet kept in ws into k, in the workspace's
-// order (by turn, then player). A sheet that cannot be read, or that k
-// refuses, is left out and named in the errors; the others are merged.
+// order (by turn, then player), reading each file; Cache.AddTo reads each
+// once. A sheet that cannot be read, or that k refuses, is left out and
+// named in the errors; the others are merged.
 func AddTo(k *known.Known, r *rules.Rules, ws *workspace.Workspace) []error {
+	return (*Cache)(nil).AddTo(k, r, ws)
+}
+
+// Cache keeps the allies' sheets read, so that merging them again (at each
+// game or turn switch, each rebuild of the knowledge) reads no file: a
+// sheet is read and parsed once while its file keeps its path, size and
+// time of change. It holds at most max bytes of files, the least recently
+// merged let go first. It is safe for use by several goroutines.
+type Cache struct {
+	mu      sync.Mutex
+	max     int64
+	bytes   int64
+	entries map[string]*cached // by path
+	order   []string           // the paths, least recently used first
+	reads   int
+}
+
+type cached struct {
+	size  int64
+	mtime time.Time
+	sheet *model.Knowledge
+	err   error // why the file is no sheet: not read again either
+}
+
+// DefaultCacheBytes bounds a window's cache of allies' sheets: some
+// hundreds of sheets of a large game (parsed, a sheet takes a few times
+// its file's size).
+const DefaultCacheBytes = 48 << 20
+
+// NewCache is an empty cache of at most max bytes of files.
+func NewCache(max int64) *Cache { return &Cache{max: max, entries: map[string]*cached{}} }
+
+// Reads is how many sheet files the cache has read.
+func (c *Cache) Reads() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.reads
+}
+
+// AddTo is AddTo reading only the files not in the cache, or changed
+// since they were read. A nil cache reads every file.
+func (c *Cache) AddTo(k *known.Known, r *rules.Rules, ws *workspace.Workspace) []error {
 	if k == nil || ws == nil {
 		return nil
 	}
@@ -102,23 +149,94 @@ func AddTo(k *known.Known, r *rules.Rules, ws *workspace.Workspace) []error {
 	}
 	var errs []error
 	for _, a := range kept {
-		data, err := capfile.Read(a.Path, maxSheet)
+		sheet, err := c.sheet(r, a.Path)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		rep, err := reportparse.Parse(r, a.Path, data)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if rep.Knowledge.Empire.Player == k.Player {
+		if sheet.Empire.Player == k.Player {
 			errs = append(errs, fmt.Errorf("%s: the player's own sheet, not an ally's", filepath.Base(a.Path)))
 			continue
 		}
-		if err := k.Add(rep.Knowledge); err != nil {
+		if err := k.Add(sheet); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", filepath.Base(a.Path), err))
 		}
 	}
 	return errs
+}
+
+// sheet is the sheet of the file at path: the one read before while the
+// file is unchanged, or read now (and kept, when c is set).
+func (c *Cache) sheet(r *rules.Rules, path string) (*model.Knowledge, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if e := c.get(path, info); e != nil {
+		return e.sheet, e.err
+	}
+	data, err := capfile.Read(path, maxSheet)
+	if c != nil {
+		c.mu.Lock()
+		c.reads++
+		c.mu.Unlock()
+	}
+	if err != nil {
+		return nil, err // perhaps for a while only: read again next time
+	}
+	e := &cached{size: info.Size(), mtime: info.ModTime()}
+	if rep, err := reportparse.Parse(r, path, data); err != nil {
+		e.err = err
+	} else {
+		e.sheet = rep.Knowledge
+	}
+	c.put(path, e)
+	return e.sheet, e.err
+}
+
+// get is what was read of path if its file is as it was then, and marks
+// it used.
+func (c *Cache) get(path string, info os.FileInfo) *cached {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[path]
+	if e == nil || e.size != info.Size() || !e.mtime.Equal(info.ModTime()) {
+		return nil
+	}
+	c.touch(path)
+	return e
+}
+
+// put keeps e, read from path, then lets go of the least recently used
+// until the cache is within its bound. A file larger than the bound is
+// not kept.
+func (c *Cache) put(path string, e *cached) {
+	if c == nil || e.size > c.max {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old := c.entries[path]; old != nil {
+		c.bytes -= old.size
+	}
+	c.entries[path] = e
+	c.bytes += e.size
+	c.touch(path)
+	for c.bytes > c.max && len(c.order) > 0 {
+		gone := c.order[0]
+		c.order = c.order[1:]
+		c.bytes -= c.entries[gone].size
+		delete(c.entries, gone)
+	}
+}
+
+// touch makes path the most recently used.
+func (c *Cache) touch(path string) {
+	if i := slices.Index(c.order, path); i >= 0 {
+		c.order = slices.Delete(c.order, i, i+1)
+	}
+	c.order = append(c.order, path)
 }

@@ -115,9 +115,75 @@ func TestAddTo(t *testing.T) {
 	}
 }
 
+// Merged again and again (each turn or game switch), the allies' sheets
+// are read once each, a broken one too; a sheet changed on disk is read
+// again; a cache over its bound keeps only the newest used.
+func TestCacheReadsOnce(t *testing.T) {
+	r := rules.Default()
+	ws, err := workspace.Open(t.TempDir(), assets.DemoName, assets.DemoPlayer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []workspace.AllySheet
+	for _, p := range []int{4, 7} {
+		a, err := Import(r, ws, file(t, "ally.txt", demo(t, p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept = append(kept, a)
+	}
+	broken := filepath.Join(ws.AlliesDir(), "turn-001-player-09.txt")
+	os.WriteFile(broken, []byte("not a sheet"), 0o644)
+
+	merge := func(c *Cache) (objects int, errs []error) {
+		k := known.New(assets.DemoName, assets.DemoPlayer)
+		errs = c.AddTo(k, r, ws)
+		return len(k.Objects()), errs
+	}
+	c := NewCache(DefaultCacheBytes)
+	first, errs := merge(c)
+	if c.Reads() != 3 || len(errs) != 1 || first == 0 {
+		t.Fatalf("the first merge read %d files, errors %v, %d objects", c.Reads(), errs, first)
+	}
+	for i := 0; i < 5; i++ {
+		if n, errs := merge(c); n != first || len(errs) != 1 || !strings.Contains(errs[0].Error(), "turn-001-player-09.txt") {
+			t.Fatalf("merge %d: %d objects (first %d), errors %v", i+2, n, first, errs)
+		}
+	}
+	if c.Reads() != 3 {
+		t.Errorf("six merges read %d files, want 3", c.Reads())
+	}
+	// The ally's file rewritten (another size): read again, with what it says now.
+	os.WriteFile(kept[1].Path, demo(t, 4), 0o644)
+	if _, errs := merge(c); c.Reads() != 4 || len(errs) != 2 {
+		t.Errorf("after a change: %d reads, errors %v (the file is now player 4's again)", c.Reads(), errs)
+	}
+	// Bounded: room for one sheet only, two merges read both each time.
+	info, _ := os.Stat(kept[0].Path)
+	small := NewCache(info.Size() + 100)
+	merge(small)
+	merge(small)
+	if small.Reads() < 5 {
+		t.Errorf("a cache of one sheet's room read %d files in two merges of three", small.Reads())
+	}
+	if small.bytes > small.max {
+		t.Errorf("the cache holds %d bytes, over its bound of %d", small.bytes, small.max)
+	}
+	// Without a cache every merge reads every file.
+	if n, errs := merge(nil); n == 0 || len(errs) != 2 {
+		t.Errorf("without a cache: %d objects, errors %v", n, errs)
+	}
+}
+
 // BenchmarkAddTo merges the eleven other players' sheets of the demo game
 // kept in a workspace, as a game switch does.
-func BenchmarkAddTo(b *testing.B) {
+func BenchmarkAddTo(b *testing.B) { benchAddTo(b, nil) }
+
+// BenchmarkCacheAddTo merges them through a cache, as the window does on
+// every switch after the first.
+func BenchmarkCacheAddTo(b *testing.B) { benchAddTo(b, NewCache(DefaultCacheBytes)) }
+
+func benchAddTo(b *testing.B, c *Cache) {
 	r := rules.Default()
 	ws, err := workspace.Open(b.TempDir(), assets.DemoName, assets.DemoPlayer)
 	if err != nil {
@@ -134,7 +200,7 @@ func BenchmarkAddTo(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		k := known.New(assets.DemoName, assets.DemoPlayer)
-		if errs := AddTo(k, r, ws); len(errs) > 0 {
+		if errs := c.AddTo(k, r, ws); len(errs) > 0 {
 			b.Fatal(errs)
 		}
 	}

@@ -3,7 +3,7 @@
 // every player's turn sheet. It needs no display and builds with
 // CGO_ENABLED=0.
 //
-//	sfhost new DIR --seed N --players P [--name NAME]
+//	sfhost new DIR --seed N --players P [--name NAME] [--levels FILE]
 //	sfhost turn DIR [--auto-missing] [--due DATE]
 //	sfhost status DIR
 //	sfhost replay DIR

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"silverfall/engine/ai"
 	"silverfall/engine/state"
 	"silverfall/host"
 	"silverfall/internal/cliflag"
@@ -19,11 +20,12 @@ import (
 const usage = `usage: sfhost COMMAND DIR [OPTIONS]
 
 Commands:
-  new DIR --seed N --players P [--name NAME]
+  new DIR --seed N --players P [--name NAME] [--levels FILE]
                   make a game in DIR: game.toml, and turn 1's state and
                   sheets in DIR/turn-001; the players' set-up files in
                   DIR/setups give their ships and Commodores, the others'
-                  are drawn
+                  are drawn; --levels names a file in DIR of the computer
+                  levels' figures for this game (sfhost new -h says how)
   turn DIR [--auto-missing] [--due DATE]
                   carry out the next turn with the orders in the last turn's
                   orders folder (order files, or saved e-mails holding one)
@@ -128,11 +130,12 @@ func escaped(msg string) string {
 }
 
 func newGame(args []string, stdout, stderr io.Writer) int {
-	c := cliflag.New("new", "sfhost new DIR -seed N -players P [-name NAME]",
-		"Make a game in DIR: game.toml, and turn 1's state and sheets in DIR/turn-001,\nwith a password for every player drawn by chance (not from the seed).\nThe players' set-up files in DIR/setups/ give their starting ships and Commodores;\nthe others are drawn.", 1, 1)
+	c := cliflag.New("new", "sfhost new DIR -seed N -players P [-name NAME] [-levels FILE]",
+		"Make a game in DIR: game.toml, and turn 1's state and sheets in DIR/turn-001,\nwith a password for every player drawn by chance (not from the seed).\nThe players' set-up files in DIR/setups/ give their starting ships and Commodores;\nthe others are drawn.\n\n"+fmt.Sprintf(levelsHelp, strings.Join(ai.LevelNames(), ", ")), 1, 1)
 	seed := c.Int64("seed", 0, "the game's `seed`: with the players it makes turn 1 and every turn's chances")
 	n := c.Int("players", 0, "the number of `players`")
 	name := c.String("name", "", "the game's `name` on the sheets (printable, at most 40 characters; default \"Silverfall SEED\")")
+	levels := c.String("levels", "", "a `file` in DIR, by its path there, of [[level]] tables over the built-in computer levels (game.toml names it)")
 	pos, code, ok := c.Parse(args, stdout, stderr)
 	if !ok {
 		return code
@@ -141,13 +144,16 @@ func newGame(args []string, stdout, stderr io.Writer) int {
 		return c.Fail(stderr, "-seed and -players are needed")
 	}
 	dir := pos[0]
-	g, err := host.New(dir, host.Config{Name: *name, Seed: *seed, Players: *n})
+	g, err := host.New(dir, host.Config{Name: *name, Seed: *seed, Players: *n, Levels: *levels})
 	if err != nil {
 		return fail(stderr, err)
 	}
 	defer g.Close()
 	fmt.Fprintf(stdout, "%s: game %q, %d players, turn 1 sheets in %s\n", quoted(dir), g.State.Name, *n, quoted(host.TurnDir(dir, 1)))
 	fmt.Fprintln(stdout, "each player's password is on his own sheets: only order files that carry it are taken")
+	if *levels != "" {
+		fmt.Fprintf(stdout, "computer levels: %s\n", strings.Join(g.LevelNames(), ", "))
+	}
 	if len(g.Chosen) > 0 {
 		who := "player"
 		if len(g.Chosen) > 1 {
@@ -157,6 +163,26 @@ func newGame(args []string, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// levelsHelp says how a game changes the computer levels (%s: the
+// built-in ones).
+const levelsHelp = `The computer levels (how well the computer plays an empire: %s)
+are the built-in ones unless the game changes them. A levels file in DIR,
+named by -levels (game.toml then says levels = "FILE"), and [[level]] tables
+added to game.toml itself (read after the file) change them:
+
+  [[level]]
+  name = "normal"          # a built-in level: the figures listed change
+  mines_per_turn = 4
+
+  [[level]]
+  name = "cautious"        # a new level: starts from the one based_on names
+  based_on = "normal"
+  guard_percent = 80
+
+The settings are those of engine/ai/levels.toml (docs/host.md). Every
+figure is checked at sfhost new and again at every sfhost turn; a player
+plays at a level by level = "cautious" in his [[player]] table.`
 
 func doTurn(args []string, stdout, stderr io.Writer) int {
 	c := cliflag.New("turn", "sfhost turn DIR [-auto-missing] [-due DATE]",

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+
+	"silverfall/engine/ai"
 )
 
 func sfhost(t *testing.T, args ...string) (int, string, string) {
@@ -198,5 +201,31 @@ func TestWrongPasswordTold(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "turn-001", "orders", "refused", "p1.txt")); err != nil {
 		t.Error(err)
+	}
+}
+
+// sfhost new -levels reads and checks the game's levels file, refusing a
+// mistake with its file and line; game.toml names the file, and every turn
+// checks it again.
+func TestNewWithLevels(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "game")
+	os.MkdirAll(dir, 0o755)
+	levels := filepath.Join(dir, "levels.toml")
+	os.WriteFile(levels, []byte("[[level]]\nname = \"cautious\"\nbased_on = \"normal\"\nguard_percent = -5\n"), 0o644)
+	s, _, errs := sfhost(t, "new", dir, "--seed", "4", "--players", "2", "--levels", "levels.toml")
+	if s != 1 || !strings.Contains(errs, levels+":4: guard_percent = -5: no figure of a level is negative") {
+		t.Fatalf("new with a bad levels file: %d %q", s, errs)
+	}
+	os.WriteFile(levels, []byte("[[level]]\nname = \"cautious\"\nbased_on = \"normal\"\nguard_percent = 80\n"), 0o644)
+	s, out, errs := sfhost(t, "new", dir, "--seed", "4", "--players", "2", "--levels", "levels.toml")
+	names := append(ai.LevelNames(), "cautious")
+	sort.Strings(names)
+	if s != 0 || !strings.Contains(out, "computer levels: "+strings.Join(names, ", ")+"\n") {
+		t.Fatalf("new with levels: %d %q %q", s, out, errs)
+	}
+	os.WriteFile(levels, []byte("[[level]]\nname = \"normal\"\nscans = \"often\"\n"), 0o644)
+	s, _, errs = sfhost(t, "turn", dir, "--auto-missing")
+	if s != 1 || !strings.Contains(errs, levels+":3: scans = \"often\": true or false is wanted") {
+		t.Errorf("turn with a levels file edited wrong: %d %q", s, errs)
 	}
 }

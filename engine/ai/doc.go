@@ -5,7 +5,10 @@
 //
 // A computer player plays at a level (easy, normal), chosen per empire in
 // the host's game.toml. The levels are data (levels.toml, read by
-// levels.go): what each builds, keeps back and dares. measure_test.go
+// levels.go): what each builds, keeps back and dares. A game may change
+// their figures or add levels of its own (levelset.go reads a moderator's
+// [[level]] tables from bytes and checks every figure; the host reads the
+// files). measure_test.go
 // plays whole games and prints the figures the levels are judged by;
 // sparring_test.go plays the levels against the scripted players of
 // engine/ai/sparring.

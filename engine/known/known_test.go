@@ -191,3 +191,31 @@ func TestScansOfficersEmpire(t *testing.T) {
 		t.Errorf("source says %q", got)
 	}
 }
+
+// The players counted as allies are those the sheet shown lists and those
+// whose sheets were merged; a declared enemy is not one, even with his
+// sheet merged, nor is the player himself.
+func TestAllies(t *testing.T) {
+	k := New("G", 1)
+	if got := k.Allies(nil); len(got) != 0 {
+		t.Errorf("with no sheet and no empire, allies %v", got)
+	}
+	for _, s := range []*model.Knowledge{sheet(1, 1), sheet(1, 4), sheet(2, 4), sheet(2, 7)} {
+		if err := k.Add(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		e    *model.Empire
+		want []int
+	}{
+		{"sheets merged alone", nil, []int{4, 7}},
+		{"the sheet's allies too", &model.Empire{Player: 1, Allies: []int{9, 4, 1}}, []int{4, 7, 9}},
+		{"an enemy whose sheet was merged", &model.Empire{Player: 1, Allies: []int{9}, Enemies: []int{7}}, []int{4, 9}},
+	} {
+		if got := k.Allies(c.e); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: allies %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -158,3 +158,26 @@ func object(key model.Key, r *run, t int) Object {
 	}
 	return o
 }
+
+// Allies are the players counted as allied with the player on a sheet
+// whose empire is e (nil: none), in order of number: those e lists as its
+// allies, and those whose sheets were added (the player keeps an ally's
+// sheet because that player shares it), less those e declares enemies and
+// the player himself. An alliance in the game runs one way, so the merged
+// sheets are the surer sign of who is on the player's side.
+func (k *Known) Allies(e *model.Empire) []int {
+	var out []int
+	if e != nil {
+		out = append(out, e.Allies...)
+	}
+	for _, s := range k.sheets {
+		if s.Kind == AllySheet {
+			out = append(out, s.Player)
+		}
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	return slices.DeleteFunc(out, func(p int) bool {
+		return p == k.Player || p <= 0 || e != nil && e.HasEnemy(p)
+	})
+}
