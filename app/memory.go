@@ -242,10 +242,11 @@ func (g *Game) rememberedTree(search, filter string) []Category {
 }
 
 // rememberedLabel names a remembered planet or ship with its owner (and a
-// ship's type): "Planet 7 Vega, player 3", "Ship 40 SCOUT, player 2".
+// ship's type, after its name, so that a cut label keeps the number and
+// the name): "Planet 7 Vega, player 3", "Ship 40 Kestrel · SCOUT, player 2".
 func (g *Game) rememberedLabel(o *known.Object) string {
 	if s := o.Ship; s != nil {
-		return withName(fmt.Sprintf("Ship %d %s, player %d", s.ID, typeName(g.R, s.Type), s.Owner), s.Name)
+		return withName("Ship "+strconv.Itoa(s.ID), s.Name) + fmt.Sprintf(" · %s, player %d", typeName(g.R, s.Type), s.Owner)
 	}
 	owner := "unowned"
 	if o.Owner != 0 {
