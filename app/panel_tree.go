@@ -26,6 +26,7 @@ type treePanel struct {
 	// shown is the item the tree highlights.
 	shown string
 	box   fyne.CanvasObject
+	cuts  textCuts // the labels' cuts to the column's width
 }
 
 func newTreePanel(st *State) *treePanel {
@@ -55,14 +56,10 @@ func newTreePanel(st *State) *treePanel {
 			}
 			return nil
 		},
-		IsBranch: func(uid widget.TreeNodeID) bool { return uid == "" || strings.HasPrefix(uid, "cat:") },
-		CreateNode: func(bool) fyne.CanvasObject {
-			l := widget.NewLabel("Trading planets (000)")
-			l.Truncation = fyne.TextTruncateEllipsis // a name cut says so
-			return l
-		},
+		IsBranch:   func(uid widget.TreeNodeID) bool { return uid == "" || strings.HasPrefix(uid, "cat:") },
+		CreateNode: func(bool) fyne.CanvasObject { return newCutLabel(&p.cuts, "Trading planets (000)") },
 		UpdateNode: func(uid widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
-			o.(*widget.Label).SetText(p.label(uid))
+			o.(*cutLabel).SetWhole(p.label(uid))
 		},
 		OnSelected: func(uid widget.TreeNodeID) {
 			p.shown = uid
