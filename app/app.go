@@ -35,6 +35,7 @@ type App struct {
 	st       *State
 
 	mapView    *MapView
+	mapStack   *fyne.Container // the map with its markers and ruler, in the panes
 	tree       *treePanel
 	details    *detailsPanel
 	sheet      *sheetPanel
@@ -175,8 +176,12 @@ func (x *App) SaveAll() {
 func (x *App) SaveInLine() { x.keep.saves = newSaver(func(f func()) { f() }, true) }
 
 // MapOnly makes the map the window's whole content (for measuring frames
-// at a given size).
-func (x *App) MapOnly() { x.win.SetContent(x.mapView) }
+// at a given size). It leaves the panes, whose layout would otherwise
+// keep giving it the size of its place there.
+func (x *App) MapOnly() {
+	x.mapStack.Remove(x.mapView)
+	x.win.SetContent(x.mapView)
+}
 
 // Window is the main window.
 func (x *App) Window() fyne.Window { return x.win }
@@ -332,7 +337,8 @@ func (x *App) layout() fyne.CanvasObject {
 		container.NewTabItem("Find", x.search.box),                      // as Ctrl+F and its bar say
 	))
 	x.search.show = func() { x.bottomTabs.SelectIndex(4) }
-	x.panes = newPanes(x.tree.box, x.turns.over(container.NewStack(x.mapView, x.markers.box, x.rulerV.box)), x.rightTabs, x.bottomTabs, x.settings.Window.Splits)
+	x.mapStack = container.NewStack(x.mapView, x.markers.box, x.rulerV.box)
+	x.panes = newPanes(x.tree.box, x.turns.over(x.mapStack), x.rightTabs, x.bottomTabs, x.settings.Window.Splits)
 	x.splits = x.panes.splits
 	return x.panes.body
 }

@@ -212,7 +212,11 @@ func (g *Game) Tree(search, filter string) []Category {
 		}
 	}
 	for _, s := range k.Ships {
-		add(0, Item{model.ShipKey(s.ID), withName(fmt.Sprintf("%d %s", s.ID, typeName(g.R, s.Type)), s.Name)})
+		// The number and the name before the type: where the tree's
+		// column cuts a label (it has some 110 pixels for text at
+		// 1280x800), they stay in sight. A foreign ship's label is of the
+		// same shape; a planet's begins "Planet".
+		add(0, Item{model.ShipKey(s.ID), withName(strconv.Itoa(s.ID), s.Name) + " · " + typeName(g.R, s.Type)})
 	}
 	for _, f := range k.Fleets {
 		add(1, Item{model.FleetKey(f.ID), fmt.Sprintf("Fleet %d at %v (%s)", f.ID, f.Loc, plural.Count(len(f.Ships), "ship"))})
@@ -224,7 +228,7 @@ func (g *Game) Tree(search, filter string) []Category {
 		add(3, Item{model.PlanetKey(t.Planet.ID), withName(strconv.Itoa(t.Planet.ID), t.Planet.Name)})
 	}
 	for _, s := range k.SeenShips() {
-		add(4, Item{model.ShipKey(s.ID), withName(fmt.Sprintf("Ship %d %s, player %d", s.ID, typeName(g.R, s.Type), s.Owner), s.Name)})
+		add(4, Item{model.ShipKey(s.ID), withName(strconv.Itoa(s.ID), s.Name) + " · " + typeName(g.R, s.Type) + ", " + g.ownerShort(s.Owner)})
 	}
 	for _, p := range k.SeenPlanets() {
 		owner := "unowned"

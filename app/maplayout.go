@@ -23,11 +23,11 @@ type panes struct {
 	Toggled func(whole bool)
 }
 
-// paneDefaults are the dividers' default places: the tree gets 14% of the
+// paneDefaults are the dividers' default places: the tree gets 14.6% of the
 // window's width, the map 74% of what is left, and the right-hand column
 // gives the object's panels 60% of its height; at 1280x800 the map has
 // more than half the window.
-var paneDefaults = [3]float64{0.14, 0.74, 0.6}
+var paneDefaults = [3]float64{0.146, 0.74, 0.6}
 
 // steadyTabs gives each tab of tabs a scroll of its own, so that what the
 // tab shows, and how much it holds, does not move the dividers the player

@@ -242,11 +242,12 @@ func (g *Game) rememberedTree(search, filter string) []Category {
 }
 
 // rememberedLabel names a remembered planet or ship with its owner (and a
-// ship's type), as the map's hover names them: "Planet 7 Vega, player 3",
-// "Ship 40 SCOUT, your ally player 2".
+// ship's type, after its name, so that a cut label keeps the number and
+// the name), as the map's hover names the owner: "Planet 7 Vega, player 3",
+// "Ship 40 Kestrel · SCOUT, your ally player 2".
 func (g *Game) rememberedLabel(o *known.Object) string {
 	if s := o.Ship; s != nil {
-		return withName(fmt.Sprintf("Ship %d %s", s.ID, typeName(g.R, s.Type)), s.Name) + ", " + g.ownerShort(s.Owner)
+		return withName("Ship "+strconv.Itoa(s.ID), s.Name) + " · " + typeName(g.R, s.Type) + ", " + g.ownerShort(s.Owner)
 	}
 	return withName(fmt.Sprintf("Planet %d", o.Key.ID), o.Name) + ", " + g.ownerShort(o.Owner)
 }

@@ -1,11 +1,13 @@
 package app
 
 import (
+	"image/color"
 	"silverfall/engine/model"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -24,6 +26,7 @@ type treePanel struct {
 	// shown is the item the tree highlights.
 	shown string
 	box   fyne.CanvasObject
+	cuts  textCuts // the labels' cuts to the column's width
 }
 
 func newTreePanel(st *State) *treePanel {
@@ -54,9 +57,9 @@ func newTreePanel(st *State) *treePanel {
 			return nil
 		},
 		IsBranch:   func(uid widget.TreeNodeID) bool { return uid == "" || strings.HasPrefix(uid, "cat:") },
-		CreateNode: func(bool) fyne.CanvasObject { return widget.NewLabel("Trading planets (000)") },
+		CreateNode: func(bool) fyne.CanvasObject { return newCutLabel(&p.cuts, "Trading planets (000)") },
 		UpdateNode: func(uid widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
-			o.(*widget.Label).SetText(p.label(uid))
+			o.(*cutLabel).SetWhole(p.label(uid))
 		},
 		OnSelected: func(uid widget.TreeNodeID) {
 			p.shown = uid
@@ -66,7 +69,7 @@ func newTreePanel(st *State) *treePanel {
 		},
 	}}
 	p.tree.ExtendBaseWidget(p.tree)
-	p.box = container.NewBorder(container.NewVBox(p.search, p.filter), nil, nil, nil, p.tree)
+	p.box = container.NewBorder(container.NewVBox(p.search, p.filter), nil, nil, nil, container.NewThemeOverride(p.tree, narrowIcons{}))
 	st.OnSwitch(p.drop)
 	st.Subscribe(p.changed)
 	return p
@@ -150,4 +153,27 @@ func (p *treePanel) refresh() {
 			p.tree.OpenBranch(c.Key)
 		}
 	}
+}
+
+// narrowIcons is the window's theme with smaller inline icons, for the
+// tree: Fyne indents a leaf by an icon's width and keeps it an icon's slot
+// besides, so that 12 pixels more of the narrow column go to the labels.
+// The rows keep their height (the text sets it).
+type narrowIcons struct{}
+
+func (narrowIcons) th() fyne.Theme { return fyne.CurrentApp().Settings().Theme() }
+
+func (t narrowIcons) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	return t.th().Color(n, v)
+}
+
+func (t narrowIcons) Font(s fyne.TextStyle) fyne.Resource { return t.th().Font(s) }
+
+func (t narrowIcons) Icon(n fyne.ThemeIconName) fyne.Resource { return t.th().Icon(n) }
+
+func (t narrowIcons) Size(n fyne.ThemeSizeName) float32 {
+	if n == theme.SizeNameInlineIcon {
+		return 14
+	}
+	return t.th().Size(n)
 }

@@ -259,3 +259,52 @@ func TestAsyncRenders(t *testing.T) {
 		t.Errorf("%d trading planets in their colour in a frame drawn on the worker", matched)
 	}
 }
+
+// A view that shrinks (the turn bar's banner comes) draws the same frame as
+// one that was always that small; one that grows again too.
+func TestFrameAfterResizeIsTheSame(t *testing.T) {
+	r := testRenderer(t)
+	m := demoMap(t)
+	c := DefaultCamera()
+	c.Distance = 260
+	var fresh *Renderer
+	var err error
+	onMain(func() { fresh, err = NewRenderer(DefaultPalette()) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame := func(r *Renderer, w, h int) *image.RGBA {
+		var img *image.RGBA
+		onMain(func() {
+			r.SetMap(m)
+			img, err = r.Render(Selection{}, c, w, h)
+			if err == nil {
+				img = &image.RGBA{Pix: append([]byte(nil), img.Pix...), Stride: img.Stride, Rect: img.Rect}
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	want := frame(fresh, 500, 300)
+	frame(r, 640, 480)
+	for _, size := range [][2]int{{500, 300}, {700, 520}, {500, 300}} {
+		got := frame(r, size[0], size[1])
+		if size[0] != 500 {
+			continue
+		}
+		if got.Bounds() != want.Bounds() {
+			t.Fatalf("a frame of %v, not %v", got.Bounds(), want.Bounds())
+		}
+		differ := 0
+		for i := range got.Pix {
+			if got.Pix[i] != want.Pix[i] {
+				differ++
+			}
+		}
+		if differ > 0 {
+			t.Errorf("after a larger view, %d of %d bytes differ from a renderer that drew only this size", differ, len(got.Pix))
+		}
+	}
+}

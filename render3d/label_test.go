@@ -3,6 +3,8 @@ package render3d
 import (
 	"image"
 	"math"
+	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -81,6 +83,34 @@ func TestPlanetRadiusIsFinite(t *testing.T) {
 	for _, ind := range []int{-1, -1 << 62, 0, 50000, 1 << 62} {
 		if r := PlanetRadius(PlanetMine, ind, true); math.IsNaN(r) || r < 2 || r > 6 {
 			t.Errorf("industry %d: radius %v", ind, r)
+		}
+	}
+}
+
+// selectFirst puts the k least first, whatever the input's order: the
+// same k elements a full sort puts first.
+func TestSelectFirst(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for _, n := range []int{1, 2, 3, 10, 801, 5000} {
+		for _, k := range []int{1, n / 2, n - 1, n} {
+			if k < 1 {
+				continue
+			}
+			s := make([]int, n)
+			for i := range s {
+				s[i] = rng.Intn(n/2+1)*n + i // distinct, in no order
+			}
+			if n == 5000 {
+				slices.Sort(s) // the worst order for a naive pivot
+			}
+			want := slices.Clone(s)
+			slices.Sort(want)
+			selectFirst(s, k, func(a, b int) int { return a - b })
+			got := slices.Clone(s[:k])
+			slices.Sort(got)
+			if !slices.Equal(got, want[:k]) {
+				t.Fatalf("n %d, k %d: first %v, want %v", n, k, got[:min(k, 5)], want[:min(k, 5)])
+			}
 		}
 	}
 }

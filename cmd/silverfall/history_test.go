@@ -120,3 +120,31 @@ func BenchmarkStartup40History(b *testing.B) {
 	b.ReportMetric(with/float64(b.N), "ms-to-first-frame")
 	b.ReportMetric(without/float64(b.N), "ms-without-history")
 }
+
+// BenchmarkSwitchWindow40 steps through the earlier turns of player 1's
+// 25 sheets of a 40-player game in the real window (-measure-switches)
+// and reports the time from a step to the new turn's first map frame
+// painted: each turn read afresh, read before, and back to the current
+// turn (Alt+End); "settled" is to the last frame the step brought (the
+// orders' courses drawn).
+func BenchmarkSwitchWindow40(b *testing.B) {
+	bin := binary(b)
+	root := filepath.Join(b.TempDir(), "games")
+	last := keptGame(b, root, 40, 25)
+	metrics := regexp.MustCompile(`(fresh|cached|current) ([\d.]+) ms \(settled ([\d.]+) ms\)`)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		out := runBin(b, bin, "-workspaces", root, "-measure-switches", "12", last)
+		ms := metrics.FindAllStringSubmatch(out, -1)
+		if len(ms) != 3 {
+			b.Fatalf("output %q", out)
+		}
+		for _, m := range ms {
+			first, _ := strconv.ParseFloat(m[2], 64)
+			settled, _ := strconv.ParseFloat(m[3], 64)
+			b.ReportMetric(first, m[1]+"-ms")
+			b.ReportMetric(settled, m[1]+"-settled-ms")
+		}
+		b.Log(out)
+	}
+}

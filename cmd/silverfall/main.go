@@ -35,6 +35,7 @@ func main() {
 	start := time.Now()
 	shot := flag.String("screenshot", "", "draw the window at 1280x800 into this PNG file and exit")
 	measure := flag.Duration("measure-frames", 0, "turn the map for this long (e.g. 2s) as a drag does, print the frame times and exit")
+	switches := flag.Int("measure-switches", 0, "step through the earlier turns kept of the sheet's game this many times each way, print the times to the new map and exit")
 	synthetic := flag.Int("synthetic", 0, "show a crowded made-up game of about N objects (for measuring)")
 	showVersion := flag.Bool("version", false, "say which version this is and exit")
 	workspaces := flag.String("workspaces", "", "the folder of the games' workspaces (default: the settings' choice; with -screenshot, none)")
@@ -56,12 +57,12 @@ func main() {
 		os.Exit(2)
 	}
 	settings, err := app.SettingsPath()
-	if err != nil || *shot != "" {
-		settings = "" // a screenshot leaves the player's settings alone
+	if err != nil || *shot != "" || *switches > 0 {
+		settings = "" // a screenshot or a measurement leaves the player's settings alone
 	}
 	a, prefsErr := newFyneApp(settings)
 	opts := app.Options{SettingsPath: settings}
-	if *shot != "" || *measure > 0 || *synthetic > 0 {
+	if *shot != "" || *measure > 0 || *synthetic > 0 || *switches > 0 {
 		opts.Workspaces = "-" // pictures and measurements leave the player's games alone
 	}
 	if *workspaces != "" {
@@ -142,7 +143,20 @@ func main() {
 			fyne.Do(a.Quit)
 		})
 	}
-	if *shot == "" && *measure == 0 && *synthetic == 0 {
+	if *switches > 0 {
+		x.NativeDialogs = false
+		x.Window().Resize(fyne.NewSize(1280, 800))
+		app.MeasureSwitches(x, *switches, func(m app.SwitchMeasurement, err error) {
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "silverfall: measuring:", err)
+				os.Exit(1)
+			}
+			fmt.Printf("%d steps each: fresh %.1f ms (settled %.1f ms), cached %.1f ms (settled %.1f ms), current %.1f ms (settled %.1f ms), %.1f frames a step\n",
+				m.Steps, ms(m.Fresh), ms(m.FreshSettled), ms(m.Cached), ms(m.CachedSettled), ms(m.Current), ms(m.CurrentSettled), m.Frames)
+			fyne.Do(a.Quit)
+		})
+	}
+	if *shot == "" && *measure == 0 && *synthetic == 0 && *switches == 0 {
 		a.Lifecycle().SetOnStarted(x.FetchOnStart)
 	}
 	stop := watchSignals(a)
@@ -164,7 +178,24 @@ func newFyneApp(settings string) (fyne.App, error) {
 	})
 	// No ID: Fyne's own store, which writes its file in place, stays in
 	// memory and untouched.
-	return prefs.Wrap(fyneapp.NewWithID(""), AppID, store), err
+	calledThroughDo()
+	a := fyneapp.NewWithID("")
+	return prefs.Wrap(a, AppID, store), err
+}
+
+// calledThroughDo tells Fyne that the program calls it from other
+// goroutines only through fyne.Do, as the fyne tool would from
+// FyneApp.toml's [Migrations]. Fyne reads that file only beside the
+// program or, under go run, in the working folder, and go build keeps
+// nothing of it: this makes every build, make run's and the tests' among
+// them, say it. Otherwise every refresh of every widget first finds out
+// which goroutine it is on by printing the stack: a third of the window's
+// time on a turn switch went there. It is said before the app is made, as
+// Fyne reads it once, at its first call from another goroutine. No ID:
+// that would move Fyne's own store (see newFyneApp); a name, else Fyne
+// reads FyneApp.toml and its migrations in place of these.
+func calledThroughDo() {
+	fyneapp.SetMetadata(fyne.AppMetadata{Name: "Silverfall", Migrations: map[string]bool{"fyneDo": true}})
 }
 
 // closeGrace is how long a signalled program may take to save and end

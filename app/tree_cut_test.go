@@ -1,0 +1,61 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+
+	"silverfall/assets"
+	"silverfall/engine/geom"
+	"silverfall/engine/model"
+	"silverfall/engine/rules"
+	"silverfall/reportparse"
+)
+
+// At 1280x800 the tree shows a ship's number and a name of ordinary length
+// (ten, eleven letters) whole, its own and a foreign one, however long its
+// type: where the column cuts a label it cuts the type, and says so with
+// "…" (the label was "Ship 28 BATTLE ST", the name out of sight). The
+// column has some 115 pixels for text there: a name of twenty characters
+// is still cut.
+func TestTreeShowsShipNames(t *testing.T) {
+	x := newApp(t)
+	data, _ := assets.DemoSheet(1)
+	rep, _ := reportparse.Parse(rules.Default(), "demo", data)
+	k := rep.Knowledge
+	k.Ships[0].Name = "Golden Dawn" // ship 1, a BATTLE STATION
+	k.ForeignShips = append(k.ForeignShips, model.Ship{ID: 28, Type: 13, Owner: 3, Name: "Shadow Fox", Loc: geom.Point{X: 40, Y: 30, Z: 5}})
+	x.Show(NewGame(rules.Default(), rep, "demo"))
+	x.Window().Resize(fyne.NewSize(1280, 800-menuBarHeight))
+	x.tree.tree.OpenBranch("cat:contacts")
+	x.Window().Canvas().Capture()
+	x.tree.tree.ScrollTo(model.ShipKey(28).String())
+	x.Window().Canvas().Capture()
+	want := map[string]string{"1 Golden Dawn": "", "28 Shadow Fox": ""}
+	width := x.tree.tree.Size().Width
+	walk(x.tree.tree, func(o fyne.CanvasObject) {
+		c, ok := o.(*canvas.Text)
+		if !ok {
+			return
+		}
+		for w := range want {
+			if rest, ok := strings.CutPrefix(c.Text, w); ok && (rest == "" || rest[0] == ' ' || strings.HasPrefix(rest, "…")) {
+				want[w] = c.Text
+				if r := fyne.CurrentApp().Driver().AbsolutePositionForObject(c).X - fyne.CurrentApp().Driver().AbsolutePositionForObject(x.tree.tree).X +
+					fyne.MeasureText(c.Text, c.TextSize, c.TextStyle).Width; r > width {
+					t.Errorf("%q runs to %.0f px in a tree %.0f px wide", c.Text, r, width)
+				}
+			}
+		}
+	})
+	for w, got := range want {
+		if got == "" {
+			t.Errorf("at 1280x800 no label of the tree begins %q", w)
+		}
+	}
+	if shown := x.tree.label(model.ShipKey(28).String()); !strings.Contains(shown, "BATTLE STATION, player 3") {
+		t.Errorf("ship 28's label %q lacks its type and owner", shown)
+	}
+}
