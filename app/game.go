@@ -196,8 +196,9 @@ func withName(s, name string) string {
 	return s
 }
 
-// Tree lists the objects by category, keeping those whose label holds the
-// search text (any case) and that the filter lets through.
+// Tree lists the objects by category, keeping those whose label, or kind
+// and number, holds the search text (any case) and that the filter lets
+// through.
 func (g *Game) Tree(search, filter string) []Category {
 	search = strings.ToLower(strings.TrimSpace(search))
 	k := g.K
@@ -256,7 +257,9 @@ func (g *Game) Tree(search, filter string) []Category {
 // treeKeeps reports whether item it of the tree's category c holds the
 // search text (lower case) and passes the filter.
 func treeKeeps(c int, it Item, search, filter string) bool {
-	if search != "" && !strings.Contains(strings.ToLower(it.Label), search) {
+	// The label, and the object's kind and number ("ship 28"), which a
+	// label that leads with the number and name no longer says.
+	if search != "" && !strings.Contains(strings.ToLower(it.Label)+"\x00"+objectText(it.Key), search) {
 		return false
 	}
 	switch filter {

@@ -107,6 +107,9 @@ func (m *switchMeter) step(do func()) (first, last time.Duration) {
 	for {
 		select {
 		case t := <-m.shown:
+			if t.Before(start) {
+				continue // painted before the step: the step before's late frame
+			}
 			m.count++
 			if first == 0 {
 				first = t.Sub(start)

@@ -58,4 +58,15 @@ func TestTreeShowsShipNames(t *testing.T) {
 	if shown := x.tree.label(model.ShipKey(28).String()); !strings.Contains(shown, "BATTLE STATION, player 3") {
 		t.Errorf("ship 28's label %q lacks its type and owner", shown)
 	}
+	// The tree's search finds the contact by its kind and number, though
+	// its label leads with the number and name.
+	found := false
+	for _, c := range x.st.Game().Tree("Ship 28", "Everything") {
+		for _, it := range c.Items {
+			found = found || it.Key == model.ShipKey(28)
+		}
+	}
+	if !found {
+		t.Error(`the tree's search for "Ship 28" does not find ship 28`)
+	}
 }

@@ -176,25 +176,8 @@ func Build(turns []Turn, c Choice, pal Palette) (*Figure, error) {
 	grid := plotter.NewGrid()
 	grid.Vertical.Color, grid.Horizontal.Color = pal.Grid, pal.Grid
 	p.Add(grid)
-	for i, s := range lines {
-		var xys plotter.XYs
-		for _, t := range turns {
-			if v, ok := s.values(t); ok && (v > 0 || !logY) {
-				xys = append(xys, plotter.XY{X: float64(t.Turn), Y: v})
-			}
-		}
-		if len(xys) == 0 {
-			continue
-		}
-		l, pts, err := plotter.NewLinePoints(xys)
-		if err != nil {
-			return nil, err
-		}
-		col := pal.series(i)
-		l.Color, l.Width, l.Dashes = col, vg.Points(1.5), dashes(i)
-		pts.Color, pts.Radius, pts.Shape = col, vg.Points(2), draw.CircleGlyph{}
-		p.Add(l, pts)
-		leg.Add(s.name, l, pts)
+	if err := addLines(p, &leg, lines, turns, pal, logY); err != nil {
+		return nil, err
 	}
 	if p.X.Max-p.X.Min < 1 { // one turn: a little room either side
 		p.X.Min, p.X.Max = p.X.Min-0.5, p.X.Max+0.5
@@ -212,6 +195,32 @@ func Build(turns []Turn, c Choice, pal Palette) (*Figure, error) {
 		labels = append(labels, "Price (log)")
 	}
 	return &Figure{plot: p, legend: leg, labels: labels}, nil
+}
+
+// addLines draws each series over the turns, with its legend entry; a
+// series with no value (or, on a log scale, none above 0) is left out.
+func addLines(p *plot.Plot, leg *plot.Legend, lines []series, turns []Turn, pal Palette, logY bool) error {
+	for i, s := range lines {
+		var xys plotter.XYs
+		for _, t := range turns {
+			if v, ok := s.values(t); ok && (v > 0 || !logY) {
+				xys = append(xys, plotter.XY{X: float64(t.Turn), Y: v})
+			}
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		l, pts, err := plotter.NewLinePoints(xys)
+		if err != nil {
+			return err
+		}
+		col := pal.series(i)
+		l.Color, l.Width, l.Dashes = col, vg.Points(1.5), dashes(i)
+		pts.Color, pts.Radius, pts.Shape = col, vg.Points(2), draw.CircleGlyph{}
+		p.Add(l, pts)
+		leg.Add(s.name, l, pts)
+	}
+	return nil
 }
 
 // fitTicks labels only the powers of ten on a log scale whose labels

@@ -128,7 +128,7 @@ func TestRepeatable(t *testing.T) {
 // The levels are data: every level reads, the names are known, and an
 // unknown name is refused with the names there are.
 func TestLevels(t *testing.T) {
-	if got := strings.Join(LevelNames(), " "); got != "easy hard normal" {
+	if got := strings.Join(LevelNames(), " "); got != "easy normal hard" {
 		t.Errorf("levels %q", got)
 	}
 	for _, name := range LevelNames() {
@@ -137,7 +137,7 @@ func TestLevels(t *testing.T) {
 			t.Errorf("level %s: %+v, %v", name, lv, err)
 		}
 	}
-	if _, err := LevelNamed("expert"); err == nil || !strings.Contains(err.Error(), "easy, hard, normal") {
+	if _, err := LevelNamed("expert"); err == nil || !strings.Contains(err.Error(), "easy, normal, hard") {
 		t.Errorf("unknown level: %v", err)
 	}
 }

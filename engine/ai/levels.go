@@ -121,15 +121,48 @@ func LevelNamed(name string) (*Level, error) {
 	return nil, fmt.Errorf("no computer level %q; the levels are %s", name, strings.Join(LevelNames(), ", "))
 }
 
-// LevelNames lists the levels by name.
+// LevelNames lists the levels, the gentlest first.
 func LevelNames() []string {
 	all, _ := levels()
 	var names []string
 	for n := range all { // any order: sorted below
 		names = append(names, n)
 	}
-	sort.Strings(names)
+	sortLevels(names)
 	return names
+}
+
+// builtinRank is each built-in level's place in levels.toml, which lists
+// them from the gentlest to the strongest.
+var builtinRank = sync.OnceValue(func() map[string]int {
+	var raw struct {
+		Level []struct {
+			Name string `toml:"name"`
+		} `toml:"level"`
+	}
+	toml.Decode(levelData, &raw) // its errors are levels()'s to tell
+	rank := map[string]int{}
+	for i, lv := range raw.Level {
+		rank[lv.Name] = i
+	}
+	return rank
+})
+
+// sortLevels orders level names as a player would choose among them: the
+// built-in levels from the gentlest, then a moderator's own by name.
+func sortLevels(names []string) {
+	rank := func(n string) int {
+		if r, ok := builtinRank()[n]; ok {
+			return r
+		}
+		return len(builtinRank())
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if ri, rj := rank(names[i]), rank(names[j]); ri != rj {
+			return ri < rj
+		}
+		return names[i] < names[j]
+	})
 }
 
 func mustLevel(name string) *Level {

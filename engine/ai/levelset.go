@@ -56,7 +56,7 @@ func (s *LevelSet) Names() []string {
 	for n := range s.byName { // any order: sorted below
 		names = append(names, n)
 	}
-	sort.Strings(names)
+	sortLevels(names)
 	return names
 }
 
