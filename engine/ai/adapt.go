@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -78,13 +79,19 @@ func (p *planner) interceptorsWanted() int {
 }
 
 // allyLine is the empire's own broadcast line about its alliance: which
-// ally it asked since which turn, and the one it dropped last for never
-// allying back. It comes back on the next sheet, which is how the empire
+// ally it asked since which turn, and the last ones (at most
+// maxDropped, newest first) it dropped for never allying back. It comes back on the next sheet, which is how the empire
 // remembers (as with the station notes, sauran.go); an ally that answers
 // writes the same line naming it.
 type allyLine struct {
-	from, ally, since, dropped int
+	from, ally, since int
+	dropped           []int
 }
+
+// maxDropped is how many dropped allies the line remembers: as many as an
+// empire may have allies, so that it does not go round among its
+// neighbours asking each again; three fit a broadcast line at 40 players.
+const maxDropped = 3
 
 const allyTo = " to allies: "
 
@@ -92,12 +99,15 @@ func (a allyLine) String() string {
 	s := fmt.Sprintf("%s%d%s", notePrefix, a.from, allyTo)
 	if a.ally != 0 {
 		s += fmt.Sprintf("ally %d since turn %d", a.ally, a.since)
-		if a.dropped != 0 {
+		if len(a.dropped) > 0 {
 			s += ", "
 		}
 	}
-	if a.dropped != 0 {
-		s += fmt.Sprintf("dropped %d", a.dropped)
+	if len(a.dropped) > 0 {
+		s += "dropped"
+		for _, d := range a.dropped {
+			s += " " + strconv.Itoa(d)
+		}
 	}
 	return s
 }
@@ -118,13 +128,19 @@ func parseAllyLine(line string) (a allyLine, ok bool) {
 		case len(f) == 5 && f[0] == "ally" && f[2] == "since" && f[3] == "turn" && digits(f[1]) && digits(f[4]):
 			a.ally, _ = strconv.Atoi(f[1])
 			a.since, _ = strconv.Atoi(f[4])
-		case len(f) == 2 && f[0] == "dropped" && digits(f[1]):
-			a.dropped, _ = strconv.Atoi(f[1])
+		case len(f) >= 2 && len(f) <= 1+maxDropped && f[0] == "dropped" && a.dropped == nil:
+			for _, d := range f[1:] {
+				if !digits(d) {
+					return allyLine{}, false
+				}
+				n, _ := strconv.Atoi(d)
+				a.dropped = append(a.dropped, n)
+			}
 		default:
 			return allyLine{}, false
 		}
 	}
-	return a, a.from > 0 && (a.ally > 0 || a.dropped > 0)
+	return a, a.from > 0 && (a.ally > 0 || len(a.dropped) > 0)
 }
 
 // digits reports whether s is a short run of decimal digits.
@@ -166,15 +182,15 @@ func (p *planner) allyCheck() *allyLine {
 			answered[n.from] = true
 		}
 	}
-	line := &allyLine{from: p.me, dropped: own.dropped}
+	line := &allyLine{from: p.me, dropped: slices.Clone(own.dropped)}
 	for _, a := range p.k.Empire.Allies {
 		since := p.turn
 		if own.ally == a && own.since > 0 && own.since <= p.turn {
 			since = own.since
 		}
-		if !answered[a] && p.turn-since >= p.lv.AllyAnswerTurns && line.dropped != a {
+		if !answered[a] && p.turn-since >= p.lv.AllyAnswerTurns && !slices.Contains(line.dropped, a) {
 			if p.add("BA %d", a) {
-				line.dropped = a
+				line.dropped = append([]int{a}, line.dropped...)[:min(len(line.dropped)+1, maxDropped)]
 			}
 			continue
 		}
@@ -194,7 +210,7 @@ func (p *planner) allyNote(line *allyLine, asked int) {
 	if line.ally == 0 && asked != 0 {
 		line.ally, line.since = asked, p.turn
 	}
-	if line.ally != 0 || line.dropped != 0 {
+	if line.ally != 0 || len(line.dropped) > 0 {
 		p.add("BROADCAST %s", line)
 	}
 }

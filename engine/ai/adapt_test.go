@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -179,7 +181,7 @@ func TestHardDropsAOneWayAlly(t *testing.T) {
 	}
 	// The dropped one is remembered and not asked again.
 	r, k = firstSheet(t, 500_000)
-	broadcast(k, allyLine{from: 1, dropped: ally}.String())
+	broadcast(k, allyLine{from: 1, dropped: []int{ally}}.String())
 	near := model.Ship{ID: 9000, Owner: ally, Type: 1, Loc: k.Planets[0].Loc}
 	k.ForeignShips = append([]model.Ship{near}, k.ForeignShips...)
 	for _, o := range codes(Play(r, k, 1, Hard()), order.AA) {
@@ -189,19 +191,58 @@ func TestHardDropsAOneWayAlly(t *testing.T) {
 	}
 }
 
+// Dropping a second ally keeps the first in mind: hard does not go back
+// and forth between two neighbours that never answered, asking each in
+// turn. With both dropped, it asks a third; with none, the nearest.
+func TestHardRemembersEveryDroppedAlly(t *testing.T) {
+	const first, second, third = 5, 4, 6
+	r, k := firstSheet(t, 500_000)
+	k.Empire.Allies = []int{second}
+	long := sheetTurn + 1 - Hard().AllyAnswerTurns
+	broadcast(k, allyLine{from: 1, ally: second, since: long, dropped: []int{first}}.String())
+	orders := Play(r, k, 1, Hard())
+	if !slices.ContainsFunc(codes(orders, order.BA), func(o order.Order) bool { return o.Player() == second }) {
+		t.Fatalf("player %d, asked on turn %d and silent, not dropped: %v", second, long, orders)
+	}
+	want := allyLine{from: 1, dropped: []int{second, first}}.String()
+	if !slices.ContainsFunc(codes(orders, order.Broadcast), func(o order.Order) bool { return strings.HasPrefix(o.Text, want) }) {
+		t.Errorf("no broadcast %q remembering both: %v", want, codes(orders, order.Broadcast))
+	}
+	asked := func(lines ...string) []int {
+		r, k := firstSheet(t, 500_000)
+		broadcast(k, lines...)
+		home := k.Planets[0].Loc
+		for i, p := range []int{second, first, third} { // the nearest first
+			s := model.Ship{ID: 9000 + i, Owner: p, Type: 1, Loc: geom.Point{X: home.X + 10*(i+1), Y: home.Y, Z: home.Z}}
+			k.ForeignShips = append([]model.Ship{s}, k.ForeignShips...)
+		}
+		var out []int
+		for _, o := range codes(Play(r, k, 1, Hard()), order.AA) {
+			out = append(out, o.Player())
+		}
+		return out
+	}
+	if got := asked(allyLine{from: 1, dropped: []int{second, first}}.String()); !slices.Equal(got, []int{third}) {
+		t.Errorf("with %d and %d dropped, asked %v, not %d", second, first, got, third)
+	}
+	if got := asked(); !slices.Equal(got, []int{second}) {
+		t.Errorf("with none dropped, asked %v, not the nearest, %d", got, second)
+	}
+}
+
 // The alliance line reads back as written, and nothing else reads as one.
 func TestAllyLine(t *testing.T) {
-	for _, a := range []allyLine{{from: 3, ally: 5, since: 4}, {from: 40, ally: 39, since: 25, dropped: 38}, {from: 2, dropped: 7}} {
+	for _, a := range []allyLine{{from: 3, ally: 5, since: 4}, {from: 40, ally: 39, since: 25, dropped: []int{38, 37, 36}}, {from: 2, dropped: []int{7}}} {
 		s := a.String()
 		if len(s) > rules.Default().Naming.BroadcastLineLength {
 			t.Errorf("%q is longer than a broadcast line", s)
 		}
-		if got, ok := parseAllyLine(s); !ok || got != a {
+		if got, ok := parseAllyLine(s); !ok || !reflect.DeepEqual(got, a) {
 			t.Errorf("%q read as %+v, %v", s, got, ok)
 		}
 	}
 	for _, s := range []string{"Empire 3 to allies: ally 5", "Empire 3 to allies: ally x since turn 4", "Empire 3 to allies: Sauran's station at 1,2,3",
-		"Empire -3 to allies: dropped 4", "Empire 3 to allies: dropped 4, and more", "Empire 3 to allies: ", strings.Repeat("Empire 3 ", 20)} {
+		"Empire -3 to allies: dropped 4", "Empire 3 to allies: dropped 4, and more", "Empire 3 to allies: dropped 4 5 6 7", "Empire 3 to allies: dropped 4 x", "Empire 3 to allies: ", strings.Repeat("Empire 3 ", 20)} {
 		if a, ok := parseAllyLine(s); ok {
 			t.Errorf("%q read as %+v", s, a)
 		}

@@ -3,6 +3,7 @@ package ai
 import (
 	"silverfall/engine/model"
 	"silverfall/engine/order"
+	"slices"
 )
 
 // diplomacy declares Sauran an enemy and allies with the nearest empire
@@ -19,14 +20,14 @@ func (p *planner) diplomacy() {
 	home := p.k.Planets[0].Loc
 	allied := 0 // asked this turn: not yet on the sheet, never also declared an enemy
 	judged := p.allyCheck()
-	dropped := 0 // an ally dropped for never allying back, not asked again
+	var dropped []int // allies dropped for never allying back, not asked again
 	if judged != nil {
 		dropped = judged.dropped
 	}
 	if len(e.Allies) == 0 {
 		best, dist := 0, 0
 		for _, s := range p.k.ForeignShips {
-			if s.Owner == sauran || s.Owner == p.me || s.Owner <= 0 || e.HasEnemy(s.Owner) || s.Owner == dropped {
+			if s.Owner == sauran || s.Owner == p.me || s.Owner <= 0 || e.HasEnemy(s.Owner) || slices.Contains(dropped, s.Owner) {
 				continue
 			}
 			if d := home.Dist(s.Loc); best == 0 || d < dist || d == dist && s.Owner < best {
