@@ -26,10 +26,13 @@ import (
 // candidate is a forecast).
 func (p *planner) judgeMoves(c *check.Checker, orders []order.Order) []order.Order {
 	fc := c.Forecast(orders)
-	best := fc.Score
+	best, cur := fc.Score, fc // cur: the forecast of the plan as it now is
 	for n, s := range p.lostIn(fc) {
 		if n == maxJudged {
 			break
+		}
+		if survives(cur, s.ID) {
+			continue // another ship's new move saved this one too
 		}
 		worth := 0
 		if !p.thrifty() {
@@ -37,18 +40,18 @@ func (p *planner) judgeMoves(c *check.Checker, orders []order.Order) []order.Ord
 		}
 		// The plan's own orders lose the ship; a move that keeps it must
 		// score better by more than its worth, and the best of those is kept.
-		kept, keptScore, saved := orders, best, false
+		kept, keptF, saved := orders, cur, false
 		for _, cand := range p.otherMoves(s) {
 			try := withMove(orders, s.ID, cand)
 			f := c.Forecast(try)
 			if !survives(f, s.ID) || hasError(f) {
 				continue
 			}
-			if !saved && f.Score+worth > best || saved && f.Score > keptScore {
-				kept, keptScore, saved = try, f.Score, true
+			if !saved && f.Score+worth > best || saved && f.Score > keptF.Score {
+				kept, keptF, saved = try, f, true
 			}
 		}
-		orders, best = kept, keptScore
+		orders, cur, best = kept, keptF, keptF.Score
 	}
 	return orders
 }
