@@ -3,6 +3,9 @@ package app
 import (
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
 	"silverfall/assets"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
@@ -44,4 +47,44 @@ func TestDetailsKeepThePanesWidth(t *testing.T) {
 			t.Errorf("%v: the details are %v wide in a pane of %v", key, content, pane)
 		}
 	}
+}
+
+// TestDetailsLinksByKeyboard: an object nearby, named in the details, is
+// reached with Tab and selected with Enter, as when it was a button.
+func TestDetailsLinksByKeyboard(t *testing.T) {
+	x := newApp(t)
+	x.st.ShowTab(TabDetails)
+	c := x.Window().Canvas()
+	for _, cat := range x.tree.cats {
+		for _, it := range cat.Items {
+			x.st.Select(it.Key, FromTree)
+			c.Capture()
+			var link *rowLink
+			for _, o := range test.LaidOutObjects(x.details.scroll) {
+				if l, ok := o.(*rowLink); ok && link == nil {
+					link = l
+				}
+			}
+			if link == nil {
+				continue
+			}
+			c.Focus(nil)
+			for i := 0; i < 200 && c.Focused() != fyne.Focusable(link); i++ {
+				c.FocusNext()
+			}
+			if c.Focused() != fyne.Focusable(link) {
+				t.Fatalf("%v: Tab never reaches the link %q", it.Key, link.Text)
+			}
+			if !link.TextStyle.Underline {
+				t.Errorf("%v: the link with the keyboard is not underlined", it.Key)
+			}
+			from := x.st.Selected()
+			link.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+			if x.st.Selected() == from {
+				t.Errorf("%v: Enter on %q selected nothing new", it.Key, link.Text)
+			}
+			return
+		}
+	}
+	t.Fatal("the test cannot tell: no object of the demo names another in its details")
 }

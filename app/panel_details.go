@@ -225,3 +225,29 @@ func (l *rowLink) Tapped(*fyne.PointEvent) { l.tapped() }
 
 // Cursor is a pointing hand: the text is a link.
 func (l *rowLink) Cursor() desktop.Cursor { return desktop.PointerCursor }
+
+// FocusGained underlines the link: Tab reaches it, as it reached the
+// button it was, and the player sees where the keyboard is.
+func (l *rowLink) FocusGained() { l.focus(true) }
+
+// FocusLost takes the underline away.
+func (l *rowLink) FocusLost() { l.focus(false) }
+
+func (l *rowLink) focus(on bool) {
+	l.TextStyle.Underline = on
+	l.Refresh()
+}
+
+// TypedRune: Space selects the object, as it pressed the button.
+func (l *rowLink) TypedRune(r rune) {
+	if r == ' ' {
+		l.tapped()
+	}
+}
+
+// TypedKey: Enter selects the object.
+func (l *rowLink) TypedKey(e *fyne.KeyEvent) {
+	if e.Name == fyne.KeyReturn || e.Name == fyne.KeyEnter {
+		l.tapped()
+	}
+}
