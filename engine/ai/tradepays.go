@@ -19,9 +19,9 @@ import (
 
 // tripCost is what a trader of type st pays over the round trip from src
 // to the nearest trading planet and back, with the turn it loads: its
-// crew's pay and its fleet's upkeep each turn. ok is false when no
-// trading planet is known or st does not move.
-func (p *planner) tripCost(st *rules.ShipType, src geom.Point) (cost int, ok bool) {
+// crew's pay and its fleet's upkeep each turn, and the turns it takes.
+// ok is false when no trading planet is known or st does not move.
+func (p *planner) tripCost(st *rules.ShipType, src geom.Point) (cost, turns int, ok bool) {
 	near := -1
 	for i := range p.k.Trading {
 		if d := src.Dist(p.k.Trading[i].Planet.Loc); near < 0 || d < near {
@@ -29,10 +29,10 @@ func (p *planner) tripCost(st *rules.ShipType, src geom.Point) (cost int, ok boo
 		}
 	}
 	if near < 0 || st == nil || st.Movement.N <= 0 {
-		return 0, false
+		return 0, 0, false
 	}
-	turns := 2*ceilDiv(near, st.Movement.N) + 1
-	return turns * (p.r.CrewPay(st) + p.r.Upkeep.Fleet), true
+	turns = 2*ceilDiv(near, st.Movement.N) + 1
+	return turns * (p.r.CrewPay(st) + p.r.Upkeep.Fleet), turns, true
 }
 
 // holdOre is how much ore of type t (0-based) a full hold of st carries.
@@ -50,13 +50,13 @@ func (p *planner) minePays(pl *model.Planet, t int) bool {
 		return true
 	}
 	st := p.r.Ship(p.lv.CargoType)
-	cost, ok := p.tripCost(st, pl.Loc)
+	cost, round, ok := p.tripCost(st, pl.Loc)
 	if !ok || p.holdOre(st, t) <= 0 {
 		return false
 	}
 	// It digs from the next turn until its ore could last reach a market:
 	// half the round trip before the last market turn.
-	trip := (cost/(p.r.CrewPay(st)+p.r.Upkeep.Fleet) - 1) / 2
+	trip := (round - 1) / 2
 	turns := p.mk.lastMarket() - p.turn - trip
 	ore := min(pl.Ore[t], turns*p.r.Mining.Rates[t])
 	if ore <= 0 {
@@ -95,7 +95,7 @@ func (p *planner) loadPays(st *rules.ShipType, pl *model.Planet) bool {
 	if !p.lv.TradeJudged {
 		return true
 	}
-	cost, ok := p.tripCost(st, pl.Loc)
+	cost, _, ok := p.tripCost(st, pl.Loc)
 	if !ok {
 		return false
 	}
