@@ -86,11 +86,14 @@ func TestPracticeGame(t *testing.T) {
 	if rep.Knowledge.Game != "Practice 42" {
 		t.Fatalf("the game is %q, not of the seed typed", rep.Knowledge.Game)
 	}
+	// A move a computer level would give, to a place or a planet (each
+	// level may open with planets looked for out of sight, FP, instead).
 	var order string
-	for _, o := range ai.Play(r, rep.Knowledge, 1, ai.Easy()) {
-		if o.Code.String() == "MO" {
-			order = o.String()
-			break
+	for _, lv := range []*ai.Level{ai.Easy(), ai.Normal(), ai.Hard()} {
+		for _, o := range ai.Play(r, rep.Knowledge, 1, lv) {
+			if c := o.Code.String(); (c == "MO" || c == "MP") && order == "" {
+				order = o.String()
+			}
 		}
 	}
 	if order == "" {
