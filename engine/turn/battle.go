@@ -13,17 +13,45 @@ import (
 // lastBattlePhase is the turn's last phase of battle and movement.
 const lastBattlePhase = 4
 
-// combat is phases 2 to 4: each ship's battle/movement order carried out,
-// fire and its rewards, planet defence, bombardment.
-type combat struct{ *run }
+// battle is phases 2 to 4 of a turn: each ship's battle/movement order
+// carried out, fire and its rewards, planet defence, bombardment. It holds
+// its own state (the orders, the order of moving, the index of targets,
+// who was promoted, the record) and shares with the rest of the turn only
+// its books: the world, the reports and credits, the random streams, the
+// ships lost. The host turn and the simulator (Fight) both carry out
+// battles with it.
+type battle struct {
+	*books
+	moves        map[int]*move // each ship's battle/movement order, by ship
+	moving       []*move       // the ships with orders, in moving order (fixed at phase 2)
+	targets      *targets      // the ships that can be fired at, during a phase
+	promoted     map[int]bool  // ships that had their chance of an officer this turn
+	checkTargets bool
+	rec          *Record // what happened, when it is recorded
+}
+
+// newBattle is the battle of the turn whose books and orders these are;
+// rec, when set, gets its record.
+func newBattle(b *books, moves map[int]*move, checkTargets bool, rec *Record) *battle {
+	x := &battle{books: b, moves: moves, promoted: map[int]bool{}, checkTargets: checkTargets, rec: rec}
+	if rec != nil {
+		rec.start(b.w)
+	}
+	return x
+}
+
+// combat is the battle as the receiver of its orders' executors.
+type combat struct{ *battle }
 
 // phase carries out phase 2, 3 or 4 of battle and movement: each ship in
 // moving order does its order's part of the phase.
 func (t combat) phase(n int) {
 	w := t.w
+	t.curPhase = n
 	t.targets = nil
 	defer func() { t.targets = nil }()
-	list := t.moves().movingOrder()
+	lostFrom := len(t.lostOrder)
+	list := t.movingOrder()
 	for _, m := range list {
 		s := w.Ship(m.ship)
 		if s == nil || m.failed || m.done {
@@ -33,16 +61,20 @@ func (t combat) phase(n int) {
 		if exec == nil {
 			continue // the order has no part in this phase
 		}
-		t.cur, t.o = m.src, m.o
 		m.killed = false
 		exec(t, m, s)
 	}
-	t.cur, t.o = noRef, order.Order{}
 	if t.battles() && n == 4 {
 		t.planetDefenceFire()
 	}
 	if t.battles() {
 		t.proportion()
+	}
+	if t.rec != nil {
+		t.rec.lostIn(n, t.books, lostFrom)
+		if n == lastBattlePhase {
+			t.rec.finish(w)
+		}
 	}
 }
 
@@ -89,12 +121,12 @@ func (t combat) hyperdriveAct(m *move, s *model.Ship) {
 // warpAct is WD and WP (phase 3): a jump to the place chosen.
 func (t combat) warpAct(m *move, s *model.Ship) {
 	if m.hasDest {
-		t.moves().jump(m, s)
+		t.jump(m, s)
 	}
 }
 
 // moveAct is MO, MP and FP: a third of the range toward the destination.
-func (t combat) moveAct(m *move, s *model.Ship) { t.moves().advance(m, s, t.curPhase) }
+func (t combat) moveAct(m *move, s *model.Ship) { t.advance(m, s, t.curPhase) }
 
 // engageAct is EN and EP: stop to fight a target in range; else move on,
 // and fire at what the move brings in range. A ship that destroys its
@@ -103,12 +135,12 @@ func (t combat) moveAct(m *move, s *model.Ship) { t.moves().advance(m, s, t.curP
 func (t combat) engageAct(m *move, s *model.Ship) {
 	if t.battles() && t.engage(m, s, false) {
 		if m.killed {
-			t.moves().advance(m, s, t.curPhase)
+			t.advance(m, s, t.curPhase)
 			t.seekAgain(m)
 		}
 		return
 	}
-	t.moves().advance(m, s, t.curPhase)
+	t.advance(m, s, t.curPhase)
 	if t.battles() {
 		t.engage(m, s, false)
 		t.seekAgain(m)
@@ -117,7 +149,7 @@ func (t combat) engageAct(m *move, s *model.Ship) {
 
 // strafeAct is ST and SL: move on, firing one damage a shot on the way.
 func (t combat) strafeAct(m *move, s *model.Ship) {
-	t.moves().advance(m, s, t.curPhase)
+	t.advance(m, s, t.curPhase)
 	if t.battles() {
 		t.engage(m, s, true)
 		t.seekAgain(m)
@@ -193,7 +225,7 @@ func (t combat) pursue(m *move, s *model.Ship) {
 	// your ship will fire at it, otherwise ... move", one or the other in a
 	// phase.
 	m.dest, m.hasDest = b.Loc, true
-	t.moves().advance(m, s, t.curPhase)
+	t.advance(m, s, t.curPhase)
 	m.done = false
 }
 
@@ -278,7 +310,7 @@ func (t combat) pick(s *model.Ship, against int) *model.Ship {
 		t.targets = newTargets(t.w)
 	}
 	b := t.targets.pick(t, s, against, st.FireRange.N)
-	if t.opt.checkTargets {
+	if t.checkTargets {
 		if want := t.scanPick(s, against, st.FireRange.N); want != b {
 			panic(fmt.Sprintf("ship %d: the index picked %v, a look at every ship %v", s.ID, b, want))
 		}
@@ -343,6 +375,7 @@ func (t combat) fire(s, b *model.Ship, strafe bool) bool {
 		t.phaseNow(), s.ID, t.typeOf(s), b.ID, b.Owner, t.typeOf(b), d)
 	t.battleLine(b.Owner, "Phase %d: ship %d of player %d (%s) fired on your ship %d (%s): %d damage.",
 		t.phaseNow(), s.ID, s.Owner, t.typeOf(s), b.ID, t.typeOf(b), d)
+	t.rec.shot(Shot{Phase: t.curPhase, Ship: s.ID, Player: s.Owner, Target: b.ID, TargetOwner: b.Owner, Damage: d, Strafe: strafe, Destroys: b.Defence < 1})
 	t.damagePoints(s.Owner, b, d)
 	t.promote(s, b)
 	if b.Defence < 1 {
@@ -394,11 +427,10 @@ func (t combat) promote(s, b *model.Ship) {
 		if x.Owner == sa || other.Owner != sa || x.Officer != 0 || t.w.Mode != Host {
 			continue
 		}
-		k := [2]int{-1_000_000 - x.ID, 0}
-		if t.counts[k] > 0 {
+		if t.promoted[x.ID] {
 			continue
 		}
-		t.counts[k] = 1
+		t.promoted[x.ID] = true
 		if chance(t.rng("promotion"), float64(t.w.R.Officers.NCOPromotionPercent)) {
 			t.newOfficer(x.Owner, x, t.rng("promotion"))
 		}
@@ -453,6 +485,7 @@ func (t combat) planetDefenceFire() {
 			t.battleLine(s.Owner, "Phase 4: the defence units of planet %d hit your ship %d: %d damage.", p.ID, s.ID, d)
 			// Damage by defence units is paid for as a ship's is (see
 			// docs/choices.md).
+			t.rec.shot(Shot{Phase: 4, Planet: p.ID, Player: p.Owner, Target: s.ID, TargetOwner: s.Owner, Damage: d, Destroys: s.Defence < 1})
 			t.damagePoints(p.Owner, s, d)
 			if s.Defence < 1 {
 				t.destroy(s, p.Owner, fmt.Sprintf("destroyed by the defence units of planet %d", p.ID))
@@ -478,6 +511,7 @@ func (t combat) bombard(s *model.Ship) {
 	p.Population -= pop
 	s.Cloaked = false
 	t.touch(s)
+	t.rec.bombarded(Bombardment{Ship: s.ID, Player: s.Owner, Planet: p.ID, PlanetOwner: p.Owner, DefenceUnits: lost, Industry: ind, Population: pop})
 	t.battleLine(s.Owner, "Phase 3: your ship %d bombarded planet %d: %d defence units, %d industry and %d population lost.", s.ID, p.ID, lost, ind, pop)
 	if p.Owner != 0 {
 		t.battleLine(p.Owner, "Phase 3: ship %d of player %d bombarded your planet %d: %d defence units, %d industry and %d population lost.",

@@ -13,10 +13,10 @@ import (
 )
 
 // phaseNow is the phase being carried out, for reports.
-func (t *run) phaseNow() int { return t.curPhase }
+func (t *books) phaseNow() int { return t.curPhase }
 
 // typeOf is a ship's type name, for reports.
-func (t *run) typeOf(s *model.Ship) string {
+func (t *books) typeOf(s *model.Ship) string {
 	if st := t.w.R.Ship(s.Type); st != nil {
 		return st.Name
 	}
@@ -25,7 +25,7 @@ func (t *run) typeOf(s *model.Ship) string {
 
 // destroy takes a ship out of the game, with what it carries; its officer
 // may escape, a Ring it holds flies to another planet.
-func (t *run) destroy(s *model.Ship, by int, why string) {
+func (t *books) destroy(s *model.Ship, by int, why string) {
 	w := t.w
 	if w.gone[s.ID] {
 		return
@@ -34,7 +34,8 @@ func (t *run) destroy(s *model.Ship, by int, why string) {
 	if t.lost == nil {
 		t.lost = map[int]lostShip{}
 	}
-	t.lost[s.ID] = lostShip{max(t.curPhase, 1), why}
+	t.lost[s.ID] = lostShip{max(t.curPhase, 1), why, s.Owner, by}
+	t.lostOrder = append(t.lostOrder, s.ID)
 	t.battleLine(s.Owner, "Your ship %d (%s) was lost: %s.", s.ID, t.typeOf(s), why)
 	if by > 0 && by != s.Owner {
 		t.battleLine(by, "Ship %d of player %d (%s) was destroyed.", s.ID, s.Owner, t.typeOf(s))
@@ -53,7 +54,7 @@ func (t *run) destroy(s *model.Ship, by int, why string) {
 // escape gives a destroyed ship's officer his rank's chance of escaping to
 // another ship of his side at the place, or else to the nearest planet of
 // his side.
-func (t *run) escape(s *model.Ship) {
+func (t *books) escape(s *model.Ship) {
 	w := t.w
 	off := w.Officer(s.Officer)
 	if off == nil || s.Inside != 0 {
@@ -88,7 +89,7 @@ func (t *run) escape(s *model.Ship) {
 // scatter sends an artifact from a lost ship to a random planet, an
 // unowned one where there is one: a Ring found lies there to be picked up,
 // any other artifact is hidden again.
-func (t *run) scatter(id int) {
+func (t *books) scatter(id int) {
 	w := t.w
 	a := w.Artifact(id)
 	if a == nil || w.Mode != Host {
@@ -114,7 +115,7 @@ func (t *run) scatter(id int) {
 }
 
 // ringMoved updates where a found Ring of Darkness is, for every sheet.
-func (t *run) ringMoved(id int) {
+func (t *books) ringMoved(id int) {
 	w := t.w
 	a := w.Artifact(id)
 	if a == nil || !a.Ring {

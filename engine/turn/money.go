@@ -52,7 +52,7 @@ func cr(n int) string { return text.Grouped(n) }
 // earn adds income to player p's credits. In a check, takings from sales
 // at trading planets are counted apart as expected: prices may move
 // before the credits come in.
-func (t *run) earn(p, amount int, what string, sale bool) {
+func (t *books) earn(p, amount int, what string, sale bool) {
 	if amount == 0 {
 		return
 	}
@@ -70,7 +70,7 @@ func (t *run) earn(p, amount int, what string, sale bool) {
 
 // pay takes an expense from player p's credits; the balance may go below
 // zero (the end of turn's pay does so).
-func (t *run) pay(p, amount int, what string) {
+func (t *books) pay(p, amount int, what string) {
 	if amount == 0 {
 		return
 	}
@@ -107,7 +107,7 @@ func (t *run) afford(cost int, what, book string) bool {
 }
 
 // rng is the random stream of a step.
-func (t *run) rng(step string) *rand.Rand {
+func (t *books) rng(step string) *rand.Rand {
 	if r, ok := t.rngs[step]; ok {
 		return r
 	}

@@ -570,9 +570,12 @@ func (t movement) copyOrder(m, src *move) {
 // battleIDs are the ships with a battle/movement order this turn, by
 // number: whatever walks the orders does so in this order, never in a
 // map's.
-func (t movement) battleIDs() []int {
-	ids := make([]int, 0, len(t.battle))
-	for id := range t.battle { // any order: sorted below
+func (t movement) battleIDs() []int { return sortedIDs(t.battle) }
+
+// sortedIDs are the ships of the orders, by number.
+func sortedIDs(moves map[int]*move) []int {
+	ids := make([]int, 0, len(moves))
+	for id := range moves { // any order: sorted below
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)
@@ -655,13 +658,13 @@ func (t movement) findPlanet(m *move, s *model.Ship) {
 
 // order of moving: the fastest first; of equal speed the smaller; Sauran's
 // after the others of the same speed; then by number.
-func (t movement) movingOrder() []*move {
+func (t *battle) movingOrder() []*move {
 	if t.moving != nil {
 		return t.moving // the order is fixed for the turn
 	}
-	list := make([]*move, 0, len(t.battle))
-	for _, id := range t.battleIDs() {
-		if m := t.battle[id]; !m.failed && !m.done && t.w.Ship(m.ship) != nil {
+	list := make([]*move, 0, len(t.moves))
+	for _, id := range sortedIDs(t.moves) {
+		if m := t.moves[id]; !m.failed && !m.done && t.w.Ship(m.ship) != nil {
 			list = append(list, m)
 		}
 	}
@@ -695,7 +698,7 @@ func (t movement) movingOrder() []*move {
 
 // advance moves a ship its share of this phase toward its destination,
 // burning a unit of fuel a position; false when it did not move.
-func (t movement) advance(m *move, s *model.Ship, phase int) bool {
+func (t *battle) advance(m *move, s *model.Ship, phase int) bool {
 	if !m.hasDest || m.budget <= 0 || s.Loc == m.dest {
 		if s.Loc == m.dest && m.hasDest && isPlainMove(m.o.Code) {
 			m.done = true
@@ -761,7 +764,7 @@ func isPlainMove(c order.Code) bool {
 }
 
 // jump carries out a warpdrive jump (phase 3).
-func (t movement) jump(m *move, s *model.Ship) {
+func (t *battle) jump(m *move, s *model.Ship) {
 	s.Defence -= t.w.R.Movement.WarpdriveDefenceCost
 	t.relocate(s, m.dest)
 	s.Cloaked = false

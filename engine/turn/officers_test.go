@@ -10,7 +10,7 @@ import (
 // The rule book's figures for officers.
 func TestOfficerChances(t *testing.T) {
 	r := rules.Default()
-	run := &run{w: NewWorld(r, &model.Game{Turn: 1}, Host)}
+	run := &run{books: books{w: NewWorld(r, &model.Game{Turn: 1}, Host)}}
 	// Officers of Technology 1, 3 and 2 practising together: 18%.
 	if c := technologyChance([]int{1, 3, 2}, run.percent(abilityTechnology, 0), run.percent(abilityTechnology, 1)); c != 18 {
 		t.Errorf("technology 1, 3, 2: %v%%, the rule book says 18%%", c)

@@ -171,7 +171,7 @@ func (t *run) refuelAtStart() {
 
 // hyperjump sends a ship to a random place in the system, at the cost of
 // a defence unit.
-func (t *run) hyperjump(s *model.Ship, rng *rand.Rand) {
+func (t *books) hyperjump(s *model.Ship, rng *rand.Rand) {
 	b := t.w.R.Battle
 	lo, hi := float64(b.HyperdriveMinRadius), float64(b.HyperdriveRadius)
 	// Uniform in the shell between the two radii.
@@ -191,7 +191,7 @@ func (t *run) hyperjump(s *model.Ship, rng *rand.Rand) {
 }
 
 // relocate moves a ship and what it carries.
-func (t *run) relocate(s *model.Ship, to geom.Point) {
+func (t *books) relocate(s *model.Ship, to geom.Point) {
 	s.Loc = to
 	for _, c := range t.carriedBy(s.ID) {
 		c.Loc = to

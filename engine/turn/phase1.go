@@ -27,7 +27,7 @@ const (
 )
 
 // percent is the percentage per level of ability a's effect i.
-func (t *run) percent(a, i int) float64 {
+func (t *books) percent(a, i int) float64 {
 	if ab := t.w.R.Ability(a); ab != nil && len(ab.Effects) > i {
 		return ab.Effects[i].PercentPerLevel
 	}
@@ -278,7 +278,7 @@ func (t *run) release(o order.Order) {
 }
 
 // carriedBy lists the live ships docked in ship id.
-func (t *run) carriedBy(id int) []*model.Ship { return t.w.Carried(id) }
+func (t *books) carriedBy(id int) []*model.Ship { return t.w.Carried(id) }
 
 // carriedSize is the total size of the ships docked in ship id.
 func (t *run) carriedSize(id int) int {

@@ -112,7 +112,7 @@ func (t *run) build(o order.Order) {
 // newOfficer puts a new commission officer in command of a ship: random
 // abilities, a Commander's or Captain's worth of levels; three in four of
 // the empire's main race.
-func (t *run) newOfficer(p int, s *model.Ship, rng *rand.Rand) {
+func (t *books) newOfficer(p int, s *model.Ship, rng *rand.Rand) {
 	r := t.w.R
 	e := t.w.Empire(p)
 	race := 1 + rng.IntN(len(r.Races))

@@ -76,8 +76,10 @@ func each(codes ...order.Code) func(t *run) {
 
 func battlePhase(n int) func(t *run) {
 	return func(t *run) {
-		t.curPhase = n
-		combat{t}.phase(n)
+		if t.fight == nil {
+			t.fight = newBattle(&t.books, t.battle, t.opt.checkTargets, t.opt.Battle)
+		}
+		combat{t.fight}.phase(n)
 	}
 }
 

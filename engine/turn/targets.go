@@ -167,7 +167,7 @@ func (x *targets) pick(t combat, s *model.Ship, against, r int) *model.Ship {
 
 // touch enters ship s afresh after a change within the phase (a hit, a
 // move, a cloak lifted), when the index is built.
-func (t *run) touch(s *model.Ship) {
+func (t *battle) touch(s *model.Ship) {
 	if t.targets != nil && s != nil && !t.w.gone[s.ID] {
 		t.targets.add(s, true)
 	}

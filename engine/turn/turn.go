@@ -60,6 +60,10 @@ type Options struct {
 	// Refused are, by player, lines of his orders that could not be read;
 	// his sheet lists them first among the errors in orders.
 	Refused map[int][]string
+	// Battle, when set, gets the record of the turn's battle (phases 2
+	// to 4): shots, bombardments, ships lost, where the ships ended, what
+	// each player won or lost.
+	Battle *Record
 	// checkTargets has every pick of a target made by the index checked
 	// against a look at every ship (tests).
 	checkTargets bool
@@ -91,9 +95,28 @@ type ref struct{ player, index int }
 
 var noRef = ref{-1, -1}
 
+// books is what every part of a turn shares, combat with the rest: the
+// world, the players' reports, the books of credits, the random streams
+// of the steps and the ships lost. A battle (battle.go) holds the rest of
+// its state itself; a simulated battle has books of its own.
+type books struct {
+	w      *World
+	credit map[int]*creditBook
+	rep    map[int]*model.Report
+	rngs   map[string]*rand.Rand
+	lost   map[int]lostShip // ships lost this turn, and how
+	// lostOrder is the ships lost, in the order they were: a battle's
+	// record lists them so.
+	lostOrder []int
+	// In a check, sales are counted apart: prices may move before the
+	// credits come in.
+	sales    map[int]int
+	curPhase int
+}
+
 // run is one turn being carried out.
 type run struct {
-	w      *World
+	books
 	opt    Options
 	orders map[int][]order.Order
 	// rotation is the players in the order their orders of one command are
@@ -106,35 +129,22 @@ type run struct {
 
 	battle map[int]*move // each ship's battle/movement order this turn
 	fleets map[int]map[int]*model.Fleet
+	fight  *battle // phases 2 to 4, from the first of them on
 
 	// Per-turn tallies.
-	counts     map[[2]int]int // (player, what) → how many this turn
-	builds     map[int]int    // ship → ships it built
-	repairs    map[int]int    // ship → ships it repaired
-	firstBuild map[int]bool   // player → he built his first ship
-	// In a check, sales are counted apart: prices may move before the
-	// credits come in.
-	sales map[int]int
+	builds     map[int]int  // ship → ships it built
+	repairs    map[int]int  // ship → ships it repaired
+	firstBuild map[int]bool // player → he built his first ship
 
-	byCode   [][]ref // the orders of each code, in the order they are carried out
-	slab     []move
-	lost     map[int]lostShip // ships lost this turn, and how
-	upkeep   map[int]int
-	moving   []*move  // the ships with battle/movement orders, in moving order
-	targets  *targets // the ships that can be fired at, during a battle phase
-	credit   map[int]*creditBook
-	rep      map[int]*model.Report
-	rngs     map[string]*rand.Rand
-	curPhase int
+	byCode [][]ref // the orders of each code, in the order they are carried out
+	slab   []move
+	upkeep map[int]int
 }
 
 // Run carries out a turn of w's game with every player's orders, and
 // advances the game to the next turn when the end of turn is carried out.
 func Run(w *World, orders map[int][]order.Order, opt Options) Result {
-	t := &run{w: w, opt: opt, orders: orders, failed: map[ref]bool{}, battle: map[int]*move{},
-		counts: map[[2]int]int{}, builds: map[int]int{}, repairs: map[int]int{},
-		firstBuild: map[int]bool{}, sales: map[int]int{}, credit: map[int]*creditBook{}, rep: map[int]*model.Report{},
-		rngs: map[string]*rand.Rand{}}
+	t := newRun(w, orders, opt)
 	t.setUp()
 	last := -1
 	for _, st := range steps {
@@ -171,6 +181,13 @@ func Run(w *World, orders map[int][]order.Order, opt Options) Result {
 	}
 	res.Diagnostics = byOrder(t.diags)
 	return res
+}
+
+// newRun is a turn about to be carried out, with books of its own.
+func newRun(w *World, orders map[int][]order.Order, opt Options) *run {
+	return &run{books: books{w: w, sales: map[int]int{}, credit: map[int]*creditBook{}, rep: map[int]*model.Report{},
+		rngs: map[string]*rand.Rand{}}, opt: opt, orders: orders, failed: map[ref]bool{}, battle: map[int]*move{},
+		builds: map[int]int{}, repairs: map[int]int{}, firstBuild: map[int]bool{}}
 }
 
 // setUp prepares the turn: the players' rotation, the fleets as the sheets
@@ -318,8 +335,9 @@ func (t *run) forEach(code order.Code, f func(o order.Order)) {
 // lostShip is how a ship was lost in the turn, for the orders it can no
 // longer carry out.
 type lostShip struct {
-	phase int
-	why   string
+	phase     int
+	why       string
+	owner, by int // its owner, and the player who destroyed it (0: none)
 }
 
 // ownShip finds the player's ship an order is given to, failing the order
@@ -395,7 +413,7 @@ func (t *run) docked(s *model.Ship, phase int) bool {
 }
 
 // report is player p's report of this turn.
-func (t *run) report(p int) *model.Report {
+func (t *books) report(p int) *model.Report {
 	r := t.rep[p]
 	if r == nil {
 		r = &model.Report{}
@@ -405,14 +423,14 @@ func (t *run) report(p int) *model.Report {
 }
 
 // tell adds a message to player p's next sheet.
-func (t *run) tell(p int, format string, args ...any) {
+func (t *books) tell(p int, format string, args ...any) {
 	if t.w.Mode == Host {
 		t.report(p).Messages = append(t.report(p).Messages, fmt.Sprintf(format, args...))
 	}
 }
 
 // battleLine adds a line to player p's battle and action reports.
-func (t *run) battleLine(p int, format string, args ...any) {
+func (t *books) battleLine(p int, format string, args ...any) {
 	if t.w.Mode == Host {
 		t.report(p).Battle = append(t.report(p).Battle, fmt.Sprintf(format, args...))
 	}
