@@ -15,6 +15,8 @@
 //	engine/check      the checker and the forecast: a turn run on a scratch copy,
 //	                  and each own ship's figures (ranges, cargo room, orders)
 //	engine/ai         the computer empires, playing from their own sheets
+//	engine/sim        the combat simulator: a battle near a place, fought by
+//	                  the turn's own battle (turn.Fight) over many seeds
 //	engine/galaxy     a new game: the solar system, trading planets and origins
 //	engine/state      the whole game as the host keeps it between turns
 //	engine/turnsheet  a player's turn sheet, written from his knowledge

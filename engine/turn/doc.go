@@ -12,12 +12,15 @@
 // to 4 (movementExec, by phase); a test holds every code to an executor
 // in the phases it acts in.
 //
-// The run of a turn (turn.go) holds what every part shares: the orders,
-// the reports, failing an order, the books of credits, ships lost. Its work
-// is split by concern into helper types on it: movement (move.go), combat
-// (battle.go), cargo and trade (cargo.go) and the end of the turn
-// (endturn.go); the other general orders of phases 0, 1 and 5 stay with the
-// run. A step that cannot carry out an order reports
+// The run of a turn (turn.go) holds the orders and failing them; its books
+// hold what every part shares: the world, the reports, the books of
+// credits, the random streams, ships lost. Its work is split by concern
+// into helper types on it: movement (move.go), cargo and trade (cargo.go)
+// and the end of the turn (endturn.go); the other general orders of phases
+// 0, 1 and 5 stay with the run. The battle of phases 2 to 4 (battle.go)
+// holds its own state (the orders' progress, the moving order, the
+// targets, a record) on the books alone, so that it is also fought on its
+// own: Fight (fight.go), for the combat simulator. A step that cannot carry out an order reports
 // why, with a stable code: the host writes it into the empire's "errors
 // in orders", the checker shows it to the player as an error.
 //

@@ -53,6 +53,8 @@ func Fight(in BattleSetup) (*Record, error) {
 	}
 	rec := &Record{}
 	t := newRun(w, orders, Options{Battle: rec})
+	t.quiet = true
+	t.slab = make([]move, 0, len(g.Ships)) // mostly one order a ship
 	t.setUp()
 	for _, st := range steps {
 		if st.phase < 2 || st.phase > lastBattlePhase {

@@ -112,6 +112,9 @@ type books struct {
 	// credits come in.
 	sales    map[int]int
 	curPhase int
+	// quiet writes no reports: a battle fought on its own (Fight) keeps
+	// its record instead.
+	quiet bool
 }
 
 // run is one turn being carried out.
@@ -424,14 +427,14 @@ func (t *books) report(p int) *model.Report {
 
 // tell adds a message to player p's next sheet.
 func (t *books) tell(p int, format string, args ...any) {
-	if t.w.Mode == Host {
+	if t.w.Mode == Host && !t.quiet {
 		t.report(p).Messages = append(t.report(p).Messages, fmt.Sprintf(format, args...))
 	}
 }
 
 // battleLine adds a line to player p's battle and action reports.
 func (t *books) battleLine(p int, format string, args ...any) {
-	if t.w.Mode == Host {
+	if t.w.Mode == Host && !t.quiet {
 		t.report(p).Battle = append(t.report(p).Battle, fmt.Sprintf(format, args...))
 	}
 }
