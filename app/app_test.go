@@ -138,6 +138,25 @@ func TestMapClickSelectsInTree(t *testing.T) {
 	}
 }
 
+// A click on a category opens or closes it; the tree does not mark it,
+// and Details keep showing the object selected (the tree marked the
+// category while Details showed the object clicked before).
+func TestTreeCategoryClick(t *testing.T) {
+	x := newApp(t)
+	x.st.Select(model.PlanetKey(5), FromMap)
+	title := x.details.title.Text
+	for _, open := range []bool{true, false} {
+		x.tree.tree.Select("cat:contacts")
+		if x.tree.tree.IsBranchOpen("cat:contacts") != open {
+			t.Errorf("after a click the contacts are open %v, want %v", !open, open)
+		}
+		if x.st.Selected() != model.PlanetKey(5) || x.tree.shown != "" || x.details.title.Text != title {
+			t.Errorf("after a click on a category: selected %v, tree marks %q, details %q (were %q)",
+				x.st.Selected(), x.tree.shown, x.details.title.Text, title)
+		}
+	}
+}
+
 func TestSearchAndFilter(t *testing.T) {
 	x := newApp(t)
 	x.tree.search.SetText("shuttle")

@@ -178,7 +178,9 @@ func (v *notesView) choose(i int) {
 
 // Add opens the form of a new entry like e.
 func (v *notesView) Add(e notes.Entry) *entryForm {
-	if e.Kind == notes.Note && e.Object.IsZero() {
+	// A new note is on the object selected, a new marker at its place
+	// (the form's object field; the marker takes the object's place).
+	if (e.Kind == notes.Note || e.Kind == notes.Marker) && e.Object.IsZero() && !e.AtPlace {
 		e.Object = v.st.Selected()
 	}
 	v.open(e)

@@ -111,8 +111,10 @@ func TestMarkerOnTheMap(t *testing.T) {
 		t.Fatalf("markers before any: %q", got)
 	}
 	f := x.notesV.Add(notes.Entry{Kind: notes.Marker})
+	if got := f.object.Text; got != objectText(ship) {
+		t.Errorf("a new marker's form offers the object %q, not the ship selected (%q)", got, objectText(ship))
+	}
 	test.Type(f.text, "Rendezvous")
-	f.object.SetText(objectText(ship))
 	f.shape.SetSelected("diamond")
 	enter(f)
 	if f.problem.Text != "" {
@@ -180,6 +182,12 @@ func TestRemindersInThisTurn(t *testing.T) {
 		if strings.Contains(got, not) {
 			t.Errorf("This turn's reminders %q show %q", got, not)
 		}
+	}
+	// This turn's CSV carries the reminders due, above the changes.
+	_, rows := x.thisTurn.csv()
+	if len(rows) < 2 || rows[0][0] != "Reminder" || !strings.Contains(rows[0][1], "Muster the fleet") ||
+		rows[1][0] != "Reminder" || !strings.Contains(rows[1][1], "Count the ships") {
+		t.Errorf("This turn's CSV begins %q, want the two reminders due", rows[:min(2, len(rows))])
 	}
 	// "Dealt with" takes a reminder out of This turn, and keeps it.
 	var dealt *widget.Button

@@ -62,6 +62,10 @@ func newTreePanel(st *State) *treePanel {
 			o.(*cutLabel).SetWhole(p.label(uid))
 		},
 		OnSelected: func(uid widget.TreeNodeID) {
+			if strings.HasPrefix(uid, "cat:") && !p.syncing {
+				p.category(uid)
+				return
+			}
 			p.shown = uid
 			if key := model.ParseKey(uid); !key.IsZero() && !p.syncing && key != st.Selected() {
 				st.Select(key, FromTree)
@@ -73,6 +77,22 @@ func newTreePanel(st *State) *treePanel {
 	st.OnSwitch(p.drop)
 	st.Subscribe(p.changed)
 	return p
+}
+
+// category answers a click on a category: it opens or closes, and the
+// tree marks nothing, so that it never marks a category while Details
+// show an object. (Marking the object again would scroll the tree back
+// to it, away from the category just opened.)
+func (p *treePanel) category(uid widget.TreeNodeID) {
+	if p.tree.IsBranchOpen(uid) {
+		p.tree.CloseBranch(uid)
+	} else {
+		p.tree.OpenBranch(uid)
+	}
+	p.syncing = true
+	p.tree.UnselectAll()
+	p.shown = ""
+	p.syncing = false
 }
 
 // drop lets go of the items of the game left, before another is shown.

@@ -107,8 +107,12 @@ func (p *shipsPanel) csv() (head []string, rows [][]string) {
 	return head, rows
 }
 
-// csv is This turn's rows: the kind of each change and what changed.
+// csv is This turn as shown: the reminders due first (as the view puts
+// them on top), then the kind of each change and what changed.
 func (v *thisTurnView) csv() (head []string, rows [][]string) {
+	for _, line := range v.reminders.Lines() {
+		rows = append(rows, []string{"Reminder", line})
+	}
 	for _, r := range v.rows {
 		rows = append(rows, []string{r.Kind.String(), r.Text})
 	}
