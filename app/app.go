@@ -70,6 +70,7 @@ type App struct {
 	notes   *notebook
 	ruler   *ruler
 	rulerV  *rulerView
+	combat  *combatView // View > Combat simulator here… (Ctrl+B)
 
 	practice *practiceView // practice games: New, Continue, End turn
 	setups   *setupView    // File > New game set-up…
@@ -268,6 +269,8 @@ func (x *App) panels() {
 	x.tree = newTreePanel(x.st)
 	x.details = newDetailsPanel(x.st, x.tips)
 	x.details.newOrder = x.desk.New
+	x.combat = newCombatView(x.st, x.fyneApp, func(f func()) { x.Background(f) }, fyne.Do)
+	x.details.simulate = x.combat.Open
 	x.details.cancelStanding = func(id int) {
 		if _, err := x.st.Draft().CancelStanding(id); err != nil {
 			showError(err, x.win)
@@ -360,6 +363,7 @@ func (x *App) shortcuts() {
 	for key, f := range map[fyne.KeyName]func(){
 		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyT: x.practice.EndTurn,
 		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap, fyne.KeyQ: x.Close, fyne.KeyF: x.search.Focus,
+		fyne.KeyB: x.combat.OpenSelected,
 	} {
 		if key != fyne.KeyQ {
 			f = gate.hold(f)
@@ -424,6 +428,8 @@ func (x *App) menu() *fyne.MainMenu {
 	noted := fyne.NewMenuItem("Notes, markers and reminders", func() { x.st.ShowTab(TabNotes) })
 	measure := fyne.NewMenuItem("Ruler (click two places; again to take it away)", x.ruler.Toggle)
 	measure.Shortcut = short(fyne.KeyR)
+	simulate := fyne.NewMenuItem("Combat simulator here…", x.combat.OpenSelected)
+	simulate.Shortcut = short(fyne.KeyB)
 	x.themeItems = map[string]*fyne.MenuItem{}
 	themeItem := func(name, label string) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, func() { x.SetTheme(name) })
@@ -441,7 +447,7 @@ func (x *App) menu() *fyne.MainMenu {
 			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
 				fyne.NewMenuItemSeparator(), quit)...)...),
 		x.ordersMenu(short),
-		fyne.NewMenu("View", fit, whole, ships, changed, plotted, find, noted, measure, x.alliesV.item(), fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+		fyne.NewMenu("View", fit, whole, ships, changed, plotted, find, noted, measure, simulate, x.alliesV.item(), fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)

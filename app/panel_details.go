@@ -25,6 +25,8 @@ type detailsPanel struct {
 	newOrder func(key model.Key, c order.Code)
 	// cancelStanding cancels a ship's order carried over from last turn.
 	cancelStanding func(ship int)
+	// simulate opens the combat simulator on the battle near an object.
+	simulate func(key model.Key)
 
 	title   *widget.Label
 	palette *fyne.Container
@@ -149,6 +151,7 @@ func (p *detailsPanel) showPalette() {
 		if !ok {
 			return
 		}
+		p.simulateButton(key)
 		if !g.own(s) {
 			group("Orders about this ship", []order.Code{order.SS})
 			return
@@ -170,6 +173,18 @@ func (p *detailsPanel) showPalette() {
 	case model.KindOfficer:
 		group("Officer", []order.Code{order.NameOfficer})
 	}
+}
+
+// simulateButton offers the combat simulator on the battle near a ship,
+// one of mine or a contact.
+func (p *detailsPanel) simulateButton(key model.Key) {
+	if p.simulate == nil {
+		return
+	}
+	b := widget.NewButton("Simulate a battle here…", func() { p.simulate(key) })
+	b.Alignment = widget.ButtonAlignLeading
+	b.Importance = widget.LowImportance
+	p.palette.Add(b)
 }
 
 // carriedOver names the order ship s carries over from last turn, if it
