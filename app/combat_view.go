@@ -256,10 +256,29 @@ func (v *combatView) showForces(g *Game) {
 	if len(v.rows) == 0 {
 		objs = append(objs, widget.NewLabel("No ships there."))
 	}
-	if len(v.setup.Game.Planets) > 0 {
-		objs = append(objs, widget.NewLabelWithStyle("Planets", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	objs = append(objs, v.planetLines()...)
+	objs = append(objs, widget.NewLabel("Fire/defence of others' ships the sheet does not give: as built."))
+	v.forces.Objects = objs
+	v.forces.Refresh()
+}
+
+// planetLines lists the planets of the battle: each with defence units
+// on a line of its own, those without on one line (they cannot fire).
+func (v *combatView) planetLines() []fyne.CanvasObject {
+	if len(v.setup.Game.Planets) == 0 {
+		return nil
 	}
+	objs := []fyne.CanvasObject{widget.NewLabelWithStyle("Planets", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})}
+	var none []string
 	for _, p := range v.setup.Game.Planets {
+		if p.DefenceUnits == 0 {
+			name := strconv.Itoa(p.ID)
+			if p.Owner != 0 {
+				name += " (" + v.ownerName(p.Owner) + ")"
+			}
+			none = append(none, name)
+			continue
+		}
 		active := "not active"
 		if p.DefenceActive {
 			active = "active"
@@ -268,9 +287,12 @@ func (v *combatView) showForces(g *Game) {
 		l.Wrapping = fyne.TextWrapWord
 		objs = append(objs, l)
 	}
-	objs = append(objs, widget.NewLabel("Fire/defence of others' ships the sheet does not give: as built."))
-	v.forces.Objects = objs
-	v.forces.Refresh()
+	if len(none) > 0 {
+		l := widget.NewLabel("Without defence units: " + strings.Join(none, ", ") + ".")
+		l.Wrapping = fyne.TextWrapWord
+		objs = append(objs, l)
+	}
+	return objs
 }
 
 // sideName names a side in the tables: "Mine", "Player 4", "Sauran".

@@ -23,8 +23,9 @@ import (
 )
 
 // demoContact shows the demo with three contacts: two of player 3 a
-// short way from my home (where all my ships are), one of player 4 far
-// off; it gives the near destroyer.
+// short way from my home (where all my ships are) beside a planet of his
+// with defence units, one of player 4 far off; it gives the near
+// destroyer.
 func demoContact(t *testing.T, x *App) model.Ship {
 	t.Helper()
 	data, _ := assets.DemoSheet(1)
@@ -39,6 +40,7 @@ func demoContact(t *testing.T, x *App) model.Ship {
 		model.Ship{ID: 28, Type: 20, Owner: 3, Name: "Shadow Fox", Loc: near},
 		model.Ship{ID: 29, Type: 23, Owner: 3, Loc: near},
 		model.Ship{ID: 30, Type: 23, Owner: 4, Loc: geom.Point{X: home.X + 500, Y: home.Y, Z: home.Z}})
+	k.ForeignPlanets = append(k.ForeignPlanets, model.Planet{ID: 900, Kind: model.Independent, Owner: 3, Loc: near, DefenceUnits: 12, DefenceActive: true})
 	x.Show(NewGame(rules.Default(), rep, "demo"))
 	return k.ForeignShips[len(k.ForeignShips)-3]
 }
@@ -92,6 +94,16 @@ func TestCombatSimulatorFromContact(t *testing.T) {
 	}
 	if mine == 0 || theirs != 2 {
 		t.Fatalf("the battle has %d of my ships and %d of theirs", mine, theirs)
+	}
+	var lines []string
+	for _, o := range v.forces.Objects {
+		if l, ok := o.(*widget.Label); ok {
+			lines = append(lines, l.Text)
+		}
+	}
+	if text := strings.Join(lines, "\n"); !strings.Contains(text, "Planet 900 (player 3's): 12 defence units, active") ||
+		!strings.Contains(text, "Without defence units: 6 (mine), ") {
+		t.Errorf("the planets of the battle:\n%s", text)
 	}
 	v.runs.SetText("40")
 	v.seed.SetText("5")
