@@ -46,6 +46,7 @@ var shortcutLines = [][2]string{
 	{"Ctrl+M", "Map only: the map takes the whole window (again: the panels come back)"},
 	{"Ctrl+F", "Search what you know (Enter searches, Esc leaves the search bar)"},
 	{"Ctrl+R", "Ruler: click two places or objects on the map to measure between them (again: take it away)"},
+	{"Ctrl+B", "Combat simulator: the battle near the selected ship, contact or planet, fought over many seeds"},
 	{"Enter / Esc", "In an order form: take the order / cancel. In a Yes/No question: Yes / No"},
 	{"Drag", "Turn the map"},
 	{"Right-drag or Shift-drag", "Move the map"},
