@@ -52,6 +52,7 @@ type combatView struct {
 	runs   *widget.Entry
 	seed   *widget.Entry
 	runB   *widget.Button
+	again  *widget.Button // sets the battle up anew; not while it is fought
 	forces *fyne.Container
 	status *widget.Label
 	sides  *sortTable
@@ -125,7 +126,7 @@ func (v *combatView) build() {
 	v.radius, v.runs, v.seed = widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
 	v.runs.SetText(strconv.Itoa(combatRuns))
 	v.seed.SetText("1")
-	again := widget.NewButton("Set up again", func() {
+	v.again = widget.NewButton("Set up again", func() {
 		if n, err := strconv.Atoi(strings.TrimSpace(v.radius.Text)); err == nil && n > 0 && n <= combatMaxRadius {
 			v.setUp(v.st.Game(), n)
 		} else {
@@ -135,7 +136,7 @@ func (v *combatView) build() {
 	v.runB = widget.NewButton("Run", v.Run)
 	v.runB.Importance = widget.HighImportance
 	controls := container.NewHBox(widget.NewLabel("Ships and planets within"), widthOf(v.radius, 70),
-		widget.NewLabel("positions"), again, widget.NewSeparator(),
+		widget.NewLabel("positions"), v.again, widget.NewSeparator(),
 		widget.NewLabel("Runs"), widthOf(v.runs, 80), widget.NewLabel("first seed"), widthOf(v.seed, 90), v.runB)
 	v.status = widget.NewLabel("Change the orders if you like, then Run: each run is the turn's battle with another seed.")
 	v.status.Wrapping = fyne.TextWrapWord
@@ -376,6 +377,7 @@ func (v *combatView) Run() {
 	setup := v.setup
 	setup.Orders = orders
 	v.runB.Disable()
+	v.again.Disable()
 	v.status.SetText(fmt.Sprintf("Fighting %d battles…", runs))
 	v.background(func() {
 		sum, err := sim.Simulate(setup, seed, runs)
@@ -386,6 +388,7 @@ func (v *combatView) Run() {
 // show puts a summary in the tables.
 func (v *combatView) show(sum sim.Summary, err error) {
 	v.runB.Enable()
+	v.again.Enable()
 	if err != nil {
 		v.status.SetText("Cannot run: " + err.Error())
 		return

@@ -196,3 +196,23 @@ func TestCombatSimulatorNothingSelected(t *testing.T) {
 		t.Errorf("the menu's item on a planet: %q", v.title.Text)
 	}
 }
+
+// TestCombatSimulatorBusy: while the battles are fought, neither Run nor
+// Set up again can be pressed (the outcome would be of another battle than
+// the one shown); once they are done, both can and the outcome is shown.
+func TestCombatSimulatorBusy(t *testing.T) {
+	x := newApp(t)
+	var queue []func()
+	x.Background = func(f func()) { queue = append(queue, f) }
+	x.combat.OpenSelected()
+	v := x.combat
+	v.runs.SetText("5")
+	test.Tap(v.runB)
+	if len(queue) != 1 || !v.runB.Disabled() || !v.again.Disabled() || v.last != nil {
+		t.Fatalf("while fighting: %d queued, Run disabled %v, Set up again disabled %v", len(queue), v.runB.Disabled(), v.again.Disabled())
+	}
+	queue[0]()
+	if v.runB.Disabled() || v.again.Disabled() || v.last == nil || v.last.Runs != 5 {
+		t.Errorf("once fought: Run disabled %v, Set up again disabled %v, outcome %v", v.runB.Disabled(), v.again.Disabled(), v.last)
+	}
+}
