@@ -53,6 +53,9 @@ type combatView struct {
 	seed   *widget.Entry
 	runB   *widget.Button
 	again  *widget.Button // sets the battle up anew; not while it is fought
+	// setups counts the battles set up: an outcome fought for an earlier
+	// one (the window opened on another place meanwhile) is not shown.
+	setups int
 	forces *fyne.Container
 	status *widget.Label
 	sides  *sortTable
@@ -187,6 +190,7 @@ func (v *combatView) setUp(g *Game, radius int) {
 		count(len(ships), "ship"), count(len(v.setup.Game.Planets), "planet")))
 	v.showForces(g)
 	v.last = nil
+	v.setups++
 	v.sides.setRows(nil)
 	v.ships.setRows(nil)
 }
@@ -379,9 +383,18 @@ func (v *combatView) Run() {
 	v.runB.Disable()
 	v.again.Disable()
 	v.status.SetText(fmt.Sprintf("Fighting %d battles…", runs))
+	of := v.setups
 	v.background(func() {
 		sum, err := sim.Simulate(setup, seed, runs)
-		v.done(func() { v.show(sum, err) })
+		v.done(func() {
+			if of != v.setups {
+				v.runB.Enable()
+				v.again.Enable()
+				v.status.SetText("The battle was set up anew while the other was fought: Run again.")
+				return
+			}
+			v.show(sum, err)
+		})
 	})
 }
 

@@ -199,7 +199,8 @@ func TestCombatSimulatorNothingSelected(t *testing.T) {
 
 // TestCombatSimulatorBusy: while the battles are fought, neither Run nor
 // Set up again can be pressed (the outcome would be of another battle than
-// the one shown); once they are done, both can and the outcome is shown.
+// the one shown); once they are done, both can and the outcome is shown;
+// an outcome fought before the window was opened anew is not shown.
 func TestCombatSimulatorBusy(t *testing.T) {
 	x := newApp(t)
 	var queue []func()
@@ -214,5 +215,13 @@ func TestCombatSimulatorBusy(t *testing.T) {
 	queue[0]()
 	if v.runB.Disabled() || v.again.Disabled() || v.last == nil || v.last.Runs != 5 {
 		t.Errorf("once fought: Run disabled %v, Set up again disabled %v, outcome %v", v.runB.Disabled(), v.again.Disabled(), v.last)
+	}
+	// Opened on another place while fighting: the outcome of the battle
+	// before is not shown for the new one.
+	test.Tap(v.runB)
+	x.combat.Open(model.PlanetKey(x.st.Game().K.Planets[0].ID))
+	queue[1]()
+	if v.runB.Disabled() || v.last != nil || !strings.Contains(v.status.Text, "Run again") {
+		t.Errorf("an earlier battle's outcome: Run disabled %v, outcome %v, status %q", v.runB.Disabled(), v.last, v.status.Text)
 	}
 }
