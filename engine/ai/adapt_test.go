@@ -94,7 +94,7 @@ func TestHardBuysInterceptorsWhenRaided(t *testing.T) {
 // builds defence units at its origin; attacked by Sauran only, or not at
 // all, it sends them out.
 func TestHardGuardsWhenAttacked(t *testing.T) {
-	play := func(lines ...string) (guards, units int, origin *model.Planet) {
+	play := func(lv *Level, lines ...string) (guards, units int, origin *model.Planet) {
 		r, k := firstSheet(t, 150_000)
 		k.Battle = append(k.Battle, lines...)
 		for i := range k.Planets {
@@ -102,7 +102,7 @@ func TestHardGuardsWhenAttacked(t *testing.T) {
 				origin = &k.Planets[i]
 			}
 		}
-		orders := Play(r, k, 1, Hard())
+		orders := Play(r, k, 1, lv)
 		armed := map[int]bool{}
 		for _, s := range k.Ships {
 			if st := r.Ship(s.Type); st != nil && st.Armed() && st.CanMove() {
@@ -122,14 +122,21 @@ func TestHardGuardsWhenAttacked(t *testing.T) {
 		return guards, units, origin
 	}
 	hit := "Phase 2: ship 77 of player 4 (Grey Wolf) fired on your ship 9 (Shadow Lance): 3 damage."
-	g, u, origin := play(hit)
+	g, u, origin := play(Hard(), hit)
 	if g == 0 || u == 0 {
 		t.Errorf("attacked by player 4: %d warships on guard, %d defence units built at the origin (planet %d), want some of each", g, u, origin.ID)
 	}
 	for _, lines := range [][]string{nil, {"Phase 2: ship 5 of player 99 (Dread) fired on your ship 9 (Shadow Lance): 3 damage."}} {
-		if g, u, _ := play(lines...); g != 0 || u != 0 {
+		if g, u, _ := play(Hard(), lines...); g != 0 || u != 0 {
 			t.Errorf("%q: %d warships on guard, %d defence units at the origin, want none", lines, g, u)
 		}
+		if g, _, _ := play(Normal(), lines...); g != 0 {
+			t.Errorf("normal, %q: %d warships on guard, want none", lines, g)
+		}
+	}
+	// Normal keeps warships home too (but builds no defence for it).
+	if g, _, _ := play(Normal(), hit); g == 0 {
+		t.Errorf("normal attacked by player 4: no warship on guard, want some")
 	}
 }
 

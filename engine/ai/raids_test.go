@@ -40,7 +40,7 @@ func TestHardRaidsAtTheEnd(t *testing.T) {
 		}
 	}
 	if want := r.Interceptors.Max / r.ScanPlayer.CostInterceptors; len(got) != want {
-		t.Errorf("hard raids %d players, want %d (the interceptors it may hold, 10 a raid)", len(got), want)
+		t.Errorf("hard sends %d raids, want %d (the interceptors it may hold, 10 a raid)", len(got), want)
 	}
 	stopped := raids(hard, last, func(k *model.Knowledge) {
 		k.Messages = append(k.Messages, "Player 5's interceptors stopped your scan.")
@@ -66,5 +66,42 @@ func TestHardRaidsAtTheEnd(t *testing.T) {
 	}
 	if got := raids(Normal(), last, nil); len(got) > 0 {
 		t.Errorf("normal raids %v in the last turn, want none", got)
+	}
+}
+
+// Each rival is raided in one turn only (raided, he buys interceptors):
+// the rivals are shared out over the last turns, every scan of a turn
+// going to that turn's; once all were raided, only a rich one is raided
+// again, and one whose interceptors stopped the scan is not.
+func TestHardRaidsEachRivalOnce(t *testing.T) {
+	r, _ := firstSheet(t, 0)
+	raids := func(turn int, msgs ...string) map[int]int {
+		_, k := firstSheet(t, 5_000_000)
+		k.Turn = turn
+		for _, who := range []int{5, 6} {
+			k.ForeignPlanets = append(k.ForeignPlanets, model.Planet{ID: 9990 + who, Owner: who, Kind: model.Independent})
+		}
+		k.Messages = append(k.Messages, msgs...)
+		out := map[int]int{}
+		for _, o := range codes(Play(r, k, 1, Hard()), order.SR) {
+			out[o.Player()]++
+		}
+		return out
+	}
+	last := r.Game.ExpectedLastTurn - 1 // the sheet before the last turn
+	all := r.Interceptors.Max / r.ScanPlayer.CostInterceptors
+	if got := raids(last - 1); got[5] != all || got[6] != 0 {
+		t.Errorf("the turn before the last, hard raids %v, want all %d raids on player 5 (player 6 the next turn)", got, all)
+	}
+	if got := raids(last, "Your raiders brought back 300,000 credits and 0 points from player 5."); got[6] != all || got[5] != 0 {
+		t.Errorf("in the last turn after raiding player 5, hard raids %v, want all %d on player 6", got, all)
+	}
+	both := []string{"Your raiders brought back 2,000 credits and 0 points from player 5.", "Player 6's interceptors stopped your scan."}
+	if got := raids(last, both...); len(got) != 0 {
+		t.Errorf("with player 5 poor and player 6's interceptors up, hard raids %v, want none", got)
+	}
+	both[0] = "Your raiders brought back 400,000 credits and 0 points from player 5."
+	if got := raids(last, both...); got[5] != all || got[6] != 0 {
+		t.Errorf("with player 5 rich, hard raids %v, want all %d on him again", got, all)
 	}
 }
