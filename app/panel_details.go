@@ -151,14 +151,17 @@ func (p *detailsPanel) showPalette() {
 		if !ok {
 			return
 		}
-		p.simulateButton(key)
+		// The simulator comes after the orders, which a player gives far
+		// more often and finds where they always were.
 		if !g.own(s) {
 			group("Orders about this ship", []order.Code{order.SS})
+			p.simulateButton(key)
 			return
 		}
 		battle, general := d.Palette(id)
 		group("Battle/movement orders", battle)
 		group("General orders", general)
+		p.simulateButton(key)
 		p.station.SetChecked(d.OnStation(id))
 		p.station.Show()
 		p.carriedOver(d, s)
