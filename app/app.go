@@ -266,7 +266,7 @@ func titleFollows(st *State, win fyne.Window) {
 // panels makes the panels around the map and wires their buttons to the
 // types that do the work.
 func (x *App) panels() {
-	x.tree = newTreePanel(x.st)
+	x.tree = newTreePanel(x.st, x.tips)
 	x.details = newDetailsPanel(x.st, x.tips)
 	x.details.newOrder = x.desk.New
 	x.combat = newCombatView(x.st, x.fyneApp, func(f func()) { x.Background(f) }, fyne.Do)

@@ -29,7 +29,7 @@ type treePanel struct {
 	cuts  textCuts // the labels' cuts to the column's width
 }
 
-func newTreePanel(st *State) *treePanel {
+func newTreePanel(st *State, tips *tooltips) *treePanel {
 	p := &treePanel{st: st}
 	p.search = widget.NewEntry()
 	p.search.SetPlaceHolder("Search ships, planets, officers…")
@@ -56,10 +56,12 @@ func newTreePanel(st *State) *treePanel {
 			}
 			return nil
 		},
-		IsBranch:   func(uid widget.TreeNodeID) bool { return uid == "" || strings.HasPrefix(uid, "cat:") },
-		CreateNode: func(bool) fyne.CanvasObject { return newCutLabel(&p.cuts, "Trading planets (000)") },
+		IsBranch: func(uid widget.TreeNodeID) bool { return uid == "" || strings.HasPrefix(uid, "cat:") },
+		CreateNode: func(bool) fyne.CanvasObject {
+			return newTreeLabel(&p.cuts, tips, p.tree, "Trading planets (000)")
+		},
 		UpdateNode: func(uid widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
-			o.(*cutLabel).SetWhole(p.label(uid))
+			o.(*treeLabel).SetWhole(p.label(uid))
 		},
 		OnSelected: func(uid widget.TreeNodeID) {
 			if strings.HasPrefix(uid, "cat:") && !p.syncing {

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
 
 	"silverfall/assets"
 	"silverfall/engine/geom"
@@ -68,5 +69,49 @@ func TestTreeShowsShipNames(t *testing.T) {
 	}
 	if !found {
 		t.Error(`the tree's search for "Ship 28" does not find ship 28`)
+	}
+}
+
+// A tree label that the column cuts shows its whole text in a tip when
+// the pointer rests on it, and marks its row as hovered from the tree's
+// left edge (the label takes the pointer from Fyne's row under it); one
+// shown whole has no tip. At 1280x800 the demo's "2 · LARGE TRANSPORT"
+// is cut.
+func TestTreeLabelTipShowsWhole(t *testing.T) {
+	x := newApp(t)
+	x.tips.delay, x.tips.watchEvery = 0, 0
+	x.Window().Resize(fyne.NewSize(1280, 800-menuBarHeight))
+	x.Window().Canvas().Capture()
+	var cut, whole *treeLabel
+	walk(x.tree.tree, func(o fyne.CanvasObject) {
+		if l, ok := o.(*treeLabel); ok && l.Visible() && strings.Contains(l.whole, "·") {
+			if l.cut() && cut == nil {
+				cut = l
+			} else if !l.cut() && whole == nil {
+				whole = l
+			}
+		}
+	})
+	if cut == nil || whole == nil {
+		t.Fatalf("at 1280x800 the tree should show a ship cut and one whole (cut %v, whole %v)", cut != nil, whole != nil)
+	}
+	in := &desktop.MouseEvent{PointEvent: fyne.PointEvent{AbsolutePosition: position(cut).Add(fyne.NewPos(20, 5))}}
+	cut.MouseIn(in)
+	if got := x.tips.Shown(); got != cut.whole {
+		t.Errorf("the tip over %q says %q, want the whole label", cut.Text, got)
+	}
+	if !cut.hover.Visible() || position(cut.hover).X > position(x.tree.tree).X+1 {
+		t.Errorf("the hovered row is not marked from the tree's edge (mark at %v, tree at %v)", position(cut.hover), position(x.tree.tree))
+	}
+	cut.MouseOut()
+	if x.tips.Shown() != "" || cut.hover.Visible() {
+		t.Error("the tip or the row's mark stays after the pointer left")
+	}
+	whole.MouseIn(in)
+	if got := x.tips.Shown(); got != "" {
+		t.Errorf("a label shown whole (%q) has the tip %q", whole.Text, got)
+	}
+	if !whole.hover.Visible() {
+		t.Error("a row shown whole is not marked when hovered")
 	}
 }
