@@ -75,6 +75,11 @@ func newTreePanel(st *State, tips *tooltips) *treePanel {
 		},
 	}}
 	p.tree.ExtendBaseWidget(p.tree)
+	// Fyne themes the rows it makes later by the scope of the *widget.Tree
+	// they belong to, which is not the *keyTree put in the window: without
+	// the second override the rows made after the first layout (a click,
+	// a scroll, a turn) had the wide icons, and the leaves moved right.
+	container.NewThemeOverride(&p.tree.Tree, narrowIcons{})
 	p.box = container.NewBorder(container.NewVBox(p.search, p.filter), nil, nil, nil, container.NewThemeOverride(p.tree, narrowIcons{}))
 	st.OnSwitch(p.drop)
 	st.Subscribe(p.changed)

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
 
 	"silverfall/assets"
 	"silverfall/engine/geom"
@@ -113,5 +114,34 @@ func TestTreeLabelTipShowsWhole(t *testing.T) {
 	}
 	if !whole.hover.Visible() {
 		t.Error("a row shown whole is not marked when hovered")
+	}
+}
+
+// Rows the tree makes after its first layout (a category opened, a scroll)
+// have the narrow indent of the tree's own theme: they had Fyne's wide
+// icons (here every row; in the real window the rows made after a click),
+// so that the leaves lay a dozen pixels further right and more of each
+// label was cut.
+func TestTreeRowsMadeLaterKeepTheIndent(t *testing.T) {
+	x := newApp(t)
+	x.Window().Resize(fyne.NewSize(1280, 800-menuBarHeight))
+	x.Window().Canvas().Capture()
+	x.tree.tree.OpenBranch("cat:contacts")
+	x.tree.tree.OpenBranch("cat:trading")
+	x.tree.tree.ScrollToBottom()
+	x.Window().Canvas().Capture()
+	indents := map[float32][]string{}
+	walk(x.tree.tree, func(o fyne.CanvasObject) {
+		if l, ok := o.(*treeLabel); ok && l.Visible() && !strings.HasPrefix(l.whole, "cat:") && !strings.Contains(l.whole, "(") {
+			at := position(l).X - position(x.tree.tree).X
+			indents[at] = append(indents[at], l.Text)
+		}
+	})
+	// A leaf's text starts after a padding, one icon's indent and padding,
+	// the icon's slot and a padding: Fyne's layout of a row.
+	pad := theme.Padding()
+	want := 3*pad + 2*narrowIcons{}.Size(theme.SizeNameInlineIcon)
+	if len(indents) != 1 || len(indents[want]) == 0 {
+		t.Errorf("the leaves lie at %v pixels from the tree's edge, want all at %v", indents, want)
 	}
 }
