@@ -225,3 +225,27 @@ func TestCombatSimulatorBusy(t *testing.T) {
 		t.Errorf("an earlier battle's outcome: Run disabled %v, outcome %v, status %q", v.runB.Disabled(), v.last, v.status.Text)
 	}
 }
+
+// A planet's and a fleet's details offer the simulator too, set up at the
+// planet or the fleet: the battle over a planet its defence units fight.
+func TestCombatSimulatorFromPlanetAndFleet(t *testing.T) {
+	x := newApp(t)
+	g := x.st.Game()
+	if len(g.K.Fleets) == 0 {
+		t.Fatal("the demo has no fleet")
+	}
+	keys := []model.Key{model.PlanetKey(g.K.Planets[0].ID), model.FleetKey(g.K.Fleets[0].ID)}
+	for _, key := range keys {
+		x.st.Select(key, FromMap)
+		b := findButton(x.details.palette, "Simulate a battle here…")
+		if b == nil {
+			t.Errorf("%v: its details offer no simulator", key)
+			continue
+		}
+		test.Tap(b)
+		at, _ := g.Location(key)
+		if v := x.combat; v.win == nil || v.of != key || v.at != at {
+			t.Errorf("%v: the simulator is not open at it (open on %v at %v)", key, v.of, v.at)
+		}
+	}
+}

@@ -167,19 +167,21 @@ func (p *detailsPanel) showPalette() {
 		p.carriedOver(d, s)
 	case model.KindFleet:
 		group("Fleet orders", draft.FleetPalette())
+		p.simulateButton(key)
 	case model.KindPlanet:
 		pl, ok := g.Planets[id]
 		if !ok {
 			return
 		}
 		group("Planet orders", draft.PlanetPalette(pl.Owner == g.K.Empire.Player && pl.Kind != model.Trading))
+		p.simulateButton(key)
 	case model.KindOfficer:
 		group("Officer", []order.Code{order.NameOfficer})
 	}
 }
 
-// simulateButton offers the combat simulator on the battle near a ship,
-// one of mine or a contact.
+// simulateButton offers the combat simulator on the battle near a ship
+// (one of mine or a contact), a fleet or a planet.
 func (p *detailsPanel) simulateButton(key model.Key) {
 	if p.simulate == nil {
 		return
