@@ -9,6 +9,7 @@ import (
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
+	"silverfall/engine/turn"
 )
 
 // Orders are the orders a computer player at the normal level gives for
@@ -127,19 +128,16 @@ func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *pla
 		pl := &k.Planets[i]
 		p.own[pl.Loc] = pl
 		p.ownByID[pl.ID] = pl
-		p.tax += pl.Industry
 	}
-	fleets := map[geom.Point]bool{}
+	// The tax and the pay are the engine's, for the planets and ships as
+	// the sheet shows them (what the host's end of turn takes if nothing
+	// moved), with the plan's margin for the ships it sends out
+	// (spreadUpkeep).
+	p.tax = turn.Tax(k.Planets)
+	pay := turn.ShipsPay(r, k.Ships, k.Empire.Interceptors)
+	p.upkeep = pay.Total() + p.spreadUpkeep()
 	for _, s := range k.Ships {
 		if st := r.Ship(s.Type); st != nil {
-			p.upkeep += r.CrewPay(st)
-			// Ships that move out are fleets of their own, as the plan goes.
-			if st.CanMove() {
-				p.upkeep += r.Upkeep.Fleet
-			} else if !fleets[s.Loc] {
-				fleets[s.Loc] = true
-				p.upkeep += r.Upkeep.Fleet
-			}
 			switch role(st) {
 			case roleTrader:
 				p.traders++
@@ -152,16 +150,9 @@ func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *pla
 			}
 		}
 	}
-	p.upkeep += k.Empire.Interceptors * r.Interceptors.PayPerTurn
 	// Short of money, ships come home, where they are one fleet, rather
 	// than wander at a fleet's upkeep each.
-	now := 0
-	for _, s := range k.Ships {
-		if st := r.Ship(s.Type); st != nil {
-			now += r.CrewPay(st)
-		}
-	}
-	now += k.Empire.Interceptors * r.Interceptors.PayPerTurn
+	now := pay.Crew + pay.Interceptors
 	// The fleets out that the tax keeps, beside the one at home, with what
 	// the credits can add over the level's reserve turns.
 	p.outAllowed = (p.tax - now + max(0, k.Empire.Credits)/(2*max(1, lv.ReserveTurns))) / r.Upkeep.Fleet
@@ -185,6 +176,27 @@ func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *pla
 		p.fuelFor[pl.ID] += p.tankerFuel
 	}
 	return p
+}
+
+// spreadUpkeep is the plan's margin over the engine's pay for the ships
+// where they are: every movable ship is counted a fleet of its own (the
+// plan sends most of them out), and the ships that stay (the stations)
+// one fleet a place. It is what the engine's pay would be with the
+// movable ships spread out so, less that pay's fleets now.
+func (p *planner) spreadUpkeep() int {
+	spread := map[geom.Point]bool{}
+	fleets := 0
+	for _, s := range p.k.Ships {
+		if st := p.r.Ship(s.Type); st == nil {
+			continue
+		} else if st.CanMove() {
+			fleets++
+		} else if !spread[s.Loc] {
+			spread[s.Loc] = true
+			fleets++
+		}
+	}
+	return fleets*p.r.Upkeep.Fleet - turn.ShipsPay(p.r, p.k.Ships, 0).Fleets
 }
 
 type shipRole int

@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
 )
@@ -110,10 +109,9 @@ func (p *planner) defence() {
 	if p.lv.LockPlanets && p.turn >= p.lv.OutwardFrom {
 		// A planet with defence units cannot be taken: those that last to
 		// the end, and so count for the win, get one.
-		rs := p.mk.survivors()
 		for _, pl := range p.k.Planets {
 			if pl.Kind == model.Independent && pl.DefenceUnits == 0 && pl.Population >= pd.MinPopulation &&
-				pl.Industry >= pd.IndustryPerUnit && pl.Loc.Dist(geom.Origin) > rs && p.spend(pd.UnitCost, 0, p.lv.BuildMargin) {
+				pl.Industry >= pd.IndustryPerUnit && p.mk.outlasts(pl.Loc) && p.spend(pd.UnitCost, 0, p.lv.BuildMargin) {
 				p.add("BU %d 1", pl.ID)
 			}
 		}

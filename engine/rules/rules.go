@@ -597,29 +597,55 @@ func (r *Rules) GravityPull(turn int) int {
 	return k * (k + 1) / 2
 }
 
-// MarketLastTurn is the last turn that trades at a trading planet found at
-// loc on sheet's turn: the turn whose orders (written on the sheet before
-// it) are carried out before the pull of Silverfall at its end takes the
-// planet within the black hole's reach. 0 when the trading planets hold
-// their place (a house rule). Placed 70 out, a trading planet trades last
-// in turn 20.
-func (r *Rules) MarketLastTurn(loc geom.Point, sheet int) int {
-	if r.House.TradingPlanetsHold {
-		return 0
+// Pulled is where the pull of Silverfall at the end of turn leaves a
+// planet or ship that it draws, at loc before it: straight toward the
+// centre by the turn's pull (GravityPull), to the nearest whole position.
+func (r *Rules) Pulled(loc geom.Point, turn int) geom.Point {
+	return loc.Toward(geom.Origin, r.GravityPull(turn))
+}
+
+// PullBetween is how far the pull of Silverfall draws a planet or ship
+// over the ends of turns from to last, both included.
+func (r *Rules) PullBetween(from, last int) int {
+	n := 0
+	for t := from; t <= last; t++ {
+		n += r.GravityPull(t)
 	}
+	return n
+}
+
+// FallsIn is the last turn a planet or ship that the pull draws, found at
+// loc on sheet's turn, still exists in: the turn at whose end the pull
+// leaves it within the black hole's reach, turn by turn as the end of
+// each turn moves it (Pulled). 0 when that is not by the end of turn
+// last; sheet when it is within the reach already.
+func (r *Rules) FallsIn(loc geom.Point, sheet, last int) int {
 	d := r.Movement.DestructionRadius
 	if loc.Within(geom.Origin, d) {
-		return sheet // already gone
+		return sheet
 	}
-	// The pull grows by a position more each turn: within a few hundred
-	// turns it takes any planet of a map of the game's size.
-	for t := max(sheet, 0) + 1; t <= sheet+1000; t++ {
-		loc = loc.Toward(geom.Origin, r.GravityPull(t))
-		if loc.Within(geom.Origin, d) {
+	// No turn before the pull's first moves anything.
+	for t := max(sheet+1, 1, r.Movement.GravityFromTurn); t <= last; t++ {
+		if loc = r.Pulled(loc, t); loc.Within(geom.Origin, d) {
 			return t
 		}
 	}
 	return 0
+}
+
+// MarketLastTurn is the last turn that trades at a trading planet found at
+// loc on sheet's turn: the turn whose orders (written on the sheet before
+// it) are carried out before the pull of Silverfall at its end takes the
+// planet within the black hole's reach (FallsIn). 0 when the trading
+// planets hold their place (a house rule). Placed 70 out, a trading planet
+// trades last in turn 20.
+func (r *Rules) MarketLastTurn(loc geom.Point, sheet int) int {
+	if r.House.TradingPlanetsHold {
+		return 0
+	}
+	// The pull grows by a position more each turn: within a few hundred
+	// turns it takes any planet of a map of the game's size.
+	return r.FallsIn(loc, sheet, sheet+1000)
 }
 
 // CargoScale is the common multiple of the ore per cargo unit; cargo is
