@@ -326,6 +326,37 @@ type MarketRules struct {
 	MaxPricePercent       int           `toml:"max_price_percent"`
 }
 
+// Varied is the base price a trading planet is given for a good of
+// nominal price v, u (from 0 to 1) of the way through the price variation
+// either side of it: at least 1.
+func (m *MarketRules) Varied(v int, u float64) int {
+	f := float64(m.PriceVariationPercent) / 100
+	return max(1, geom.Round(float64(v)*(1-f+2*f*u)))
+}
+
+// LowestBase is the lowest base price a trading planet can be given for a
+// good of nominal price v (Varied at the bottom of the variation).
+func (m *MarketRules) LowestBase(v int) int { return m.Varied(v, 0) }
+
+// Price is what a trading planet of base price base asks for a good of
+// reference stock ref while it holds stock: the base price times the
+// reference over the stock, kept between the rules' least and most
+// percent of the base, to whole credits, at least 1.
+func (m *MarketRules) Price(base, ref, stock int) int {
+	v := float64(base) * float64(ref) / float64(max(stock, 1))
+	lo := float64(base) * float64(m.MinPricePercent) / 100
+	hi := float64(base) * float64(m.MaxPricePercent) / 100
+	return max(1, geom.Round(min(max(v, lo), hi)))
+}
+
+// StockFor is the stock a trading planet of base price base holds of a
+// good of reference stock ref when it asks price, below the top of its
+// range (Price the other way round, to the nearest whole units the
+// rounding allows).
+func (m *MarketRules) StockFor(base, ref, price int) int {
+	return base * ref / max(price, 1)
+}
+
 // MiningRules give the mines' output.
 type MiningRules struct {
 	Rates [OreTypes]int `toml:"rates"`
@@ -571,6 +602,11 @@ func (r *Rules) BuildCost(t *ShipType, fire, defence int) int {
 	}
 	return c
 }
+
+// BuyCost is what n units of ore or fuel cost at a trading planet that
+// pays price for them: it sells at the rules' factor over its price
+// (before any special ability's discount).
+func (r *Rules) BuyCost(n, price int) int { return n * price * r.Trade.BuyPriceFactor }
 
 // CrewPay is the crew's pay for a ship of the type each turn.
 func (r *Rules) CrewPay(t *ShipType) int { return r.Upkeep.CrewBase + r.Upkeep.CrewPerSize*t.Size }

@@ -204,12 +204,7 @@ func (t closing) markets() {
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)
-	price := func(base, ref, stock int) int {
-		v := float64(base) * float64(ref) / float64(max(stock, 1))
-		lo := float64(base) * float64(mr.MinPricePercent) / 100
-		hi := float64(base) * float64(mr.MaxPricePercent) / 100
-		return max(1, geom.Round(min(max(v, lo), hi)))
-	}
+	price := mr.Price
 	players := 0
 	for _, e := range w.G.Empires {
 		if e.Player != w.R.Game.PlayerSauran {
