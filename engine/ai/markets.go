@@ -120,8 +120,9 @@ func (m *markets) marketOpen(arrive int) bool { return m.lv.PullLanding || m.sel
 
 // above is where a ship must end turn m.turn for the pull of Silverfall to
 // leave it over the fixed planet at to (a trading planet or an origin):
-// further out on the line from Silverfall, by the pull. ok is false when
-// no point rounds onto it.
+// further out on the line from Silverfall, by the pull: the point the
+// engine's end of turn (rules.Pulled) moves onto it. ok is false when no
+// point rounds onto it.
 func (m *markets) above(to geom.Point) (at geom.Point, ok bool) {
 	pull := m.r.GravityPull(m.turn)
 	if pull <= 0 {
@@ -137,7 +138,7 @@ func (m *markets) above(to geom.Point) (at geom.Point, ok bool) {
 		for dy := -2; dy <= 2; dy++ {
 			for dz := -2; dz <= 2; dz++ {
 				q := geom.Point{X: c.X + dx, Y: c.Y + dy, Z: c.Z + dz}
-				if q.Toward(geom.Origin, pull) == to && (!ok || q.Dist2(c) < at.Dist2(c)) {
+				if m.r.Pulled(q, m.turn) == to && (!ok || q.Dist2(c) < at.Dist2(c)) {
 					at, ok = q, true
 				}
 			}

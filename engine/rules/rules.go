@@ -349,12 +349,12 @@ func (m *MarketRules) Price(base, ref, stock int) int {
 	return max(1, geom.Round(min(max(v, lo), hi)))
 }
 
-// StockFor is the stock a trading planet of base price base holds of a
-// good of reference stock ref when it asks price, below the top of its
-// range (Price the other way round, to the nearest whole units the
-// rounding allows).
+// StockFor is the least stock a trading planet of base price base can
+// hold of a good of reference stock ref when it asks price below the top
+// of its range: Price the other way round, the least stock whose price
+// rounds to price or below.
 func (m *MarketRules) StockFor(base, ref, price int) int {
-	return base * ref / max(price, 1)
+	return 2*base*ref/(2*max(price, 1)+1) + 1
 }
 
 // MiningRules give the mines' output.
