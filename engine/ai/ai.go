@@ -93,8 +93,9 @@ func withoutPurchases(orders []order.Order) []order.Order {
 }
 
 // budget weighs the purchases of the plan by the turn's forecast, the same
-// a player gets: the plan counts each ship out as a fleet of its own and
-// knows no sales, the forecast knows the turn's upkeep and takings. While
+// a player gets: the plan knows no sales (and, without forecast_upkeep,
+// counts each ship that can move a fleet of its own), the forecast knows
+// the turn's upkeep and takings. While
 // the credits at the end of the turn would not cover the level's turns of
 // the deficit left, with its margin, the last purchase is dropped.
 func (p *planner) budget(c *check.Checker, orders []order.Order) []order.Order {

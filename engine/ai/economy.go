@@ -3,6 +3,7 @@ package ai
 import (
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
+	"silverfall/engine/turn"
 )
 
 // account is the plan's purse: the credits left for what it buys, and the
@@ -172,7 +173,7 @@ func (p *planner) build() {
 				return
 			}
 			// A new ship is a fleet of its own once it leaves.
-			if !p.spend(p.r.BuildCost(want, 0, 0), p.r.CrewPay(want)+p.r.Upkeep.Fleet, p.lv.BuildMargin) {
+			if !p.spend(p.r.BuildCost(want, 0, 0), turn.AlonePay(p.r, want), p.lv.BuildMargin) {
 				return
 			}
 			pl.Industry -= p.r.BuildIndustry(want)

@@ -82,3 +82,9 @@ func Tax(planets []model.Planet) int {
 	}
 	return n
 }
+
+// AlonePay is the end of turn's pay for one ship of type st that is a
+// fleet of its own: a fleet's upkeep and its crew's pay.
+func AlonePay(r *rules.Rules, st *rules.ShipType) int {
+	return ShipsPay(r, []model.Ship{{Type: st.ID}}, 0).Total()
+}

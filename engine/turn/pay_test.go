@@ -40,6 +40,9 @@ func TestPay(t *testing.T) {
 	if p1, p2 := tally.Of(r, 1, 0), tally.Of(r, 2, 0); p1.Fleets != r.Upkeep.Fleet || p2.Fleets != r.Upkeep.Fleet {
 		t.Errorf("two empires at one place pay fleets %d and %d, want %d each", p1.Fleets, p2.Fleets, r.Upkeep.Fleet)
 	}
+	if st := r.Ship(rules.TypeBattleStation); AlonePay(r, st) != r.Upkeep.Fleet+crew {
+		t.Errorf("a ship alone pays %d, want a fleet's %d and its crew's %d", AlonePay(r, st), r.Upkeep.Fleet, crew)
+	}
 	planets := []model.Planet{{ID: 1, Kind: model.Origin, Industry: 20000}, {ID: 2, Kind: model.Independent, Industry: 300}, {ID: 3, Kind: model.Trading, Industry: 9000}}
 	if got := Tax(planets); got != 20300 {
 		t.Errorf("tax %d, want 20,300 (none from the trading planet)", got)
