@@ -9,6 +9,7 @@ import (
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
+	"silverfall/engine/turn"
 )
 
 // Orders are the orders a computer player at the normal level gives for
@@ -28,19 +29,21 @@ func Orders(r *rules.Rules, k *model.Knowledge, seed uint64) []order.Order {
 // ship can load fuel before the pull of Silverfall takes it, keeps its
 // ships clear of the black hole, engages Sauran's ships near it, scans
 // rivals, allies with a neighbour and names what it holds. A level with
-// budget_turns weighs its purchases by the turn's forecast, as a player
-// can. Every order it gives passes the checker with no error: orders that
+// forecast_upkeep plans its purchases on the end of turn's pay that the
+// engine's forecast (the one the window shows a player) gives for its
+// moves; one with budget_turns weighs them by the turn's forecast too. Every order it gives passes the checker with no error: orders that
 // would fail are dropped before they are given.
 func Play(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) []order.Order {
-	// The plan keeps its own account of fuel, ore and industry as it
-	// goes, on a copy: the checker sees the sheet as it is.
-	mine := *k
-	mine.Planets = append([]model.Planet(nil), k.Planets...)
-	mine.Ships = append([]model.Ship(nil), k.Ships...)
-	p := newPlanner(r, &mine, seed, lv)
-	p.plan()
-	c := check.New(p.r, k)
+	c := check.New(r, k)
+	p := planOn(r, k, seed, lv, -1)
 	orders := clean(c, p.out)
+	if lv.ForecastUpkeep {
+		// The plan's purchases judged by the engine's pay: its moves
+		// forecast without them, and planned again on the upkeep that
+		// forecast shows (the fleets where the moves leave them).
+		p = planOn(r, k, seed, lv, c.Forecast(withoutPurchases(orders)).Upkeep)
+		orders = clean(c, p.out)
+	}
 	if lv.BudgetTurns > 0 {
 		orders = p.budget(c, orders)
 	}
@@ -50,9 +53,49 @@ func Play(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) []order.Or
 	return orders
 }
 
+// planOn makes the plan on a copy of the sheet k: the plan keeps its own
+// account of fuel, ore and industry as it goes, while the checker sees the
+// sheet as it is. upkeep, when not negative, is the end of turn's pay the
+// plan's account starts from (a forecast's) instead of the sheet's with
+// the plan's margin for the ships it sends out.
+func planOn(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level, upkeep int) *planner {
+	mine := *k
+	mine.Planets = append([]model.Planet(nil), k.Planets...)
+	mine.Ships = append([]model.Ship(nil), k.Ships...)
+	p := newPlanner(r, &mine, seed, lv)
+	if upkeep >= 0 {
+		p.upkeep = upkeep
+	}
+	p.plan()
+	return p
+}
+
+// purchase reports whether o buys something that the end of the turn pays
+// for, or that costs credits now: a ship, a mine, interceptors, defence
+// units.
+func purchase(o order.Order) bool {
+	switch o.Code {
+	case order.BS, order.SM, order.PI, order.BU:
+		return true
+	}
+	return false
+}
+
+// withoutPurchases is orders without the purchases.
+func withoutPurchases(orders []order.Order) []order.Order {
+	out := make([]order.Order, 0, len(orders))
+	for _, o := range orders {
+		if !purchase(o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 // budget weighs the purchases of the plan by the turn's forecast, the same
-// a player gets: the plan counts each ship out as a fleet of its own and
-// knows no sales, the forecast knows the turn's upkeep and takings. While
+// a player gets: the plan knows no sales (and, without forecast_upkeep,
+// counts each ship that can move a fleet of its own), the forecast knows
+// the turn's upkeep and takings. While
 // the credits at the end of the turn would not cover the level's turns of
 // the deficit left, with its margin, the last purchase is dropped.
 func (p *planner) budget(c *check.Checker, orders []order.Order) []order.Order {
@@ -64,8 +107,7 @@ func (p *planner) budget(c *check.Checker, orders []order.Order) []order.Order {
 		}
 		last := -1
 		for i, o := range orders {
-			switch o.Code {
-			case order.BS, order.SM, order.PI, order.BU:
+			if purchase(o) {
 				last = i
 			}
 		}
@@ -84,8 +126,9 @@ type planner struct {
 	rng *rand.Rand
 	out []order.Order
 
-	me, turn           int // the player, and the turn the orders are for
-	account                // credits, tax and upkeep as the plan stands (economy.go)
+	me, turn           int      // the player, and the turn the orders are for
+	account                     // credits, tax and upkeep as the plan stands (economy.go)
+	pay                turn.Pay // the engine's end of turn pay for the ships as the sheet shows them
 	own                map[geom.Point]*model.Planet
 	ownByID            map[int]*model.Planet
 	targeted           map[int]bool // planets a ship of ours is sent to
@@ -127,19 +170,16 @@ func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *pla
 		pl := &k.Planets[i]
 		p.own[pl.Loc] = pl
 		p.ownByID[pl.ID] = pl
-		p.tax += pl.Industry
 	}
-	fleets := map[geom.Point]bool{}
+	// The tax and the pay are the engine's, for the planets and ships as
+	// the sheet shows them (what the host's end of turn takes if nothing
+	// moved), with the plan's margin for the ships it sends out
+	// (spreadUpkeep).
+	p.tax = turn.Tax(k.Planets)
+	p.pay = turn.ShipsPay(r, k.Ships, k.Empire.Interceptors)
+	p.upkeep = p.pay.Total() + p.spreadUpkeep()
 	for _, s := range k.Ships {
 		if st := r.Ship(s.Type); st != nil {
-			p.upkeep += r.CrewPay(st)
-			// Ships that move out are fleets of their own, as the plan goes.
-			if st.CanMove() {
-				p.upkeep += r.Upkeep.Fleet
-			} else if !fleets[s.Loc] {
-				fleets[s.Loc] = true
-				p.upkeep += r.Upkeep.Fleet
-			}
 			switch role(st) {
 			case roleTrader:
 				p.traders++
@@ -152,16 +192,9 @@ func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *pla
 			}
 		}
 	}
-	p.upkeep += k.Empire.Interceptors * r.Interceptors.PayPerTurn
 	// Short of money, ships come home, where they are one fleet, rather
 	// than wander at a fleet's upkeep each.
-	now := 0
-	for _, s := range k.Ships {
-		if st := r.Ship(s.Type); st != nil {
-			now += r.CrewPay(st)
-		}
-	}
-	now += k.Empire.Interceptors * r.Interceptors.PayPerTurn
+	now := p.pay.Crew + p.pay.Interceptors
 	// The fleets out that the tax keeps, beside the one at home, with what
 	// the credits can add over the level's reserve turns.
 	p.outAllowed = (p.tax - now + max(0, k.Empire.Credits)/(2*max(1, lv.ReserveTurns))) / r.Upkeep.Fleet
@@ -185,6 +218,27 @@ func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *pla
 		p.fuelFor[pl.ID] += p.tankerFuel
 	}
 	return p
+}
+
+// spreadUpkeep is the plan's margin over the engine's pay for the ships
+// where they are: every movable ship is counted a fleet of its own (the
+// plan sends most of them out), and the ships that stay (the stations)
+// one fleet a place. It is what the engine's pay would be with the
+// movable ships spread out so, less that pay's fleets now.
+func (p *planner) spreadUpkeep() int {
+	spread := map[geom.Point]bool{}
+	fleets := 0
+	for _, s := range p.k.Ships {
+		if st := p.r.Ship(s.Type); st == nil {
+			continue
+		} else if st.CanMove() {
+			fleets++
+		} else if !spread[s.Loc] {
+			spread[s.Loc] = true
+			fleets++
+		}
+	}
+	return fleets*p.r.Upkeep.Fleet - turn.ShipsPay(p.r, p.k.Ships, 0).Fleets
 }
 
 type shipRole int

@@ -1,9 +1,9 @@
 package ai
 
 import (
-	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
+	"silverfall/engine/turn"
 )
 
 // account is the plan's purse: the credits left for what it buys, and the
@@ -110,10 +110,9 @@ func (p *planner) defence() {
 	if p.lv.LockPlanets && p.turn >= p.lv.OutwardFrom {
 		// A planet with defence units cannot be taken: those that last to
 		// the end, and so count for the win, get one.
-		rs := p.mk.survivors()
 		for _, pl := range p.k.Planets {
 			if pl.Kind == model.Independent && pl.DefenceUnits == 0 && pl.Population >= pd.MinPopulation &&
-				pl.Industry >= pd.IndustryPerUnit && pl.Loc.Dist(geom.Origin) > rs && p.spend(pd.UnitCost, 0, p.lv.BuildMargin) {
+				pl.Industry >= pd.IndustryPerUnit && p.mk.outlasts(pl.Loc) && p.spend(pd.UnitCost, 0, p.lv.BuildMargin) {
 				p.add("BU %d 1", pl.ID)
 			}
 		}
@@ -174,7 +173,7 @@ func (p *planner) build() {
 				return
 			}
 			// A new ship is a fleet of its own once it leaves.
-			if !p.spend(p.r.BuildCost(want, 0, 0), p.r.CrewPay(want)+p.r.Upkeep.Fleet, p.lv.BuildMargin) {
+			if !p.spend(p.r.BuildCost(want, 0, 0), turn.AlonePay(p.r, want), p.lv.BuildMargin) {
 				return
 			}
 			pl.Industry -= p.r.BuildIndustry(want)

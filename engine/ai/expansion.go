@@ -128,7 +128,7 @@ func (p *planner) shell(s *model.Ship, st *rules.ShipType) bool {
 	for i := range p.k.ForeignPlanets {
 		fp := &p.k.ForeignPlanets[i]
 		if fp.Kind != model.Independent || p.targeted[fp.ID] || fp.Owner != 0 && p.k.Empire.HasAlly(fp.Owner) ||
-			fp.Loc.Dist(geom.Origin) <= rs {
+			!p.mk.outlasts(fp.Loc) {
 			continue
 		}
 		d := s.Loc.Dist(fp.Loc)

@@ -146,7 +146,9 @@ func (p *planner) grab(s *model.Ship, st *rules.ShipType) (int, bool) {
 		}
 	}
 	if best == nil {
-		safe := s.Loc.Dist(geom.Origin)-st.Movement.N-p.r.GravityPull(p.turn) > p.r.Movement.DestructionRadius+2
+		// A planet found a move nearer Silverfall, as the end of the turn
+		// pulls it, with two positions to spare.
+		safe := !p.r.Pulled(s.Loc.Toward(geom.Origin, st.Movement.N), p.turn).Within(geom.Origin, p.r.Movement.DestructionRadius+2)
 		if !p.lv.FindPlanets || !safe || !canFind(s, st) {
 			return 0, false
 		}

@@ -68,7 +68,7 @@ func (p *planner) buyFuel(s *model.Ship, st *rules.ShipType, tp *model.TradingPl
 	if n <= 0 {
 		return
 	}
-	cost := n * tp.Prices.Fuel * p.r.Trade.BuyPriceFactor
+	cost := p.r.BuyCost(n, tp.Prices.Fuel)
 	// The plan counts on the fuel only where the price shows the stock:
 	// the planet sells no more than it holds.
 	sure := p.fuelAt(tp.Planet.Loc)
@@ -100,11 +100,11 @@ func (p *planner) marketFuel(tp *model.TradingPlanet, when int) bool {
 	if p.credits <= 30_000 || when > p.mk.marketLast(tp) {
 		return false
 	}
-	// The price follows the stock: below the lowest the top of the price
-	// range can be, the planet still holds fuel for many ships.
-	mr := p.r.Market
-	top := mr.BaseFuelPrice * (100 - mr.PriceVariationPercent) * mr.MaxPricePercent / 100
-	return tp.Prices.Fuel*100 < top
+	// The price follows the stock (the engine's rules.MarketRules.Price):
+	// below the lowest the top of the price range can be, the planet
+	// still holds fuel for many ships.
+	mr := &p.r.Market
+	return tp.Prices.Fuel < mr.Price(mr.LowestBase(mr.BaseFuelPrice), mr.ReferenceFuel, 0)
 }
 
 // tank carries fuel home from the own planets that have most to the

@@ -83,6 +83,10 @@ type Level struct {
 	TradeJudged bool `toml:"trade_judged"`
 	// Whether the forecast judges the plan's moves (judge.go).
 	JudgeMoves bool `toml:"judge_moves"`
+	// Whether the plan's purchases are judged on the end of turn's pay the
+	// engine's forecast shows for its moves (ai.go), rather than on the
+	// sheet's pay with a fleet's upkeep for every ship that can move.
+	ForecastUpkeep bool `toml:"forecast_upkeep"`
 }
 
 //go:embed levels.toml

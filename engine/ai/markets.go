@@ -20,27 +20,26 @@ type markets struct {
 }
 
 // pullUntil is how far the pull of Silverfall draws a ship or planet in
-// from the start of this turn to the end of turn last.
-func (m *markets) pullUntil(last int) int {
-	n := 0
-	for t := m.turn; t <= last; t++ {
-		n += m.r.GravityPull(t)
-	}
-	return n
-}
+// from the start of this turn to the end of turn last (the rules'
+// PullBetween).
+func (m *markets) pullUntil(last int) int { return m.r.PullBetween(m.turn, last) }
 
 // lastTurnAt is the last turn a planet or ship now at loc still exists
-// at, if nothing moves it out: the game's expected end when the pull never
-// reaches it.
+// at, if nothing moves it out, as the engine's end of turn pulls it
+// (rules.FallsIn): the game's expected end when the pull never reaches
+// it by then.
 func (m *markets) lastTurnAt(loc geom.Point) int {
 	end := m.r.Game.ExpectedLastTurn + 1
-	d := loc.Dist(geom.Origin) - m.r.Movement.DestructionRadius
-	for t := m.turn; t <= end; t++ {
-		if m.pullUntil(t) >= d {
-			return t
-		}
+	if t := m.r.FallsIn(loc, m.k.Turn, end); t > 0 {
+		return t
 	}
 	return end
+}
+
+// outlasts reports whether a planet now at loc is still there at the end
+// of the game's expected last turn, as the engine pulls it.
+func (m *markets) outlasts(loc geom.Point) bool {
+	return m.r.FallsIn(loc, m.k.Turn, m.r.Game.ExpectedLastTurn) == 0
 }
 
 // marketLast is the last turn that trades at the trading planet tp (the
@@ -121,8 +120,9 @@ func (m *markets) marketOpen(arrive int) bool { return m.lv.PullLanding || m.sel
 
 // above is where a ship must end turn m.turn for the pull of Silverfall to
 // leave it over the fixed planet at to (a trading planet or an origin):
-// further out on the line from Silverfall, by the pull. ok is false when
-// no point rounds onto it.
+// further out on the line from Silverfall, by the pull: the point the
+// engine's end of turn (rules.Pulled) moves onto it. ok is false when no
+// point rounds onto it.
 func (m *markets) above(to geom.Point) (at geom.Point, ok bool) {
 	pull := m.r.GravityPull(m.turn)
 	if pull <= 0 {
@@ -138,7 +138,7 @@ func (m *markets) above(to geom.Point) (at geom.Point, ok bool) {
 		for dy := -2; dy <= 2; dy++ {
 			for dz := -2; dz <= 2; dz++ {
 				q := geom.Point{X: c.X + dx, Y: c.Y + dy, Z: c.Z + dz}
-				if q.Toward(geom.Origin, pull) == to && (!ok || q.Dist2(c) < at.Dist2(c)) {
+				if m.r.Pulled(q, m.turn) == to && (!ok || q.Dist2(c) < at.Dist2(c)) {
 					at, ok = q, true
 				}
 			}
@@ -194,9 +194,11 @@ func (m *markets) inDanger(s *model.Ship, st *rules.ShipType) bool {
 	return m.turn >= m.lv.OutwardFrom && m.lastTurnAt(s.Loc) <= m.turn+1
 }
 
-// survivors is how far from Silverfall a planet must be now to be there
-// still at the end of the game's expected last turn, with a little to
-// spare for the rounding of the pull's steps.
+// survivors is how far from Silverfall a place must be now to be there
+// still at the end of the game's expected last turn, by the rules' pull,
+// with a little to spare for the rounding of the pull's steps off the
+// axes: the stance of the ships that claim for the end. A planet itself
+// is judged by outlasts.
 func (m *markets) survivors() int {
 	return m.r.Movement.DestructionRadius + m.pullUntil(m.r.Game.ExpectedLastTurn) + 3
 }
@@ -207,8 +209,7 @@ func (m *markets) tooFarIn(s *model.Ship, n int) bool {
 	if m.turn < m.lv.OutwardFrom {
 		return false
 	}
-	end := m.r.Game.ExpectedLastTurn
-	return s.Loc.Dist(geom.Origin)-m.pullUntil(end) < m.r.Movement.DestructionRadius
+	return !m.outlasts(s.Loc)
 }
 
 // reachBy is how far out a ship of movement move gets in n turns from

@@ -11,6 +11,7 @@ import (
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
+	"silverfall/engine/turn"
 )
 
 // Joint attacks at Sauran's battle stations.
@@ -186,7 +187,7 @@ func (p *planner) planStations() {
 // Silverfall would otherwise send the wing to its end.
 func (p *planner) inHoleReach(at geom.Point) bool {
 	last := max(p.turn, p.lv.StationFrom+p.lv.StationWait)
-	return at.Dist(geom.Origin) <= p.r.Movement.DestructionRadius+p.r.GravityPull(last)
+	return p.r.Pulled(at, last).Within(geom.Origin, p.r.Movement.DestructionRadius)
 }
 
 func lessPoint(a, b geom.Point) bool {
@@ -365,7 +366,7 @@ func (p *planner) strikeBuild() *rules.ShipType {
 	}
 	// Only what the budget keeps beside the rest: a wing ship the credits do
 	// not cover must not hold up the builds behind it.
-	if !p.afford(p.r.BuildCost(st, 0, 0), p.r.CrewPay(st)+p.r.Upkeep.Fleet, p.lv.BuildMargin) {
+	if !p.afford(p.r.BuildCost(st, 0, 0), turn.AlonePay(p.r, st), p.lv.BuildMargin) {
 		return nil
 	}
 	for i := range p.k.Planets {

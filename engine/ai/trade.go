@@ -175,13 +175,12 @@ func (p *planner) holdBack(s *model.Ship, st *rules.ShipType, tp *model.TradingP
 // shows. The planet's own base price is unknown to a player; the lowest
 // it can be gives the least stock the price can mean.
 func (p *planner) splitCheap(tp *model.TradingPlanet, t, n int) bool {
-	mr := p.r.Market
-	low := mr.BaseOrePrices[t] * (100 - mr.PriceVariationPercent) / 100
-	if tp.Prices.Ore[t]*100 >= low*mr.MaxPricePercent {
-		return true
+	mr := &p.r.Market
+	low, ref := mr.LowestBase(mr.BaseOrePrices[t]), mr.ReferenceStock[t]
+	if tp.Prices.Ore[t] >= mr.Price(low, ref, 0) {
+		return true // at the top of the lowest base's range
 	}
-	stock := low * mr.ReferenceStock[t] / max(tp.Prices.Ore[t], 1)
-	return n*100 <= stock*p.lv.SplitStockPercent
+	return n*100 <= mr.StockFor(low, ref, tp.Prices.Ore[t])*p.lv.SplitStockPercent
 }
 
 // stay keeps a ship over the trading planet it is at for the next turn's

@@ -6,6 +6,7 @@ import (
 	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
+	"silverfall/engine/turn"
 )
 
 // Trade where it pays (issue 27, a level with trade_judged): a mine, a
@@ -32,7 +33,7 @@ func (p *planner) tripCost(st *rules.ShipType, src geom.Point) (cost, turns int,
 		return 0, 0, false
 	}
 	turns = 2*ceilDiv(near, st.Movement.N) + 1
-	return turns * (p.r.CrewPay(st) + p.r.Upkeep.Fleet), turns, true
+	return turns * turn.AlonePay(p.r, st), turns, true
 }
 
 // holdOre is how much ore of type t (0-based) a full hold of st carries.

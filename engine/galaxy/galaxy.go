@@ -138,8 +138,7 @@ func (g *gen) tradingPlanets() {
 // vary returns v changed by up to the market's variation either way, at
 // least 1.
 func (g *gen) vary(v int) int {
-	f := float64(g.r.Market.PriceVariationPercent) / 100
-	return max(1, geom.Round(float64(v)*(1-f+2*f*g.rng.Float64())))
+	return g.r.Market.Varied(v, g.rng.Float64())
 }
 
 // fibonacci returns n directions spread evenly over the sphere.

@@ -326,6 +326,37 @@ type MarketRules struct {
 	MaxPricePercent       int           `toml:"max_price_percent"`
 }
 
+// Varied is the base price a trading planet is given for a good of
+// nominal price v, u (from 0 to 1) of the way through the price variation
+// either side of it: at least 1.
+func (m *MarketRules) Varied(v int, u float64) int {
+	f := float64(m.PriceVariationPercent) / 100
+	return max(1, geom.Round(float64(v)*(1-f+2*f*u)))
+}
+
+// LowestBase is the lowest base price a trading planet can be given for a
+// good of nominal price v (Varied at the bottom of the variation).
+func (m *MarketRules) LowestBase(v int) int { return m.Varied(v, 0) }
+
+// Price is what a trading planet of base price base asks for a good of
+// reference stock ref while it holds stock: the base price times the
+// reference over the stock, kept between the rules' least and most
+// percent of the base, to whole credits, at least 1.
+func (m *MarketRules) Price(base, ref, stock int) int {
+	v := float64(base) * float64(ref) / float64(max(stock, 1))
+	lo := float64(base) * float64(m.MinPricePercent) / 100
+	hi := float64(base) * float64(m.MaxPricePercent) / 100
+	return max(1, geom.Round(min(max(v, lo), hi)))
+}
+
+// StockFor is the least stock a trading planet of base price base can
+// hold of a good of reference stock ref when it asks price below the top
+// of its range: Price the other way round, the least stock whose price
+// rounds to price or below.
+func (m *MarketRules) StockFor(base, ref, price int) int {
+	return 2*base*ref/(2*max(price, 1)+1) + 1
+}
+
 // MiningRules give the mines' output.
 type MiningRules struct {
 	Rates [OreTypes]int `toml:"rates"`
@@ -572,6 +603,11 @@ func (r *Rules) BuildCost(t *ShipType, fire, defence int) int {
 	return c
 }
 
+// BuyCost is what n units of ore or fuel cost at a trading planet that
+// pays price for them: it sells at the rules' factor over its price
+// (before any special ability's discount).
+func (r *Rules) BuyCost(n, price int) int { return n * price * r.Trade.BuyPriceFactor }
+
 // CrewPay is the crew's pay for a ship of the type each turn.
 func (r *Rules) CrewPay(t *ShipType) int { return r.Upkeep.CrewBase + r.Upkeep.CrewPerSize*t.Size }
 
@@ -597,29 +633,55 @@ func (r *Rules) GravityPull(turn int) int {
 	return k * (k + 1) / 2
 }
 
-// MarketLastTurn is the last turn that trades at a trading planet found at
-// loc on sheet's turn: the turn whose orders (written on the sheet before
-// it) are carried out before the pull of Silverfall at its end takes the
-// planet within the black hole's reach. 0 when the trading planets hold
-// their place (a house rule). Placed 70 out, a trading planet trades last
-// in turn 20.
-func (r *Rules) MarketLastTurn(loc geom.Point, sheet int) int {
-	if r.House.TradingPlanetsHold {
-		return 0
+// Pulled is where the pull of Silverfall at the end of turn leaves a
+// planet or ship that it draws, at loc before it: straight toward the
+// centre by the turn's pull (GravityPull), to the nearest whole position.
+func (r *Rules) Pulled(loc geom.Point, turn int) geom.Point {
+	return loc.Toward(geom.Origin, r.GravityPull(turn))
+}
+
+// PullBetween is how far the pull of Silverfall draws a planet or ship
+// over the ends of turns from to last, both included.
+func (r *Rules) PullBetween(from, last int) int {
+	n := 0
+	for t := from; t <= last; t++ {
+		n += r.GravityPull(t)
 	}
+	return n
+}
+
+// FallsIn is the last turn a planet or ship that the pull draws, found at
+// loc on sheet's turn, still exists in: the turn at whose end the pull
+// leaves it within the black hole's reach, turn by turn as the end of
+// each turn moves it (Pulled). 0 when that is not by the end of turn
+// last; sheet when it is within the reach already.
+func (r *Rules) FallsIn(loc geom.Point, sheet, last int) int {
 	d := r.Movement.DestructionRadius
 	if loc.Within(geom.Origin, d) {
-		return sheet // already gone
+		return sheet
 	}
-	// The pull grows by a position more each turn: within a few hundred
-	// turns it takes any planet of a map of the game's size.
-	for t := max(sheet, 0) + 1; t <= sheet+1000; t++ {
-		loc = loc.Toward(geom.Origin, r.GravityPull(t))
-		if loc.Within(geom.Origin, d) {
+	// No turn before the pull's first moves anything.
+	for t := max(sheet+1, 1, r.Movement.GravityFromTurn); t <= last; t++ {
+		if loc = r.Pulled(loc, t); loc.Within(geom.Origin, d) {
 			return t
 		}
 	}
 	return 0
+}
+
+// MarketLastTurn is the last turn that trades at a trading planet found at
+// loc on sheet's turn: the turn whose orders (written on the sheet before
+// it) are carried out before the pull of Silverfall at its end takes the
+// planet within the black hole's reach (FallsIn). 0 when the trading
+// planets hold their place (a house rule). Placed 70 out, a trading planet
+// trades last in turn 20.
+func (r *Rules) MarketLastTurn(loc geom.Point, sheet int) int {
+	if r.House.TradingPlanetsHold {
+		return 0
+	}
+	// The pull grows by a position more each turn: within a few hundred
+	// turns it takes any planet of a map of the game's size.
+	return r.FallsIn(loc, sheet, sheet+1000)
 }
 
 // CargoScale is the common multiple of the ore per cargo unit; cargo is

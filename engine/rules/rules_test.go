@@ -477,3 +477,63 @@ func TestMarketLastTurn(t *testing.T) {
 		t.Error("WithHouse changed the shared rules")
 	}
 }
+
+// FallsIn follows the end of turn's pull step by step (Pulled): off the
+// axes the rounding of each step can take a planet a turn earlier or
+// later than the pulls summed would.
+func TestFallsIn(t *testing.T) {
+	r := Default()
+	for _, c := range []struct {
+		name              string
+		loc               geom.Point
+		sheet, last, want int
+	}{
+		{"70 out, on the axis", geom.Point{Y: 70}, 0, 25, 20},
+		{"within the reach already", geom.Point{X: 20}, 7, 25, 7},
+		{"just beyond the reach before the pull", geom.Point{X: 21}, 3, 25, 15},
+		{"not by the last turn asked", geom.Point{X: 70}, 0, 19, 0},
+		{"far out", geom.Point{X: 400}, 0, 25, 0},
+	} {
+		if got := r.FallsIn(c.loc, c.sheet, c.last); got != c.want {
+			t.Errorf("%s: falls in turn %d, want %d", c.name, got, c.want)
+		}
+	}
+	// Off the axes each step is rounded: the turn found is the one the
+	// steps give, whatever the sum says.
+	for x := 30; x < 120; x++ {
+		loc := geom.Point{X: x, Y: x / 2, Z: x / 3}
+		want, at := 0, loc
+		for turn := 1; turn <= 30 && want == 0; turn++ {
+			if at = at.Toward(geom.Origin, r.GravityPull(turn)); at.Within(geom.Origin, r.Movement.DestructionRadius) {
+				want = turn
+			}
+		}
+		if got := r.FallsIn(loc, 0, 30); got != want {
+			t.Errorf("%v: falls in turn %d, the steps say %d", loc, got, want)
+		}
+	}
+	if got := r.PullBetween(15, 17); got != 1+3+6 {
+		t.Errorf("pull over turns 15 to 17: %d, want 10", got)
+	}
+}
+
+// The least stock a price can mean is never more than the stock that
+// gave the price, and one unit less would ask a higher price.
+func TestStockFor(t *testing.T) {
+	m := &Default().Market
+	for _, c := range []struct{ base, ref, stock int }{
+		{100, 1000, 1000}, {80, 1000, 1900}, {120, 500, 333}, {10, 1000, 1900}, {7, 30000, 29999},
+	} {
+		price := m.Price(c.base, c.ref, c.stock)
+		least := m.StockFor(c.base, c.ref, price)
+		if least > c.stock {
+			t.Errorf("%+v: price %d read as at least %d held", c, price, least)
+		}
+		if least > 1 && m.Price(c.base, c.ref, least-1) <= price {
+			t.Errorf("%+v: %d held asks %d too, not more", c, least-1, price)
+		}
+	}
+	if lo, hi := m.LowestBase(100), m.Varied(100, 1); lo >= 100 || hi <= 100 {
+		t.Errorf("base prices of 100 vary from %d to %d", lo, hi)
+	}
+}

@@ -103,7 +103,7 @@ func (t cargo) ore(o order.Order) {
 			if typ == 0 && amount == 0 && t.w.Mode == Check {
 				t.warn("cost-unknown", "loading as much ore as fits from trading planet %d: the cost depends on the mix it loads", p.ID)
 			}
-			cost += k * market.Prices.Ore[ty-1] * r.Trade.BuyPriceFactor
+			cost += r.BuyCost(k, market.Prices.Ore[ty-1])
 		case known:
 			have := p.Stock[ty-1]
 			switch {
@@ -239,7 +239,7 @@ func (t cargo) fuelOne(o order.Order, s *model.Ship, st *rules.ShipType, strict 
 	cost := 0
 	if trading {
 		// A merchant buys fuel cheaper: the second effect of the ability.
-		cost = rules.Adjust(n*market.Prices.Fuel*t.w.R.Trade.BuyPriceFactor, t.percent(abilityMerchant, 1), merchant)
+		cost = rules.Adjust(t.w.R.BuyCost(n, market.Prices.Fuel), t.percent(abilityMerchant, 1), merchant)
 		if !t.afford(cost, fmt.Sprintf("buying %d fuel at trading planet %d", n, p.ID), "") {
 			return
 		}

@@ -31,4 +31,8 @@
 // to one step does not shift the draws of another. Within a step, draws
 // are made in the order the step visits ships, planets and orders, which
 // is itself fixed (numbers ascending, the players' own order of orders).
+//
+// The end of turn's pay and tax (pay.go) are also given out on their own,
+// for a sheet's ships and planets, so that the computer players plan with
+// the host's own figures.
 package turn

@@ -105,14 +105,14 @@ func (t closing) ownership() {
 // hold their place but lose defence units to the pull.
 func (t closing) gravity() {
 	w := t.w
-	pull := w.R.GravityPull(w.G.Turn + 1)
-	if pull <= 0 {
+	now := w.G.Turn + 1
+	if w.R.GravityPull(now) <= 0 {
 		return
 	}
 	for i := range w.G.Planets {
 		p := &w.G.Planets[i]
 		if p.Kind == model.Independent || p.Kind == model.Trading && !w.R.House.TradingPlanetsHold {
-			p.Loc = p.Loc.Toward(geom.Origin, pull)
+			p.Loc = w.R.Pulled(p.Loc, now)
 		}
 	}
 	w.Live(func(s *model.Ship) {
@@ -124,7 +124,7 @@ func (t closing) gravity() {
 			return
 		}
 		if s.Inside == 0 {
-			t.relocate(s, s.Loc.Toward(geom.Origin, pull))
+			t.relocate(s, w.R.Pulled(s.Loc, now))
 		}
 	})
 	w.placePlanets()
@@ -204,12 +204,7 @@ func (t closing) markets() {
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)
-	price := func(base, ref, stock int) int {
-		v := float64(base) * float64(ref) / float64(max(stock, 1))
-		lo := float64(base) * float64(mr.MinPricePercent) / 100
-		hi := float64(base) * float64(mr.MaxPricePercent) / 100
-		return max(1, geom.Round(min(max(v, lo), hi)))
-	}
+	price := mr.Price
 	players := 0
 	for _, e := range w.G.Empires {
 		if e.Player != w.R.Game.PlayerSauran {
@@ -286,8 +281,8 @@ func (t closing) taxAndPay() {
 	r := w.R
 	tax := map[int]int{}
 	for i := range w.G.Planets {
-		if p := &w.G.Planets[i]; p.Owner != 0 && p.Kind != model.Trading {
-			tax[p.Owner] += p.Industry
+		if p := &w.G.Planets[i]; p.Owner != 0 {
+			tax[p.Owner] += PlanetTax(p)
 		}
 	}
 	rings, artifactPoints := map[int]int{}, map[int]int{}
@@ -299,22 +294,10 @@ func (t closing) taxAndPay() {
 			}
 		}
 	}
-	type place struct {
-		owner int
-		loc   geom.Point
-	}
-	places := make(map[place]bool, len(w.G.Ships))
-	fleets := map[int]int{}
-	crew := map[int]int{}
+	var tally PayTally
 	w.Live(func(s *model.Ship) {
 		held(s.Owner, s.Artifact)
-		if k := (place{s.Owner, s.Loc}); !places[k] {
-			places[k] = true
-			fleets[s.Owner]++
-		}
-		if st := r.Ship(s.Type); st != nil {
-			crew[s.Owner] += r.CrewPay(st)
-		}
+		tally.Add(r, s)
 	})
 	for i := range w.G.Planets {
 		if p := &w.G.Planets[i]; p.Owner != 0 {
@@ -339,13 +322,14 @@ func (t closing) taxAndPay() {
 				t.earn(p, n, "The council's favour", false)
 			}
 		}
-		t.pay(p, fleets[p]*r.Upkeep.Fleet, "Fleet upkeep")
-		t.pay(p, crew[p], "Crew pay")
-		t.pay(p, e.Interceptors*r.Interceptors.PayPerTurn, "Interceptor pay")
+		pay := tally.Of(r, p, e.Interceptors)
+		t.pay(p, pay.Fleets, "Fleet upkeep")
+		t.pay(p, pay.Crew, "Crew pay")
+		t.pay(p, pay.Interceptors, "Interceptor pay")
 		if t.upkeep == nil {
 			t.upkeep = map[int]int{}
 		}
-		t.upkeep[p] = fleets[p]*r.Upkeep.Fleet + crew[p] + e.Interceptors*r.Interceptors.PayPerTurn
+		t.upkeep[p] = pay.Total()
 		if !sauran {
 			e.Points += artifactPoints[p]
 		}

@@ -168,7 +168,7 @@ func (s *sheet) buyFuel(sh *model.Ship, d int) {
 		// planet it goes to with it, on the way.
 		need = min(need, d+d/5+10-sh.Fuel)
 	}
-	if need > 0 && s.pay(need*tp.Prices.Fuel*s.r.Trade.BuyPriceFactor, 20_000) {
+	if need > 0 && s.pay(s.r.BuyCost(need, tp.Prices.Fuel), 20_000) {
 		s.add("LF %d %d", sh.ID, need)
 		sh.Fuel += need
 	}
