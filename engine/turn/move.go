@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"silverfall/engine/geom"
+	"silverfall/engine/journey"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -411,7 +412,7 @@ func (t movement) plan(m *move, s *model.Ship, st *rules.ShipType, strict bool) 
 		return false
 	}
 	reach := t.w.MoveRange(s)
-	m.step = float64(reach) / float64(t.w.R.Movement.PhaseFraction)
+	m.step = journey.Step(t.w.R, reach)
 	m.budget = min(reach, s.Fuel)
 	if !t.destination(m) {
 		return !m.failed
@@ -706,7 +707,7 @@ func (t *battle) advance(m *move, s *model.Ship, phase int) bool {
 		return false
 	}
 	k := phase - 1 // phases 2, 3, 4 are the first, second and third third
-	upTo := func(k int) int { return int(m.step*float64(k) + 0.5) }
+	upTo := func(k int) int { return journey.Third(m.step, k) }
 	// A third the ship spent fighting (engage, pursuit) is not made up
 	// later: it moves "at the maximum rate of 1/3 it's total movement
 	// points per phase".
@@ -724,18 +725,8 @@ func (t *battle) advance(m *move, s *model.Ship, phase int) bool {
 		// was moved by something else.
 		m.lineFrom, m.lineTo, m.lineUsed, m.lined = s.Loc, m.dest, 0, true
 	}
-	hop := func(n int) (geom.Point, int) {
-		next := m.lineFrom.Toward(m.dest, m.lineUsed+n)
-		return next, max(0, m.lineFrom.Dist(next)-m.lineUsed)
-	}
-	next, d := hop(allow)
-	for n := s.Fuel; d > s.Fuel && n >= 0; n-- {
-		next, d = hop(n) // as far as the fuel goes
-	}
-	if d > s.Fuel {
-		return false
-	}
-	if next == s.Loc {
+	next, d, ok := journey.Hop(m.lineFrom, m.dest, m.lineUsed, allow, s.Fuel)
+	if !ok || next == s.Loc {
 		return false
 	}
 	m.lineUsed += d
