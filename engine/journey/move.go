@@ -11,9 +11,9 @@ import (
 // rounds it.
 func Third(step float64, k int) int { return int(step*float64(k) + 0.5) }
 
-// Step is the positions a ship with movement range reach covers in one
+// PerThird is the positions a ship with movement range reach covers in one
 // third of the turn.
-func Step(r *rules.Rules, reach int) float64 {
+func PerThird(r *rules.Rules, reach int) float64 {
 	return float64(reach) / float64(r.Movement.PhaseFraction)
 }
 
@@ -41,7 +41,7 @@ func Move(r *rules.Rules, from, to geom.Point, reach, fuel int) (geom.Point, int
 	if reach <= 0 || fuel <= 0 {
 		return from, fuel
 	}
-	step := Step(r, reach)
+	step := PerThird(r, reach)
 	budget := min(reach, fuel)
 	loc, moved, used := from, 0, 0
 	for k := 1; k <= r.Movement.PhaseFraction && loc != to && budget > 0; k++ {

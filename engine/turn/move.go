@@ -412,7 +412,7 @@ func (t movement) plan(m *move, s *model.Ship, st *rules.ShipType, strict bool) 
 		return false
 	}
 	reach := t.w.MoveRange(s)
-	m.step = journey.Step(t.w.R, reach)
+	m.step = journey.PerThird(t.w.R, reach)
 	m.budget = min(reach, s.Fuel)
 	if !t.destination(m) {
 		return !m.failed
