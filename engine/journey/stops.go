@@ -66,7 +66,9 @@ func better(a, b Journey) bool {
 // own with fuel stocked and the trading planets with fuel to sell, the
 // least out of the way first, as many as the rules data says.
 func (w World) depots(s Ship, from leg, t Target, used []int) []depot {
-	var out []depot
+	n := w.Rules.Journey.StopCandidates
+	out := make([]depot, 0, n+1)
+	dest := w.targetAt(t, from.turn)
 	for i := range w.Planets {
 		p := &w.Planets[i]
 		if p.ID == t.Planet || slices.Contains(used, p.ID) {
@@ -85,15 +87,23 @@ func (w World) depots(s Ship, from leg, t Target, used []int) []depot {
 			continue
 		}
 		at := w.planetAt(p, from.turn)
-		out = append(out, depot{p: p, fuel: fuel, detour: from.loc.Dist(at) + at.Dist(w.targetAt(t, from.turn))})
+		out = keepBest(out, depot{p: p, fuel: fuel, detour: from.loc.Dist(at) + at.Dist(dest)}, n)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].detour != out[j].detour {
-			return out[i].detour < out[j].detour
-		}
-		return out[i].p.ID < out[j].p.ID
+	return out
+}
+
+// keepBest files d among the n least out of the way in list, which is in
+// that order (of equal detours, the lower planet number first).
+func keepBest(list []depot, d depot, n int) []depot {
+	i := sort.Search(len(list), func(i int) bool {
+		l := list[i]
+		return l.detour > d.detour || l.detour == d.detour && l.p.ID > d.p.ID
 	})
-	return out[:min(len(out), w.Rules.Journey.StopCandidates)]
+	if i >= n {
+		return list
+	}
+	list = slices.Insert(list, i, d)
+	return list[:min(len(list), n)]
 }
 
 // targetAt is where target t is at the end of the given turn.

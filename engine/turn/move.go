@@ -421,17 +421,12 @@ func (t movement) plan(m *move, s *model.Ship, st *rules.ShipType, strict bool) 
 	dist := j.Distance
 	leg := min(dist, reach)
 	fixed := m.o.Code != order.CP && m.o.Code != order.PS // a fixed place, not a ship that moves
-	if strict {
-		switch {
-		case leg > s.Fuel:
+	if strict && t.w.Mode == Check {
+		if leg > s.Fuel {
 			t.warn("fuel-short", "ship %d would move %d positions this turn but has fuel for %d; it stops when the fuel runs out", s.ID, leg, s.Fuel)
-		case j.Fuel < 0 && reach > 0 && fixed:
-			t.warn("fuel-runs-out", "ship %d is %d positions from %v but has fuel for %d: at %d a turn it runs dry in turn %d, %d short, unless it takes on fuel on the way",
-				s.ID, dist, m.dest, s.Fuel, reach, t.w.G.Turn+j.DryTurn(s.Fuel), -j.Fuel)
 		}
-		if j.Turns > 1 && fixed {
-			t.note("takes-turns", "the %d positions to %v take %d turns at %d a turn, arriving in turn %d; the order carries over until then",
-				dist, m.dest, j.Turns, reach, t.w.G.Turn+j.Turns)
+		if fixed && reach > 0 {
+			t.journeyNotes(m, s, reach)
 		}
 		end := s.Loc.Toward(m.dest, min(leg, s.Fuel))
 		d := t.w.R.Movement.DestructionRadius
