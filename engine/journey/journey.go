@@ -76,8 +76,9 @@ type Journey struct {
 	Turn  int        // the turn it ends in (arrives, runs dry, falls in, ...)
 	Where geom.Point // where the ship is then, after the pull
 	Stops []int      // the planets where it takes on fuel, in order
-	// Distance is the straight distance to the target now.
-	Distance int
+	// Distance is the straight distance to the target now; Reach the
+	// ship's movement range a turn.
+	Distance, Reach int
 }
 
 // Arrives reports whether the ship gets there.
@@ -109,12 +110,12 @@ func (j Journey) Pulls() bool {
 func Plan(w World, s Ship, t Target) Journey {
 	start := leg{loc: s.Loc, fuel: s.Fuel, turn: w.Turn}
 	j := w.follow(s, start, t)
-	j.Distance = s.Loc.Dist(t.Place)
+	j.Distance, j.Reach = s.Loc.Dist(t.Place), s.Reach
 	if j.End != FuelOut || w.NoStops || s.MaxFuel <= 0 {
 		return j
 	}
 	if best, ok := w.withStops(s, start, t, w.Rules.Journey.MaxStops, nil); ok {
-		best.Distance = j.Distance
+		best.Distance, best.Reach = j.Distance, j.Reach
 		return best
 	}
 	return j
@@ -208,4 +209,21 @@ func ShipOf(r *rules.Rules, s *model.Ship, reach int, abilities []model.SpecialA
 	_, refuel := model.SpecialPercent(r, abilities, rules.EffectRefuel)
 	j.Refuelled = s.Owner == r.Game.PlayerSauran || refuel
 	return j
+}
+
+// Last is the journey's last turn, or the zero Step when it has none.
+func (j Journey) Last() Step {
+	if len(j.Steps) == 0 {
+		return Step{}
+	}
+	return j.Steps[len(j.Steps)-1]
+}
+
+// Pull is how many positions the pull draws the ship in over the journey.
+func (j Journey) Pull() int {
+	n := 0
+	for _, s := range j.Steps {
+		n += s.Moved.Dist(s.Pulled)
+	}
+	return n
 }

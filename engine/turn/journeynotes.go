@@ -12,13 +12,37 @@ import (
 // fuel, how it ends, and fuel stops when the fuel does not reach (unless
 // noStops).
 func (w *World) Journey(s *model.Ship, to geom.Point, planet int, fuel int, noStops bool) journey.Journey {
+	return planJourney(w, w.G.Planets, s, to, journeyTarget(w.Planet(planet), to), fuel, noStops)
+}
+
+// Journey is World.Journey on the sheet's world, for the window's forms,
+// ruler and route planner.
+func (s *Sheet) Journey(sh *model.Ship, to geom.Point, planet int, fuel int, noStops bool) journey.Journey {
+	var p *model.Planet
+	if i, ok := s.w.base.planet.get(planet); ok && planet != 0 && i < len(s.planets) && s.planets[i].ID == planet {
+		p = s.planets[i]
+	}
+	var planets []model.Planet
+	if !noStops {
+		planets = gather(nil, s.planets)
+	}
+	return planJourney(s.w, planets, sh, to, journeyTarget(p, to), fuel, noStops)
+}
+
+// journeyTarget is a journey's target: planet p, or the place when p is nil.
+func journeyTarget(p *model.Planet, to geom.Point) journey.Target {
+	if p == nil {
+		return journey.Target{Place: to}
+	}
+	return journey.Target{Planet: p.ID, Place: p.Loc, Kind: p.Kind}
+}
+
+// planJourney plans a journey of ship s on w's rules and turn, with the
+// planets given as stops.
+func planJourney(w *World, planets []model.Planet, s *model.Ship, to geom.Point, t journey.Target, fuel int, noStops bool) journey.Journey {
 	js := journey.ShipOf(w.R, s, w.MoveRange(s), w.abilities(s.Owner))
 	js.Fuel = fuel
-	t := journey.Target{Place: to}
-	if p := w.Planet(planet); p != nil && planet != 0 {
-		t = journey.Target{Planet: p.ID, Place: p.Loc, Kind: p.Kind}
-	}
-	jw := journey.World{Rules: w.R, Turn: w.G.Turn, Planets: w.G.Planets, Markets: w.G.Markets, NoStops: noStops}
+	jw := journey.World{Rules: w.R, Turn: w.G.Turn, Planets: planets, Markets: w.G.Markets, NoStops: noStops}
 	return journey.Plan(jw, js, t)
 }
 
