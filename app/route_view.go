@@ -57,7 +57,7 @@ type routeView struct {
 	win    fyne.Window // nil until opened
 	ship   int
 	title  *widget.Label
-	dest   *widget.Entry
+	dest   *escEntry
 	plan   *widget.Label
 	status *widget.Label
 }
@@ -89,15 +89,23 @@ func (v *routeView) OpenSelected() {
 	}
 	v.win.Show()
 	v.win.RequestFocus()
+	v.win.Canvas().Focus(v.dest)
 }
 
 // build makes the window.
 func (v *routeView) build() {
 	v.win = v.app.NewWindow("Silverfall — Plan a route")
 	v.win.SetCloseIntercept(func() { v.win.Hide() })
+	// Esc puts the planner away, in the destination or anywhere else in
+	// the window; the plan stays on the map.
+	v.win.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
+		if e.Name == fyne.KeyEscape {
+			v.win.Hide()
+		}
+	})
 	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	v.title.Wrapping = fyne.TextWrapWord
-	v.dest = widget.NewEntry()
+	v.dest = newEscEntry(func() { v.win.Hide() })
 	v.dest.SetPlaceHolder("a planet's number, or a place: X Y Z")
 	v.dest.OnSubmitted = func(string) { v.Plan() }
 	pick := widget.NewButton("Pick on the map", v.pick)
@@ -208,4 +216,25 @@ func stepText(st journey.Step) string {
 		text += fmt.Sprintf("; the pull draws it %s in, to %v", plural.Count(st.Moved.Dist(st.Pulled), "position"), st.Pulled)
 	}
 	return text + fmt.Sprintf(". Fuel %d.", st.Fuel)
+}
+
+// escEntry is an entry that hands Esc to its window (to close it).
+type escEntry struct {
+	widget.Entry
+	esc func()
+}
+
+func newEscEntry(esc func()) *escEntry {
+	e := &escEntry{esc: esc}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedKey gives Esc to the window; the entry keeps the other keys.
+func (e *escEntry) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		e.esc()
+		return
+	}
+	e.Entry.TypedKey(k)
 }
