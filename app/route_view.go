@@ -112,11 +112,12 @@ func (v *routeView) build() {
 	planB := widget.NewButton("Plan", v.Plan)
 	planB.Importance = widget.HighImportance
 	clear := widget.NewButton("Take it off the map", func() { v.st.SetRoute(nil) })
+	give := widget.NewButton("Give this turn's orders", v.GiveFirst)
 	v.plan = widget.NewLabel("")
 	v.plan.Wrapping = fyne.TextWrapWord
 	v.status = widget.NewLabel("The plan is the engine's: each turn's move and the pull of Silverfall, as the host carries them out when no one interferes.")
 	v.status.Wrapping = fyne.TextWrapWord
-	controls := container.NewBorder(nil, nil, widget.NewLabel("To"), container.NewHBox(pick, planB, clear), v.dest)
+	controls := container.NewBorder(nil, nil, widget.NewLabel("To"), container.NewHBox(pick, planB, give, clear), v.dest)
 	v.win.SetContent(container.NewBorder(container.NewVBox(v.title, controls), v.status, nil, nil, container.NewVScroll(v.plan)))
 	v.win.Resize(fyne.NewSize(760, 560))
 }
@@ -185,6 +186,36 @@ func (v *routeView) Plan() {
 	}
 	v.plan.SetText(routeText(g, v.ship, to, planet, j, fuel))
 	v.st.SetRoute(&Route{Ship: v.ship, From: g.Ships[v.ship].Loc, Journey: j})
+}
+
+// GiveFirst puts the plan's orders for this turn into the draft: the
+// move in place of the ship's own battle/movement order, if it has one.
+func (v *routeView) GiveFirst() {
+	r, d := v.st.Route(), v.st.Draft()
+	if r == nil || d == nil || len(r.Journey.Steps) == 0 || r.Journey.Steps[0].Turn != v.st.Game().K.Turn+1 {
+		return
+	}
+	for _, o := range r.Journey.Steps[0].Orders {
+		if o.Class() == order.BattleMovement {
+			if i := ownMoveIndex(d.Orders(), r.Ship); i >= 0 {
+				d.Replace(i, o)
+				continue
+			}
+		}
+		d.Add(o)
+	}
+	v.status.SetText(fmt.Sprintf("This turn's orders of the plan for ship %d are in the draft.", r.Ship))
+}
+
+// ownMoveIndex is the index of ship's own battle/movement order among
+// orders, or -1.
+func ownMoveIndex(orders []order.Order, ship int) int {
+	for i, o := range orders {
+		if !o.Fleet && o.Class() == order.BattleMovement && o.Subject() == ship {
+			return i
+		}
+	}
+	return -1
 }
 
 // routeText is the plan in words: the whole, then turn by turn.

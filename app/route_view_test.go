@@ -11,6 +11,7 @@ import (
 	"silverfall/engine/geom"
 	"silverfall/engine/journey"
 	"silverfall/engine/model"
+	"silverfall/engine/order"
 	"silverfall/render3d"
 )
 
@@ -49,6 +50,21 @@ func TestRoutePlanner(t *testing.T) {
 	}
 	if drawn != len(r.Journey.Steps) {
 		t.Errorf("the map draws %d of the route's %d turns", drawn, len(r.Journey.Steps))
+	}
+	d := x.st.Draft()
+	d.Add(mustOrder(t, "MO 8 1 1 1"))
+	test.Tap(findButton(v.win.Content(), "Give this turn's orders"))
+	moves := 0
+	for _, o := range d.Orders() {
+		if o.Subject() == 8 && !o.Fleet && o.Class() == order.BattleMovement {
+			moves++
+			if o.String() != "MO 8 -10 405 87" {
+				t.Errorf("the draft's move for ship 8 is %v, not the plan's", o)
+			}
+		}
+	}
+	if moves != 1 {
+		t.Errorf("ship 8 has %d battle/movement orders after the plan's were given", moves)
 	}
 	v.dest.SetText("99999")
 	v.Plan()
