@@ -28,13 +28,13 @@ func (e End) String() string {
 
 // Ship is the ship that makes the journey, as its sheet shows it.
 type Ship struct {
-	ID, Owner  int
-	Loc        geom.Point
-	Reach      int // movement range a turn
-	Fuel       int // aboard when the journey's first move begins
-	MaxFuel    int // the most its tanks hold (0: it takes on no fuel)
-	Refuelled  bool
-	BattleType bool // a battle station: the pull holds it
+	ID, Owner int
+	Loc       geom.Point
+	Reach     int // movement range a turn
+	Fuel      int // aboard when the journey's first move begins
+	MaxFuel   int // the most its tanks hold (0: it takes on no fuel)
+	Refuelled bool
+	Held      bool // a battle station: the pull holds it
 }
 
 // Target is where the journey goes: a planet (followed as the pull moves
@@ -168,7 +168,7 @@ func (w World) follow(s Ship, from leg, t Target) Journey {
 		st.Orders = append(st.Orders, moveOrder(s.ID, t))
 		st.Moved, fuel = Move(r, loc, aim, s.Reach, fuel)
 		st.Pulled, st.Fuel = st.Moved, fuel
-		if !s.BattleType {
+		if !s.Held {
 			st.Pulled = Pulled(r, st.Moved, turn)
 		}
 		if t.Planet != 0 && PlanetPulled(r, t.Kind) {
@@ -202,7 +202,7 @@ func moveOrder(ship int, t Target) order.Order {
 // whether it is refuelled each turn (Sauran's ships, and an empire's with
 // the ability), whether the pull holds it.
 func ShipOf(r *rules.Rules, s *model.Ship, reach int, abilities []model.SpecialAbility) Ship {
-	j := Ship{ID: s.ID, Owner: s.Owner, Loc: s.Loc, Reach: reach, Fuel: s.Fuel, BattleType: !ShipPulled(s.Type)}
+	j := Ship{ID: s.ID, Owner: s.Owner, Loc: s.Loc, Reach: reach, Fuel: s.Fuel, Held: !ShipPulled(s.Type)}
 	if st := r.Ship(s.Type); st != nil && st.MaxFuel.OK {
 		j.MaxFuel = st.MaxFuel.N
 	}
