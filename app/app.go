@@ -71,6 +71,7 @@ type App struct {
 	ruler   *ruler
 	rulerV  *rulerView
 	combat  *combatView // View > Combat simulator here… (Ctrl+B)
+	route   *routeView  // View > Plan a route… (Ctrl+J)
 
 	practice *practiceView // practice games: New, Continue, End turn
 	setups   *setupView    // File > New game set-up…
@@ -240,6 +241,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.clicks = &mapClicks{st: x.st, win: x.win, view: x.mapView}
 	x.fc = newForecaster(x.st, func(f func()) { x.Background(f) }, fyne.Do)
 	x.ruler = &ruler{st: x.st, view: x.mapView}
+	x.route = newRouteView(x.st, x.fyneApp, x.mapView)
 	x.rulerV = newRulerView(x.st)
 	x.mapView.OnPick = x.clicks.picked
 	x.st.OnSwitch(x.mapView.CancelPick) // a pick (the ruler's) is of the game left
@@ -363,7 +365,7 @@ func (x *App) shortcuts() {
 	for key, f := range map[fyne.KeyName]func(){
 		fyne.KeyO: x.ImportDialog, fyne.KeyE: x.export.Dialog, fyne.KeyN: x.nextShip, fyne.KeyT: x.practice.EndTurn,
 		fyne.KeyR: x.ruler.Toggle, fyne.KeyM: x.panes.ToggleMap, fyne.KeyQ: x.Close, fyne.KeyF: x.search.Focus,
-		fyne.KeyB: x.combat.OpenSelected,
+		fyne.KeyB: x.combat.OpenSelected, fyne.KeyJ: x.route.OpenSelected,
 	} {
 		if key != fyne.KeyQ {
 			f = gate.hold(f)
@@ -430,6 +432,8 @@ func (x *App) menu() *fyne.MainMenu {
 	measure.Shortcut = short(fyne.KeyR)
 	simulate := fyne.NewMenuItem("Combat simulator here…", x.combat.OpenSelected)
 	simulate.Shortcut = short(fyne.KeyB)
+	plan := fyne.NewMenuItem("Plan a route…", x.route.OpenSelected)
+	plan.Shortcut = short(fyne.KeyJ)
 	x.themeItems = map[string]*fyne.MenuItem{}
 	themeItem := func(name, label string) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, func() { x.SetTheme(name) })
@@ -447,7 +451,7 @@ func (x *App) menu() *fyne.MainMenu {
 			append(append([]*fyne.MenuItem{fyne.NewMenuItemSeparator(), exp, cp, fyne.NewMenuItemSeparator()}, x.mailing.items()...),
 				fyne.NewMenuItemSeparator(), quit)...)...),
 		x.ordersMenu(short),
-		fyne.NewMenu("View", fit, whole, ships, changed, plotted, find, noted, measure, simulate, x.alliesV.item(), fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
+		fyne.NewMenu("View", fit, whole, ships, changed, plotted, find, noted, measure, simulate, plan, x.alliesV.item(), fyne.NewMenuItemSeparator(), themeItem("dark", "Dark theme"), themeItem("light", "Light theme"),
 			themeItem("system", "Theme of the desktop")),
 		fyne.NewMenu("Help", (&helpWindows{fyneApp: x.fyneApp, rules: x.rules}).items(about)...),
 	)

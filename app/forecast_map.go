@@ -11,7 +11,7 @@ import (
 // mapCourses is what the map draws over the bodies: the courses of the
 // player's ships as the engine's forecast carries the orders out (each
 // ship's path through the phases, and its ghost where the turn leaves it),
-// and the ruler's line.
+// the ruler's line, and the route planner's plan turn by turn.
 func mapCourses(st *State) []render3d.Course {
 	var out []render3d.Course
 	if g, d, f := st.Game(), st.Draft(), st.Forecast(); g != nil && d != nil && f != nil {
@@ -19,6 +19,9 @@ func mapCourses(st *State) []render3d.Course {
 	}
 	if r := st.Ruler(); r != nil {
 		out = append(out, render3d.Course{Kind: render3d.CourseRuler, From: vec(r.From), To: vec(r.To)})
+	}
+	if r := st.Route(); r != nil {
+		out = append(out, r.courses()...)
 	}
 	return out
 }

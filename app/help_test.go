@@ -80,7 +80,7 @@ func TestShortcutHelpComplete(t *testing.T) {
 	for _, l := range shortcutLines {
 		all = append(all, l[0])
 	}
-	for _, k := range []string{"Ctrl+O", "Ctrl+E", "Ctrl+N", "Ctrl+R", "Ctrl+T", "Ctrl+Q", "Ctrl+B"} {
+	for _, k := range []string{"Ctrl+O", "Ctrl+E", "Ctrl+N", "Ctrl+R", "Ctrl+T", "Ctrl+Q", "Ctrl+B", "Ctrl+J"} {
 		if !strings.Contains(strings.Join(all, " "), k) {
 			t.Errorf("the shortcut help lacks %s", k)
 		}

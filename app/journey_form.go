@@ -55,15 +55,25 @@ func (n *journeyNote) text() string {
 		return "The destination is not on your sheet: its distance is not known."
 	}
 	if n.f.start.Fleet {
-		return fleetJourney(n.f, dest)
+		return fleetJourney(n.f, dest, movePlanet(o))
 	}
 	id := n.f.start.Subject()
 	fuel := startFuel(n.f.st, id)
-	j, ok := d.Journey(id, dest, fuel)
+	j, ok := d.Journey(id, dest, movePlanet(o), fuel, false)
 	if !ok {
 		return ""
 	}
 	return fmt.Sprintf("%s to %v: %s.", capital(plural.Count(j.Distance, "position")), dest, journeyText(j, fuel))
+}
+
+// movePlanet is the planet a move order heads for (MP, EP, SL, WP), which
+// the pull moves on the way; 0 for a place or a ship.
+func movePlanet(o order.Order) int {
+	switch o.Code {
+	case order.MP, order.EP, order.SL, order.WP:
+		return o.Planet()
+	}
+	return 0
 }
 
 // fleetJourney says what a fleet's move to dest does. The order is given
@@ -71,7 +81,7 @@ func (n *journeyNote) text() string {
 // own speed (only ships copying another, CP, keep to the slowest): the
 // fleet comes apart on the way, the faster ships arriving first. The
 // note says which ships arrive when, and who runs out of fuel.
-func fleetJourney(f *orderForm, dest geom.Point) string {
+func fleetJourney(f *orderForm, dest geom.Point, planet int) string {
 	d := f.st.Draft()
 	var arrivals []arrival // by turns, fewest first
 	var dry, own []string
@@ -86,7 +96,7 @@ func fleetJourney(f *orderForm, dest geom.Point) string {
 			continue // docked ships do not act
 		}
 		fuel := startFuel(f.st, s)
-		j, ok := d.Journey(s, dest, fuel)
+		j, ok := d.Journey(s, dest, planet, fuel, false)
 		if !ok {
 			continue
 		}
@@ -99,11 +109,11 @@ func fleetJourney(f *orderForm, dest geom.Point) string {
 			stays = stays.add(s, "no fuel")
 			continue
 		}
-		if j.Fuel < 0 && j.Distance > 0 {
-			dry = append(dry, fmt.Sprintf("ship %d in turn %d, %s short", s, j.DryTurn(fuel), plural.Count(-j.Fuel, "position")))
+		if !j.Arrives() {
+			dry = append(dry, fmt.Sprintf("ship %d in turn %d, %s", s, j.Turn, endText(j)))
 			continue // it does not arrive
 		}
-		t := j.Turns
+		t := j.Turns()
 		at := sort.Search(len(arrivals), func(i int) bool { return arrivals[i].turns >= t })
 		if at == len(arrivals) || arrivals[at].turns != t {
 			arrivals = slices.Insert(arrivals, at, arrival{turns: t})
@@ -204,7 +214,7 @@ func fleetText(dist int, dest geom.Point, arrivals []arrival, dry, own []string)
 	}
 	text += "."
 	if len(dry) > 0 {
-		text += " Out of fuel on the way: " + strings.Join(dry, "; ") + "."
+		text += " Not there: " + strings.Join(dry, "; ") + "."
 	}
 	if len(own) > 0 {
 		text += " " + capital(plural.Pick(len(own), "ship ", "ships ")) + strings.Join(own, ", ") + " " +

@@ -74,7 +74,7 @@ func (v *MapView) changedState(c Change) {
 			f.m = g.Map
 		}
 	}
-	if c.Has(ChangeGame | ChangeForecast | ChangeRuler) {
+	if c.Has(ChangeGame | ChangeForecast | ChangeRuler | ChangeRoute) {
 		f.courses, f.coursesSent = mapCourses(v.st), false
 	}
 	if c.Has(ChangeSelection) {
@@ -90,7 +90,7 @@ func (v *MapView) changedState(c Change) {
 	}
 	// What the map draws; the hover, the chosen order, the tab and a pick
 	// change nothing on it, nor do the orders until their forecast comes.
-	if c.Has(ChangeGame | ChangeSelection | ChangeCamera | ChangeMemory | ChangeForecast | ChangeRuler) {
+	if c.Has(ChangeGame | ChangeSelection | ChangeCamera | ChangeMemory | ChangeForecast | ChangeRuler | ChangeRoute) {
 		f.redraw()
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"silverfall/engine/geom"
+	"silverfall/engine/journey"
 	"silverfall/engine/model"
-	"silverfall/engine/turn"
 	"silverfall/internal/plural"
 )
 
@@ -64,27 +64,59 @@ func rulerText(st *State) (measure, meaning string) {
 		return measure, "Select a ship of yours to see what it means for it."
 	}
 	s, ok := g.Ships[key.ID]
-	facts, mine := d.Ship(key.ID)
+	_, mine := d.Ship(key.ID)
 	if !ok || !mine {
 		return measure, "Select a ship of yours to see what it means for it."
 	}
-	j := turn.PlanJourney(r.From, r.To, facts.MoveRange, s.Fuel)
+	j, _ := d.JourneyFrom(s.ID, r.From, r.To, s.Fuel)
 	return measure, fmt.Sprintf("For ship %d: %s.", s.ID, journeyText(j, s.Fuel))
 }
 
-// journeyText says what a journey takes: turns at the ship's range and
-// the fuel on arrival, or where the fuel runs out.
-func journeyText(j turn.Journey, fuel int) string {
+// journeyText says what a journey takes: the turns at the ship's range,
+// the turn it arrives and the fuel then, and what the pull of Silverfall
+// does on the way (where it leaves the ship at the end); or what stops it.
+func journeyText(j journey.Journey, fuel int) string {
 	switch {
-	case j.Distance == 0:
+	case j.Distance == 0 && j.Arrives():
 		return "already there"
-	case j.Reach <= 0:
+	case j.End == journey.CannotMove:
 		return "it cannot move"
+	case !j.Arrives():
+		return fmt.Sprintf("at %d a turn %s", j.Reach, endText(j))
 	}
-	text := fmt.Sprintf("%s at %d a turn", plural.Count(j.Turns, "turn"), j.Reach)
-	if j.Fuel >= 0 {
-		return text + fmt.Sprintf(", arriving with %d fuel of %d", j.Fuel, fuel)
+	text := fmt.Sprintf("%s at %d a turn, arriving with %d fuel of %d in turn %d", plural.Count(j.Turns(), "turn"), j.Reach, j.Fuel(), fuel, j.Turn)
+	if len(j.Stops) > 0 {
+		text += fmt.Sprintf(" after taking on fuel at %s", plural.List("planet", plural.Ints(j.Stops)))
 	}
-	return text + fmt.Sprintf("; its %d fuel runs out in turn %d of them, %s short",
-		fuel, j.DryTurn(fuel), plural.Count(-j.Fuel, "position"))
+	return text + pullText(j)
+}
+
+// pullText says what the pull of Silverfall does to a journey: how far it
+// draws the ship in, and where it leaves it at the end of the last turn.
+func pullText(j journey.Journey) string {
+	if !j.Pulls() {
+		return ""
+	}
+	last := j.Last()
+	return fmt.Sprintf("; the pull of Silverfall draws it %s in on the way and leaves it at %v at the end of turn %d",
+		plural.Count(j.Pull(), "position"), last.Pulled, last.Turn)
+}
+
+// endText says why a journey does not arrive, and when.
+func endText(j journey.Journey) string {
+	short := j.Distance
+	if len(j.Steps) > 0 {
+		short = j.Where.Dist(j.Last().Aim)
+	}
+	switch j.End {
+	case journey.FuelOut:
+		return fmt.Sprintf("its fuel runs out in turn %d at %v, %s short", j.Turn, j.Where, plural.Count(short, "position"))
+	case journey.FallsIn:
+		return fmt.Sprintf("it ends turn %d at %v, within the black hole's reach, and is destroyed", j.Turn, j.Where)
+	case journey.TargetFalls:
+		return fmt.Sprintf("the planet falls into the black hole's reach in turn %d, before it gets there", j.Turn)
+	case journey.GameEnds:
+		return fmt.Sprintf("the game ends after turn %d, with the ship at %v, %s short", j.Turn, j.Where, plural.Count(short, "position"))
+	}
+	return fmt.Sprintf("it is not there by turn %d", j.Turn)
 }

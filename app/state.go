@@ -50,9 +50,10 @@ const (
 	ChangeForecast                     // the engine's forecast of the orders is new
 	ChangeRuler                        // the ruler's line was drawn or taken away
 	ChangeNotes                        // the notes, markers or reminders
+	ChangeRoute                        // the route planner's plan was drawn or taken away
 
 	ChangeAll = ChangeGame | ChangeSelection | ChangeOrders | ChangeCamera | ChangeHover | ChangeChosen | ChangeTab | ChangePick |
-		ChangeMemory | ChangeForecast | ChangeRuler | ChangeNotes
+		ChangeMemory | ChangeForecast | ChangeRuler | ChangeNotes | ChangeRoute
 )
 
 // Has reports whether c includes any of the kinds in k.
@@ -92,6 +93,8 @@ type State struct {
 	forecast *check.Forecast
 	// ruler is the line the ruler measures, if any.
 	ruler *Ruler
+	// route is the route planner's plan the map draws, if any.
+	route *Route
 	// mapKeys takes the map's keys from the widgets that have the keyboard.
 	mapKeys mapKeys
 
@@ -269,7 +272,7 @@ func (s *State) show(g *Game, d *draft.Draft, selected model.Key, cam *render3d.
 	s.game, s.draft, s.selected, s.selFrom = g, d, selected, FromNowhere
 	s.camSet, s.camByPlayer = cam != nil, false
 	s.hover, s.chosen, s.pick, s.prompt = -1, -1, PickNothing, ""
-	s.forecast, s.ruler = nil, nil
+	s.forecast, s.ruler, s.route = nil, nil, nil
 	s.cam = render3d.DefaultCamera()
 	if cam != nil {
 		s.cam = *cam
@@ -414,6 +417,15 @@ func (s *State) Ruler() *Ruler { return s.ruler }
 func (s *State) SetRuler(r *Ruler) {
 	s.ruler = r
 	s.notify(ChangeRuler)
+}
+
+// Route is the route planner's plan drawn on the map, or nil.
+func (s *State) Route() *Route { return s.route }
+
+// SetRoute draws a route planner's plan on the map (nil: none).
+func (s *State) SetRoute(r *Route) {
+	s.route = r
+	s.notify(ChangeRoute)
 }
 
 // Undo takes back the last change to the orders, if any.

@@ -12,6 +12,9 @@
 //	                  every figure and place it holds
 //	engine/turn       a whole turn carried out as a table of steps, for the host
 //	                  and, on a player's knowledge, for the checker and forecast
+//	engine/journey    one ship's journey over many turns under the pull, by the
+//	                  host's own hops and pull (which the turn calls): each
+//	                  turn's move and landing, fuel, fuel stops, how it ends
 //	engine/check      the checker and the forecast: a turn run on a scratch copy,
 //	                  and each own ship's figures (ranges, cargo room, orders)
 //	engine/ai         the computer empires, playing from their own sheets
@@ -32,7 +35,7 @@
 // packages of the project. Every rule is written here once: the window asks
 // the engine for ranges, cargo room, courses and the orders a ship may give.
 //
-// The layers, from the bottom: rules, geom, text and model; order; turn;
+// The layers, from the bottom: rules, geom, text and model; order; journey; turn;
 // check and state; turnsheet (writes sheets from the model and sits above
 // the turn, which never needs it); known, query and notes over what the
 // sheets tell.

@@ -12,10 +12,10 @@ import (
 
 	"silverfall/engine/check"
 	"silverfall/engine/geom"
+	"silverfall/engine/journey"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
-	"silverfall/engine/turn"
 )
 
 // Draft is one turn's orders being written.
@@ -576,9 +576,16 @@ func (d *Draft) Forecaster() func() check.Forecast {
 	return func() check.Forecast { return d.checker.Forecast(orders) }
 }
 
-// Journey is what a move of ship id to a place takes, by the engine's rule:
-// the distance, the turns and the fuel on arrival from the fuel it has when
-// the moves begin (fuel: as a forecast gives it after phase 1).
-func (d *Draft) Journey(id int, to geom.Point, fuel int) (turn.Journey, bool) {
-	return d.checker.Journey(id, to, fuel)
+// Journey is ship id's journey to a place, or to planet (0: the place),
+// by the engine's rule: turn by turn under the pull, from the fuel it has
+// when the moves begin (fuel: as a forecast gives it after phase 1), with
+// fuel stops on the way when stops is set (see check.Checker.Journey).
+func (d *Draft) Journey(id int, to geom.Point, planet, fuel int, stops bool) (journey.Journey, bool) {
+	return d.checker.Journey(id, to, planet, fuel, stops)
+}
+
+// JourneyFrom is Journey as if ship id were at from (the ruler's first
+// end), to a place, without stops.
+func (d *Draft) JourneyFrom(id int, from, to geom.Point, fuel int) (journey.Journey, bool) {
+	return d.checker.JourneyFrom(id, from, to, fuel)
 }

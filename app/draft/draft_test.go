@@ -175,11 +175,11 @@ func TestForecasterTakesTheOrdersAsAsked(t *testing.T) {
 	if len(end.Phases) != 3 || end.End.Loc.Dist(home) != 55 || end.End.Loc.Dist(dest) != 200-55 || end.End.Fuel != k.Ships[7].Fuel-55 {
 		t.Errorf("ship 8 forecast %+v: want three hops, 55 toward %v", end, dest)
 	}
-	j, ok := d.Journey(8, dest, k.Ships[7].Fuel)
-	if !ok || j.Distance != 200 || j.Turns != 4 || j.Fuel != k.Ships[7].Fuel-200 {
+	j, ok := d.Journey(8, dest, 0, k.Ships[7].Fuel, false)
+	if !ok || j.Distance != 200 || j.Turns() != 4 || j.Fuel() != k.Ships[7].Fuel-200 {
 		t.Errorf("journey %+v", j)
 	}
-	if _, ok := d.Journey(999, dest, 0); ok {
+	if _, ok := d.Journey(999, dest, 0, 0, false); ok {
 		t.Error("a journey for a ship that is not the player's")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"silverfall/engine/geom"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -157,13 +158,24 @@ var cases = []struct {
 	{"the planet's fuel runs out", []string{"LF 2 100", "LF 4 300", "LF 15 100"}, []string{"E planet-empty @2"}, func(k *model.Knowledge) { k.Planets[0].Fuel = 400 }},
 	{"a move on fuel that is not there", []string{"LF 2 100", "LF 3 50", "MO 3 140 0 0"}, []string{"E planet-empty @1", "E no-fuel @2"}, func(k *model.Knowledge) { k.Planets[0].Fuel = 100 }},
 	{"a long journey", []string{"LF 3 0", "MO 3 -100 -250 0"}, []string{"N takes-turns @1"}, nil},
-	{"a journey beyond the fuel", []string{"LF 3 100", "MO 3 -400 0 0"}, []string{"W fuel-runs-out @1", "N takes-turns @1", "W black-hole @1"}, nil},
+	{"a journey beyond the fuel", []string{"LF 3 100", "MO 3 -400 0 0"}, []string{"W black-hole @1"}, nil},
+	{"a journey beyond the fuel, clear of Silverfall", []string{"LF 3 100", "MO 3 100 300 0"}, []string{"W fuel-runs-out @1"}, nil},
 	{"a course ending 20 from Silverfall", []string{"LF 3 0", "MO 3 20 0 0"}, []string{"W black-hole @1"}, nil},
 	{"a course ending 21 from Silverfall", []string{"LF 3 0", "MO 3 21 0 0"}, nil, nil},
 	{"move without fuel", []string{"MO 3 140 0 0"}, []string{"E no-fuel @0"}, nil},
 	{"move short of fuel", []string{"LF 3 10", "MO 3 140 0 0"}, []string{"W fuel-short @1"}, nil},
-	{"move into the black hole", []string{"MO 7 10 0 0"}, []string{"W fuel-runs-out @0", "N takes-turns @0", "W black-hole @0"}, nil},
-	{"move past the black hole", []string{"MO 16 300 0 0"}, []string{"N takes-turns @0"}, func(k *model.Knowledge) { k.Ships[15].Fuel = 600 }},
+	{"move into the black hole", []string{"MO 7 10 0 0"}, []string{"W fuel-runs-out @0", "W black-hole @0"}, nil},
+	{"a later turn's move ends by the black hole", []string{"MO 16 300 0 0"}, []string{"W falls-in @0"}, func(k *model.Knowledge) { k.Ships[15].Fuel = 600 }},
+	{"move past the black hole", []string{"MO 16 300 60 0"}, []string{"N takes-turns @0"}, func(k *model.Knowledge) { k.Ships[15].Fuel = 700 }},
+	{"the game ends on the way", []string{"MO 16 300 60 0"}, []string{"W game-ends-first @0"}, func(k *model.Knowledge) { k.Ships[15].Fuel, k.Turn = 700, 23 }},
+	{"the target planet falls in first", []string{"MP 16 32"}, []string{"W target-falls-in @0"}, func(k *model.Knowledge) {
+		k.Ships[15].Fuel, k.Turn = 700, 18
+		k.ForeignPlanets = append(k.ForeignPlanets, model.Planet{ID: 32, Loc: geom.Point{X: 40}})
+	}},
+	{"the target planet before it falls in", []string{"MP 16 32"}, []string{"N takes-turns @0"}, func(k *model.Knowledge) {
+		k.Ships[15].Fuel, k.Turn = 700, 10
+		k.ForeignPlanets = append(k.ForeignPlanets, model.Planet{ID: 32, Loc: geom.Point{Y: 45}})
+	}},
 	{"move to a known planet", []string{"MP 7 30"}, nil, nil},
 	{"move to an unknown planet", []string{"MP 7 77"}, []string{"W unknown-planet @0"}, nil},
 
@@ -310,7 +322,7 @@ func TestEveryRuleFails(t *testing.T) {
 		"pdu-population", "no-defence-units", "no-chance", "one-ship-scan", "one-planet-scan", "interceptors-short",
 		"sauran-scan-early", "scan-self", "interceptor-limit", "ally-change-limit", "ally-limit", "not-ally",
 		"enemy-change-limit", "not-enemy", "named-twice", "already-named", "gift-too-early", "gift-limit",
-		"gift-docked", "gift-self", "broadcast-lines", "planet-empty", "fuel-runs-out", "takes-turns", "ship-orders-win", "cloak-lost", "unarmed-engage",
+		"gift-docked", "gift-self", "broadcast-lines", "planet-empty", "fuel-runs-out", "takes-turns", "falls-in", "target-falls-in", "game-ends-first", "ship-orders-win", "cloak-lost", "unarmed-engage",
 	} {
 		if !seen[code] {
 			t.Errorf("no failing case for %s", code)

@@ -2,6 +2,7 @@ package check
 
 import (
 	"silverfall/engine/geom"
+	"silverfall/engine/journey"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
 	"silverfall/engine/turn"
@@ -54,16 +55,33 @@ func (c *Checker) Ranges(id int) (move, comm int) {
 	return c.sheet.MoveRange(s), c.sheet.CommRange(s)
 }
 
-// Journey is what a move of ship id to a place takes, by the turn's own
-// rule: the distance, the turns at its movement range and the fuel left on
-// arrival, from the fuel given (what it has when the moves begin). False
-// for a ship that is not the player's.
-func (c *Checker) Journey(id int, to geom.Point, fuel int) (turn.Journey, bool) {
+// Journey is ship id's journey to a place, or to planet (0: the place),
+// over as many turns as it takes under the pull of Silverfall, by the
+// turn's own arithmetic (engine/journey): each turn's move and the pull's
+// landing, the fuel, and how it ends, from the fuel given (what it has
+// when the moves begin). With stops, the journey takes on fuel at own or
+// trading planets on the way when its fuel does not reach. False for a
+// ship that is not the player's.
+func (c *Checker) Journey(id int, to geom.Point, planet, fuel int, stops bool) (journey.Journey, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	s := c.sheet.Ship(id)
 	if s == nil || s.Owner != c.k.Empire.Player {
-		return turn.Journey{}, false
+		return journey.Journey{}, false
 	}
-	return turn.PlanJourney(s.Loc, to, c.sheet.MoveRange(s), fuel), true
+	return c.sheet.Journey(s, to, planet, fuel, !stops), true
+}
+
+// JourneyFrom is Journey for ship id as if it were at from (the ruler's
+// first end), to the place to, without stops.
+func (c *Checker) JourneyFrom(id int, from, to geom.Point, fuel int) (journey.Journey, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.sheet.Ship(id)
+	if s == nil || s.Owner != c.k.Empire.Player {
+		return journey.Journey{}, false
+	}
+	at := *s
+	at.Loc = from
+	return c.sheet.Journey(&at, to, 0, fuel, true), true
 }

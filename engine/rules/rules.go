@@ -63,6 +63,7 @@ type Rules struct {
 	Sauran        SauranRules        `toml:"sauran"`
 	NPC           NPCRules           `toml:"npc"`
 	OfficerGrowth OfficerGrowthRules `toml:"officer_growth"`
+	Journey       JourneyRules       `toml:"journey"`
 	Specials      []Special          `toml:"special"`
 
 	Abilities []Ability `toml:"ability"`
@@ -108,6 +109,19 @@ type MovementRules struct {
 	GravityFromTurn                 int `toml:"gravity_from_turn"`
 	BattleStationGravityDefenceLoss int `toml:"battle_station_gravity_defence_loss"`
 	PursueRangeFactor               int `toml:"pursue_range_factor"`
+}
+
+// JourneyRules are the route planner's own figures (engine/journey): the
+// rule book is silent on planning, so they are choices (docs/choices.md).
+type JourneyRules struct {
+	// StopCandidates is how many planets, the nearest to the straight
+	// line first, are tried as a fuel stop at each stop.
+	StopCandidates int `toml:"stop_candidates"`
+	// MaxStops is the most fuel stops a journey makes.
+	MaxStops int `toml:"max_stops"`
+	// MaxTurns is the most turns a journey is followed for when the game
+	// would go on longer.
+	MaxTurns int `toml:"max_turns"`
 }
 
 // BuildingRules covers building ships.

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"silverfall/engine/geom"
+	"silverfall/engine/journey"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -105,18 +106,18 @@ func (t closing) ownership() {
 // hold their place but lose defence units to the pull.
 func (t closing) gravity() {
 	w := t.w
-	now := w.G.Turn + 1
-	if w.R.GravityPull(now) <= 0 {
+	turn := w.G.Turn + 1
+	if w.R.GravityPull(turn) <= 0 {
 		return
 	}
 	for i := range w.G.Planets {
 		p := &w.G.Planets[i]
-		if p.Kind == model.Independent || p.Kind == model.Trading && !w.R.House.TradingPlanetsHold {
-			p.Loc = w.R.Pulled(p.Loc, now)
+		if journey.PlanetPulled(w.R, p.Kind) {
+			p.Loc = journey.Pulled(w.R, p.Loc, turn)
 		}
 	}
 	w.Live(func(s *model.Ship) {
-		if s.Type == rules.TypeBattleStation {
+		if !journey.ShipPulled(s.Type) {
 			s.Defence -= w.R.Movement.BattleStationGravityDefenceLoss
 			if s.Defence < 1 {
 				t.destroy(s, 0, "the pull of Silverfall wore it down")
@@ -124,7 +125,7 @@ func (t closing) gravity() {
 			return
 		}
 		if s.Inside == 0 {
-			t.relocate(s, w.R.Pulled(s.Loc, now))
+			t.relocate(s, journey.Pulled(w.R, s.Loc, turn))
 		}
 	})
 	w.placePlanets()
@@ -133,15 +134,14 @@ func (t closing) gravity() {
 // blackHole destroys everything within 20 positions of Silverfall.
 func (t closing) blackHole() {
 	w := t.w
-	d := w.R.Movement.DestructionRadius
 	w.Live(func(s *model.Ship) {
-		if s.Loc.Within(geom.Origin, d) {
+		if journey.InReach(w.R, s.Loc) {
 			t.destroy(s, 0, "it fell into the black hole Silverfall")
 		}
 	})
 	lost := map[int]bool{}
 	for _, p := range w.G.Planets {
-		if p.Loc.Within(geom.Origin, d) {
+		if journey.InReach(w.R, p.Loc) {
 			lost[p.ID] = true
 		}
 	}

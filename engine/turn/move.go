@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"silverfall/engine/geom"
+	"silverfall/engine/journey"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -411,7 +412,7 @@ func (t movement) plan(m *move, s *model.Ship, st *rules.ShipType, strict bool) 
 		return false
 	}
 	reach := t.w.MoveRange(s)
-	m.step = float64(reach) / float64(t.w.R.Movement.PhaseFraction)
+	m.step = journey.PerThird(t.w.R, reach)
 	m.budget = min(reach, s.Fuel)
 	if !t.destination(m) {
 		return !m.failed
@@ -420,17 +421,12 @@ func (t movement) plan(m *move, s *model.Ship, st *rules.ShipType, strict bool) 
 	dist := j.Distance
 	leg := min(dist, reach)
 	fixed := m.o.Code != order.CP && m.o.Code != order.PS // a fixed place, not a ship that moves
-	if strict {
-		switch {
-		case leg > s.Fuel:
+	if strict && t.w.Mode == Check {
+		if leg > s.Fuel {
 			t.warn("fuel-short", "ship %d would move %d positions this turn but has fuel for %d; it stops when the fuel runs out", s.ID, leg, s.Fuel)
-		case j.Fuel < 0 && reach > 0 && fixed:
-			t.warn("fuel-runs-out", "ship %d is %d positions from %v but has fuel for %d: at %d a turn it runs dry in turn %d, %d short, unless it takes on fuel on the way",
-				s.ID, dist, m.dest, s.Fuel, reach, t.w.G.Turn+j.DryTurn(s.Fuel), -j.Fuel)
 		}
-		if j.Turns > 1 && fixed {
-			t.note("takes-turns", "the %d positions to %v take %d turns at %d a turn, arriving in turn %d; the order carries over until then",
-				dist, m.dest, j.Turns, reach, t.w.G.Turn+j.Turns)
+		if fixed && reach > 0 {
+			t.journeyNotes(m, s, reach)
 		}
 		end := s.Loc.Toward(m.dest, min(leg, s.Fuel))
 		d := t.w.R.Movement.DestructionRadius
@@ -706,7 +702,7 @@ func (t *battle) advance(m *move, s *model.Ship, phase int) bool {
 		return false
 	}
 	k := phase - 1 // phases 2, 3, 4 are the first, second and third third
-	upTo := func(k int) int { return int(m.step*float64(k) + 0.5) }
+	upTo := func(k int) int { return journey.Third(m.step, k) }
 	// A third the ship spent fighting (engage, pursuit) is not made up
 	// later: it moves "at the maximum rate of 1/3 it's total movement
 	// points per phase".
@@ -724,18 +720,8 @@ func (t *battle) advance(m *move, s *model.Ship, phase int) bool {
 		// was moved by something else.
 		m.lineFrom, m.lineTo, m.lineUsed, m.lined = s.Loc, m.dest, 0, true
 	}
-	hop := func(n int) (geom.Point, int) {
-		next := m.lineFrom.Toward(m.dest, m.lineUsed+n)
-		return next, max(0, m.lineFrom.Dist(next)-m.lineUsed)
-	}
-	next, d := hop(allow)
-	for n := s.Fuel; d > s.Fuel && n >= 0; n-- {
-		next, d = hop(n) // as far as the fuel goes
-	}
-	if d > s.Fuel {
-		return false
-	}
-	if next == s.Loc {
+	next, d, ok := journey.Hop(m.lineFrom, m.dest, m.lineUsed, allow, s.Fuel)
+	if !ok || next == s.Loc {
 		return false
 	}
 	m.lineUsed += d
