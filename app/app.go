@@ -72,6 +72,7 @@ type App struct {
 	rulerV  *rulerView
 	combat  *combatView // View > Combat simulator here… (Ctrl+B)
 	route   *routeView  // View > Plan a route… (Ctrl+J)
+	plans   *standingPlans
 
 	practice *practiceView // practice games: New, Continue, End turn
 	setups   *setupView    // File > New game set-up…
@@ -241,7 +242,8 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.clicks = &mapClicks{st: x.st, win: x.win, view: x.mapView}
 	x.fc = newForecaster(x.st, func(f func()) { x.Background(f) }, fyne.Do)
 	x.ruler = &ruler{st: x.st, view: x.mapView}
-	x.route = newRouteView(x.st, x.fyneApp, x.mapView)
+	x.plans = newStandingPlans(x.st, func(s string) { x.status.problem("plans", s) })
+	x.route = newRouteView(x.st, x.fyneApp, x.mapView, x.plans)
 	x.rulerV = newRulerView(x.st)
 	x.mapView.OnPick = x.clicks.picked
 	x.st.OnSwitch(x.mapView.CancelPick) // a pick (the ruler's) is of the game left
@@ -282,6 +284,7 @@ func (x *App) panels() {
 	x.orders.edit = x.desk.Edit
 	x.orders.next = x.nextShip
 	x.orders.empire = x.desk.Empire
+	x.orders.fromPlan, x.orders.cancelPlan = x.plans.From, x.plans.Cancel
 	x.text = newTextPanel(x.st)
 	x.text.focus = func(f fyne.Focusable) { x.win.Canvas().Focus(f) }
 	x.sheet = newSheetPanel(x.st)
@@ -334,6 +337,7 @@ func (x *App) layout() fyne.CanvasObject {
 	x.details.notes.edit = x.notesV.EditEntry
 	x.markers = newMarkersView(x.st)
 	x.thisTurn.reminders.dealt = x.notes.Dealt
+	x.thisTurn.withRows(x.plans.box)
 	x.bottomTabs = steadyTabs(container.NewAppTabs(
 		container.NewTabItem("Sheet", x.sheet.box),
 		container.NewTabItem("Ships", x.tables.under(x.ships.box, "ships", x.ships.csv)),

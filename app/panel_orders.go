@@ -26,6 +26,10 @@ type ordersPanel struct {
 	edit   func(i int)
 	next   func()
 	empire func()
+	// fromPlan says which standing plan put an order in ("" none);
+	// cancelPlan cancels a ship's plan.
+	fromPlan   func(o order.Order) string
+	cancelPlan func(ship int)
 
 	list *keyList
 	rows []orderRow
@@ -162,9 +166,11 @@ func (p *ordersPanel) tools(st *State, tips *tooltips) fyne.CanvasObject {
 	next.Icon = theme.NavigateNextIcon()
 	emp := newTipButton("Empire…", "Orders of the empire as a whole: scans, interceptors, allies, enemies, broadcast", tips, func() { p.empire() })
 	emp.Icon = theme.ListIcon()
+	cancel := newTipButton("Cancel plan", "Cancel the standing plan that gave the order selected (the order stays)", tips, p.cancelChosenPlan)
 	p.acts = []orderAct{{b: edit, tip: edit.tip, chosen: true}, {b: del, tip: del.tip, chosen: true},
-		{b: up, tip: up.tip, chosen: true}, {b: down, tip: down.tip, chosen: true}, {b: next, tip: next.tip}, {b: emp, tip: emp.tip}}
-	return container.NewVBox(container.NewHBox(p.undo, p.redo, edit, del, up, down), container.NewHBox(next, emp))
+		{b: up, tip: up.tip, chosen: true}, {b: down, tip: down.tip, chosen: true}, {b: next, tip: next.tip}, {b: emp, tip: emp.tip},
+		{b: cancel, tip: cancel.tip, chosen: true}}
+	return container.NewVBox(container.NewHBox(p.undo, p.redo, edit, del, up, down), container.NewHBox(next, emp, cancel))
 }
 
 // drop lets go of the rows of the game left, before another is shown.
@@ -208,6 +214,10 @@ func (p *ordersPanel) syncButtons() {
 			a.b.tip = a.tip + " (" + why + ")"
 		}
 		setEnabled(&a.b.Button, why == "")
+	}
+	if cancel := p.acts[6].b; !cancel.Disabled() && p.chosenPlan() == "" {
+		cancel.tip = p.acts[6].tip + " (the order selected is not from a standing plan)"
+		setEnabled(&cancel.Button, false)
 	}
 	canUndo, canRedo := d != nil && d.CanUndo(), d != nil && d.CanRedo()
 	p.undo.tip, p.redo.tip = undoTip, redoTip
@@ -529,6 +539,9 @@ func (p *ordersPanel) rowVerdict(r orderRow) string {
 	if len(parts) == 0 {
 		parts = append(parts, o.Code.What())
 	}
+	if why := p.planOf(o); why != "" {
+		parts = append([]string{"from plan (" + why + ")"}, parts...)
+	}
 	return strings.Join(parts, "; ")
 }
 
@@ -576,6 +589,32 @@ func (p *ordersPanel) updateRow(i int, o fyne.CanvasObject) {
 	text.TextStyle = fyne.TextStyle{Monospace: true}
 	text.SetText(ord.String())
 	icon.SetResource(verdictIcon(p.built.ResultsOf(r.index)))
+}
+
+// planOf says which standing plan gave o ("" none).
+func (p *ordersPanel) planOf(o order.Order) string {
+	if p.fromPlan == nil {
+		return ""
+	}
+	return p.fromPlan(o)
+}
+
+// chosenPlan says which standing plan gave the order chosen ("" none).
+func (p *ordersPanel) chosenPlan() string {
+	d, i := p.st.Draft(), p.st.Chosen()
+	if d == nil || i < 0 || i >= len(d.Orders()) {
+		return ""
+	}
+	return p.planOf(d.Orders()[i])
+}
+
+// cancelChosenPlan cancels the standing plan that gave the order chosen.
+func (p *ordersPanel) cancelChosenPlan() {
+	d, i := p.st.Draft(), p.st.Chosen()
+	if p.chosenPlan() == "" || p.cancelPlan == nil {
+		return
+	}
+	p.cancelPlan(d.Orders()[i].Subject())
 }
 
 // verdictIcon is the icon of an order with the checker's findings res.

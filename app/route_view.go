@@ -24,6 +24,9 @@ type Route struct {
 	Ship    int
 	From    geom.Point
 	Journey journey.Journey
+	// To is the destination, planet Planet's place (0: a place).
+	To     geom.Point
+	Planet int
 }
 
 // courses are the route's turns as the map draws them: each turn's move
@@ -60,10 +63,12 @@ type routeView struct {
 	dest   *escEntry
 	plan   *widget.Label
 	status *widget.Label
+	// plans keeps a route as a standing plan (nil: none kept).
+	plans *standingPlans
 }
 
-func newRouteView(st *State, a fyne.App, view *MapView) *routeView {
-	return &routeView{st: st, app: a, view: view}
+func newRouteView(st *State, a fyne.App, view *MapView, plans *standingPlans) *routeView {
+	return &routeView{st: st, app: a, view: view, plans: plans}
 }
 
 // OpenSelected opens the planner on the selected ship of the player's.
@@ -113,12 +118,15 @@ func (v *routeView) build() {
 	planB.Importance = widget.HighImportance
 	clear := widget.NewButton("Take it off the map", func() { v.st.SetRoute(nil) })
 	give := widget.NewButton("Give this turn's orders", v.GiveFirst)
+	keep := widget.NewButton("Keep as a standing plan", v.Keep)
+	cancel := widget.NewButton("Cancel the standing plan", v.CancelPlan)
 	v.plan = widget.NewLabel("")
 	v.plan.Wrapping = fyne.TextWrapWord
 	v.status = widget.NewLabel("The plan is the engine's: each turn's move and the pull of Silverfall, as the host carries them out when no one interferes.")
 	v.status.Wrapping = fyne.TextWrapWord
 	controls := container.NewBorder(nil, nil, widget.NewLabel("To"), container.NewHBox(pick, planB, give, clear), v.dest)
-	v.win.SetContent(container.NewBorder(container.NewVBox(v.title, controls), v.status, nil, nil, container.NewVScroll(v.plan)))
+	standing := container.NewHBox(keep, cancel)
+	v.win.SetContent(container.NewBorder(container.NewVBox(v.title, controls, standing), v.status, nil, nil, container.NewVScroll(v.plan)))
 	v.win.Resize(fyne.NewSize(760, 560))
 }
 
@@ -185,7 +193,7 @@ func (v *routeView) Plan() {
 		return
 	}
 	v.plan.SetText(routeText(g, v.ship, to, planet, j, fuel))
-	v.st.SetRoute(&Route{Ship: v.ship, From: g.Ships[v.ship].Loc, Journey: j})
+	v.st.SetRoute(&Route{Ship: v.ship, From: g.Ships[v.ship].Loc, Journey: j, To: to, Planet: planet})
 }
 
 // GiveFirst puts the plan's orders for this turn into the draft: the
@@ -205,6 +213,45 @@ func (v *routeView) GiveFirst() {
 		d.Add(o)
 	}
 	v.status.SetText(fmt.Sprintf("This turn's orders of the plan for ship %d are in the draft.", r.Ship))
+}
+
+// Keep gives this turn's orders of the plan shown and keeps the plan as
+// the ship's standing plan: each later sheet puts that turn's orders into
+// the draft.
+func (v *routeView) Keep() {
+	if v.plans == nil || v.ship == 0 {
+		return
+	}
+	if r := v.st.Route(); r == nil || r.Ship != v.ship {
+		v.Plan()
+	}
+	r := v.st.Route()
+	switch {
+	case r == nil || r.Ship != v.ship:
+		return
+	case v.st.Earlier():
+		v.status.SetText("An earlier turn's sheet keeps no plan: go back to the current turn.")
+		return
+	case !r.Journey.Arrives() || len(r.Journey.Steps) == 0:
+		v.status.SetText(fmt.Sprintf("Ship %d's journey does not arrive: there is no plan to keep.", r.Ship))
+		return
+	}
+	v.GiveFirst()
+	v.plans.Keep(r)
+	v.status.SetText(fmt.Sprintf("Ship %d's route is kept as a standing plan: each new sheet puts that turn's orders into the draft (This turn lists the plan).", r.Ship))
+}
+
+// CancelPlan cancels the standing plan of the ship shown.
+func (v *routeView) CancelPlan() {
+	if v.plans == nil || v.ship == 0 {
+		return
+	}
+	if !v.plans.Has(v.ship) {
+		v.status.SetText(fmt.Sprintf("Ship %d has no standing plan.", v.ship))
+		return
+	}
+	v.plans.Cancel(v.ship)
+	v.status.SetText(fmt.Sprintf("Ship %d's standing plan is cancelled; the orders it gave stay in the draft.", v.ship))
 }
 
 // ownMoveIndex is the index of ship's own battle/movement order among

@@ -35,6 +35,7 @@ type thisTurnView struct {
 	trend *widget.Label
 	// reminders are the reminders due on the sheet shown.
 	reminders *remindersView
+	top       *fyne.Container // the reminders, the plans, the note and the trend
 	box       fyne.CanvasObject
 	// shown counts the games shown, so that rows worked out for a game no
 	// longer shown are dropped.
@@ -83,7 +84,8 @@ func newThisTurnView(st *State, r *rules.Rules, background func(func())) *thisTu
 	v.wrap = newWrapRows(v.list, func() int { return len(v.rows) }, func(i int) string { return v.rows[i].Text },
 		kindColumnWidth+theme.Padding())
 	v.reminders = newRemindersView(st)
-	v.box = container.NewBorder(container.NewVBox(v.reminders.box, v.note, v.trend), nil, nil, nil, v.wrap.box)
+	v.top = container.NewVBox(v.reminders.box, v.note, v.trend)
+	v.box = container.NewBorder(v.top, nil, nil, nil, v.wrap.box)
 	st.Subscribe(func(c Change) {
 		if c.Has(ChangeGame) {
 			v.load()
@@ -93,6 +95,12 @@ func newThisTurnView(st *State, r *rules.Rules, background func(func())) *thisTu
 		}
 	})
 	return v
+}
+
+// withRows shows o (the standing plans' rows) under the reminders.
+func (v *thisTurnView) withRows(o fyne.CanvasObject) {
+	v.top.Objects = append(v.top.Objects[:1], append([]fyne.CanvasObject{o}, v.top.Objects[1:]...)...)
+	v.top.Refresh()
 }
 
 // showTrend says whether the orders as they stand leave the credits or
