@@ -47,7 +47,7 @@ var shortcutLines = [][2]string{
 	{"Ctrl+F", "Search what you know (Enter searches, Esc leaves the search bar)"},
 	{"Ctrl+R", "Ruler: click two places or objects on the map to measure between them (again: take it away)"},
 	{"Ctrl+B", "Combat simulator: the battle near the selected ship, contact or planet, fought over many seeds"},
-	{"Ctrl+J", "Plan a route: the selected ship's journey to a planet or place, turn by turn under the pull, with fuel stops"},
+	{"Ctrl+J", "Plan a route: the selected ship's journey to a planet or place, turn by turn under the pull, with fuel stops; keep it as a standing plan to have each new sheet's orders put in (This turn lists the plans)"},
 	{"Enter / Esc", "In an order form: take the order / cancel. In a Yes/No question: Yes / No"},
 	{"Drag", "Turn the map"},
 	{"Right-drag or Shift-drag", "Move the map"},
