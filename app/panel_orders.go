@@ -30,6 +30,7 @@ type ordersPanel struct {
 	// cancelPlan cancels a ship's plan.
 	fromPlan   func(o order.Order) string
 	cancelPlan func(ship int)
+	cancel     *tipButton // Cancel plan: of the order chosen
 
 	list *keyList
 	rows []orderRow
@@ -166,10 +167,10 @@ func (p *ordersPanel) tools(st *State, tips *tooltips) fyne.CanvasObject {
 	next.Icon = theme.NavigateNextIcon()
 	emp := newTipButton("Empire…", "Orders of the empire as a whole: scans, interceptors, allies, enemies, broadcast", tips, func() { p.empire() })
 	emp.Icon = theme.ListIcon()
-	cancel := newTipButton("Cancel plan", "Cancel the standing plan that gave the order selected (the order stays)", tips, p.cancelChosenPlan)
+	cancel := newTipButton("Cancel plan", cancelTip, tips, p.cancelChosenPlan)
+	p.cancel = cancel
 	p.acts = []orderAct{{b: edit, tip: edit.tip, chosen: true}, {b: del, tip: del.tip, chosen: true},
-		{b: up, tip: up.tip, chosen: true}, {b: down, tip: down.tip, chosen: true}, {b: next, tip: next.tip}, {b: emp, tip: emp.tip},
-		{b: cancel, tip: cancel.tip, chosen: true}}
+		{b: up, tip: up.tip, chosen: true}, {b: down, tip: down.tip, chosen: true}, {b: next, tip: next.tip}, {b: emp, tip: emp.tip}}
 	return container.NewVBox(container.NewHBox(p.undo, p.redo, edit, del, up, down), container.NewHBox(next, emp, cancel))
 }
 
@@ -215,10 +216,7 @@ func (p *ordersPanel) syncButtons() {
 		}
 		setEnabled(&a.b.Button, why == "")
 	}
-	if cancel := p.acts[6].b; !cancel.Disabled() && p.chosenPlan() == "" {
-		cancel.tip = p.acts[6].tip + " (the order selected is not from a standing plan)"
-		setEnabled(&cancel.Button, false)
-	}
+	p.syncCancel(d)
 	canUndo, canRedo := d != nil && d.CanUndo(), d != nil && d.CanRedo()
 	p.undo.tip, p.redo.tip = undoTip, redoTip
 	switch {
@@ -589,6 +587,28 @@ func (p *ordersPanel) updateRow(i int, o fyne.CanvasObject) {
 	text.TextStyle = fyne.TextStyle{Monospace: true}
 	text.SetText(ord.String())
 	icon.SetResource(verdictIcon(p.built.ResultsOf(r.index)))
+}
+
+// cancelTip is what Cancel plan does.
+const cancelTip = "Cancel the standing plan that gave the order selected (the order stays)"
+
+// syncCancel enables Cancel plan when the order chosen is from a standing
+// plan, and says why not when it is not.
+func (p *ordersPanel) syncCancel(d *draft.Draft) {
+	why := ""
+	switch {
+	case d == nil:
+		why = noGameTip
+	case d.ReadOnly():
+		why = readOnlyTip
+	case p.chosenPlan() == "":
+		why = "the order selected is not from a standing plan"
+	}
+	p.cancel.tip = cancelTip
+	if why != "" {
+		p.cancel.tip += " (" + why + ")"
+	}
+	setEnabled(&p.cancel.Button, why == "")
 }
 
 // planOf says which standing plan gave o ("" none).

@@ -111,7 +111,7 @@ func TestStandingPlanOverTurns(t *testing.T) {
 	// Cancelled from the order's row: the order stays, the plan goes.
 	j, _ := shipMove(x, b)
 	x.st.ChooseOrder(j)
-	cancel := x.orders.acts[6].b // Cancel plan
+	cancel := x.orders.cancel
 	if cancel.Disabled() {
 		t.Fatal("Cancel plan is disabled on a plan's order")
 	}
@@ -239,4 +239,38 @@ func countMoves(x *App, ship int) int {
 		}
 	}
 	return n
+}
+
+// The route planner keeps a plan that arrives, refuses one that does not,
+// and cancels the ship's plan; the workspace keeps what is left.
+func TestRoutePlannerKeepsAndCancels(t *testing.T) {
+	x := newApp(t)
+	s := x.st.Game().Ships[8]
+	x.st.Select(model.ShipKey(8), FromTree)
+	v := x.route
+	v.OpenSelected()
+	v.dest.SetText(fmt.Sprintf("%d %d %d", s.Loc.X+20000, s.Loc.Y, s.Loc.Z))
+	test.Tap(findButton(v.win.Content(), "Keep as a standing plan"))
+	if x.plans.Has(8) || !strings.Contains(v.status.Text, "does not arrive") {
+		t.Errorf("a journey that fails was kept (%q)", v.status.Text)
+	}
+	v.dest.SetText("-10 405 87")
+	v.Plan()
+	test.Tap(findButton(v.win.Content(), "Keep as a standing plan"))
+	if !x.plans.Has(8) || !x.plans.box.Visible() || !strings.Contains(x.plans.text(), "Ship 8, route to -10,405,87") {
+		t.Fatalf("not kept: %q", x.plans.text())
+	}
+	if countMoves(x, 8) != 1 {
+		t.Errorf("ship 8 has %d moves after keeping the plan", countMoves(x, 8))
+	}
+	test.Tap(findButton(v.win.Content(), "Cancel the standing plan"))
+	if x.plans.Has(8) || x.plans.box.Visible() || countMoves(x, 8) != 1 {
+		t.Errorf("cancelled: plan kept %v, rows %q, %d moves", x.plans.Has(8), x.plans.text(), countMoves(x, 8))
+	}
+	if ws := x.st.Workspace(); ws != nil {
+		if plans, err := ws.LoadPlans(); err != nil || len(plans) != 0 {
+			t.Errorf("the workspace keeps %+v, %v", plans, err)
+		}
+	}
+	v.win.Close()
 }
