@@ -242,7 +242,7 @@ func (x *App) build(frames func() (render3d.Frames, error)) {
 	x.clicks = &mapClicks{st: x.st, win: x.win, view: x.mapView}
 	x.fc = newForecaster(x.st, func(f func()) { x.Background(f) }, fyne.Do)
 	x.ruler = &ruler{st: x.st, view: x.mapView}
-	x.plans = newStandingPlans(x.st, func(s string) { x.status.problem("plans", s) })
+	x.plans = newStandingPlans(x.st, func(s string) { x.status.problem("plans", s) }, x.status.say)
 	x.route = newRouteView(x.st, x.fyneApp, x.mapView, x.plans)
 	x.rulerV = newRulerView(x.st)
 	x.mapView.OnPick = x.clicks.picked

@@ -13,6 +13,7 @@ import (
 	"silverfall/engine/geom"
 	"silverfall/engine/journey"
 	"silverfall/engine/order"
+	"silverfall/internal/plural"
 )
 
 // standingPlans keeps the game's standing plans (app/workspace's
@@ -24,8 +25,10 @@ type standingPlans struct {
 	st    *State
 	plans []workspace.Plan
 	dir   string // the workspace the plans were read from
-	// problem shows a problem of the plans' file in the status bar.
+	// problem shows a problem of the plans' file in the status bar; say
+	// says in the status line that a sheet stopped or ended plans.
 	problem func(text string)
+	say     func(text string)
 	// lines are what This turn says of the plans, with rows.
 	lines []string
 	done  []string // the plans that arrived with the sheet shown
@@ -33,8 +36,8 @@ type standingPlans struct {
 	box   *fyne.Container
 }
 
-func newStandingPlans(st *State, problem func(string)) *standingPlans {
-	s := &standingPlans{st: st, problem: problem}
+func newStandingPlans(st *State, problem, say func(string)) *standingPlans {
+	s := &standingPlans{st: st, problem: problem, say: say}
 	title := widget.NewLabelWithStyle("Standing plans", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.rows = container.NewVBox()
 	s.box = container.NewVBox(title, s.rows)
@@ -102,7 +105,7 @@ func (s *standingPlans) save() {
 // follow takes each plan on to the turn of sheet g: its orders go into the
 // draft d once a turn; a plan that arrived is removed.
 func (s *standingPlans) follow(g *Game, d *draft.Draft) {
-	changed := false
+	changed, stopped := false, 0
 	var kept []workspace.Plan
 	for _, p := range s.plans {
 		if p.Made >= g.K.Turn || p.Given >= g.K.Turn || p.Stopped != "" {
@@ -114,6 +117,7 @@ func (s *standingPlans) follow(g *Game, d *draft.Draft) {
 		switch {
 		case why != "":
 			p.Stopped = why
+			stopped++
 		case len(j.Steps) == 0:
 			s.done = append(s.done, fmt.Sprintf("Ship %d is at its destination (%s): its standing plan is done.", p.Ship, planWhere(p)))
 			continue
@@ -131,6 +135,22 @@ func (s *standingPlans) follow(g *Game, d *draft.Draft) {
 	s.plans = kept
 	if changed {
 		s.save()
+	}
+	s.tellSheet(stopped)
+}
+
+// tellSheet says in the status line how many plans the sheet stopped and
+// ended.
+func (s *standingPlans) tellSheet(stopped int) {
+	var parts []string
+	if stopped > 0 {
+		parts = append(parts, fmt.Sprintf("%s cannot go on", plural.Count(stopped, "standing plan")))
+	}
+	if n := len(s.done); n > 0 {
+		parts = append(parts, fmt.Sprintf("%s arrived", plural.Count(n, "standing plan")))
+	}
+	if len(parts) > 0 && s.say != nil {
+		s.say(capital(strings.Join(parts, "; ")) + ": see This turn.")
 	}
 }
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -207,7 +208,8 @@ func TestStandingPlanOnASheet(t *testing.T) {
 			}
 			p := base()
 			c.edit(&p)
-			sp := newStandingPlans(x.st, nil)
+			said := ""
+			sp := newStandingPlans(x.st, nil, func(s string) { said = s })
 			sp.plans = []workspace.Plan{p}
 			sp.follow(g, d)
 			sp.show()
@@ -222,6 +224,16 @@ func TestStandingPlanOnASheet(t *testing.T) {
 			}
 			if put := moves > 0; put != c.put {
 				t.Errorf("the plan's move put in: %v; want %v (%v)", put, c.put, d.Orders())
+			}
+			wantSaid := ""
+			switch {
+			case c.want == "its standing plan is done":
+				wantSaid = "1 standing plan arrived: see This turn."
+			case c.want != "goes on":
+				wantSaid = "1 standing plan cannot go on: see This turn."
+			}
+			if said != wantSaid {
+				t.Errorf("the status line says %q; want %q", said, wantSaid)
 			}
 			if c.want == "its standing plan is done" && len(sp.plans) != 0 {
 				t.Error("a plan that arrived is kept")
@@ -273,4 +285,27 @@ func TestRoutePlannerKeepsAndCancels(t *testing.T) {
 		}
 	}
 	v.win.Close()
+}
+
+// A plans' file that cannot be read is said in the status bar with its
+// line when the game opens; the game opens all the same.
+func TestStandingPlansFileDamaged(t *testing.T) {
+	x := newApp(t)
+	x.practice.start(practice.Options{Seed: 5, Players: 2, Level: "easy"})
+	ws := x.st.Workspace()
+	if err := os.WriteFile(ws.PlansPath(), []byte("[[plan]]\nship = 8\nmade = \n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.LoadDemo(); err != nil { // another workspace, then back
+		t.Fatal(err)
+	}
+	if err := x.Load(ws.ReportPath(1)); err != nil {
+		t.Fatal(err)
+	}
+	if got := x.status.Problems(); !strings.Contains(got, "standing plans could not be read") || !strings.Contains(got, "plans.toml:3:") {
+		t.Errorf("the status bar says %q", got)
+	}
+	if x.st.Game() == nil || x.st.Game().K.Turn != 1 {
+		t.Error("the game did not open")
+	}
 }

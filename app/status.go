@@ -169,7 +169,7 @@ func (b *statusBar) problem(kind, text string) {
 
 func (b *statusBar) showProblems() {
 	var all []string
-	for _, k := range []string{"settings", "draft", "view", "workspace", "notes", "export", "mail", "history"} {
+	for _, k := range []string{"settings", "draft", "view", "workspace", "notes", "plans", "export", "mail", "history"} {
 		if t := b.problems[k]; t != "" {
 			all = append(all, t)
 		}
