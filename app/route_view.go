@@ -222,9 +222,8 @@ func (v *routeView) Keep() {
 	if v.plans == nil || v.ship == 0 {
 		return
 	}
-	if r := v.st.Route(); r == nil || r.Ship != v.ship {
-		v.Plan()
-	}
+	v.st.SetRoute(nil)
+	v.Plan() // the destination as typed now
 	r := v.st.Route()
 	switch {
 	case r == nil || r.Ship != v.ship:
