@@ -77,6 +77,31 @@ func TestPick(t *testing.T) {
 	}
 }
 
+// What the sheet shows now wins over what is remembered, and both over the
+// points of trails, wherever they lie along the ray: a ship last seen two
+// turns ago drawn in front of a ship there now leaves the pointer to it.
+func TestPickPrefersWhatIsShownNow(t *testing.T) {
+	c := Camera{Distance: 200, FovY: 45} // eye at +200 on X looking at the origin
+	w, h := 800, 600
+	cases := []struct {
+		name   string
+		bodies []Body
+		want   string
+	}{
+		{"remembered in front", []Body{{Key: "now", Pos: Vec{0, 0, 0}, Radius: 5}, {Key: "old", Pos: Vec{60, 0, 0}, Radius: 5, Age: 2}}, "now"},
+		{"dot in front", []Body{{Key: "now", Pos: Vec{0, 0, 0}, Radius: 5}, {Key: "dot", Pos: Vec{60, 0, 0}, Radius: 5, Dot: true}}, "now"},
+		{"dot before remembered", []Body{{Key: "dot", Pos: Vec{60, 0, 0}, Radius: 5, Dot: true}, {Key: "old", Pos: Vec{0, 0, 0}, Radius: 5, Age: 1}}, "old"},
+		{"remembered alone", []Body{{Key: "old", Pos: Vec{0, 0, 0}, Radius: 5, Age: 1}}, "old"},
+		{"two now, the nearer", []Body{{Key: "far", Pos: Vec{0, 0, 0}, Radius: 5}, {Key: "near", Pos: Vec{60, 0, 0}, Radius: 5}}, "near"},
+	}
+	for _, tc := range cases {
+		m := &Map{Bodies: tc.bodies}
+		if i := Pick(m, c, 400, 300, w, h); i < 0 || m.Bodies[i].Key != tc.want {
+			t.Errorf("%s: picked %d, want %s", tc.name, i, tc.want)
+		}
+	}
+}
+
 func TestCameraMoves(t *testing.T) {
 	c := DefaultCamera()
 	c.Orbit(0, 10)

@@ -8,25 +8,41 @@ const PickSlack = 6.0
 
 // Pick returns the index of the body under pixel (x, y) of a w×h view, or
 // -1: the nearest body along the ray through the pixel; failing that, the
-// body drawn nearest to the pixel within PickSlack. The points of trails
-// yield to every other body (a ship that stayed where it was has its last
-// turn's point under its marker): they are picked only where no other
-// body is.
+// body drawn nearest to the pixel within PickSlack. What the sheet shows
+// now comes first, then what is remembered from earlier turns (dimmed),
+// then the points of trails: a ship that stayed where it was has its last
+// turn's point under its marker, and a ship last seen turns ago may be
+// drawn over one there now; each is picked only where nothing of the tier
+// before is.
 func Pick(m *Map, c Camera, x, y float64, w, h int) int {
-	if i := pick(m, c, x, y, w, h, false); i >= 0 {
-		return i
+	for tier := range pickTiers {
+		if i := pick(m, c, x, y, w, h, tier); i >= 0 {
+			return i
+		}
 	}
-	return pick(m, c, x, y, w, h, true)
+	return -1
 }
 
-// pick is Pick among the points of trails (dots) or among the other
-// bodies.
-func pick(m *Map, c Camera, x, y float64, w, h int, dots bool) int {
+// pickTiers orders the bodies for picking: shown now, remembered, dots.
+const pickTiers = 3
+
+func pickTier(b *Body) int {
+	switch {
+	case b.Dot:
+		return 2
+	case b.Age > 0:
+		return 1
+	}
+	return 0
+}
+
+// pick is Pick among the bodies of one tier.
+func pick(m *Map, c Camera, x, y float64, w, h int, tier int) int {
 	o, d := c.Ray(x, y, w, h)
 	best, bestT := -1, math.Inf(1)
 	for i := range m.Bodies {
 		b := &m.Bodies[i]
-		if b.Dot != dots {
+		if pickTier(b) != tier {
 			continue
 		}
 		oc := b.Pos.Sub(o)
@@ -44,7 +60,7 @@ func pick(m *Map, c Camera, x, y float64, w, h int, dots bool) int {
 	bestD := PickSlack
 	v := c.view(w, h)
 	for i := range m.Bodies {
-		if m.Bodies[i].Dot != dots {
+		if pickTier(&m.Bodies[i]) != tier {
 			continue
 		}
 		px, py, _, ok := v.project(m.Bodies[i].Pos)
