@@ -283,8 +283,8 @@ func (p *planner) home(s *model.Ship) {
 		// plans the rest under the next turn's pull.
 		at, ok := p.mk.above(pl.Loc)
 		st := p.r.Ship(s.Type)
-		if !ok || st == nil || !st.Movement.OK || s.Loc.Dist(at) > s.Fuel {
-			return
+		if !ok || st == nil || !st.Movement.OK || !p.placeTrip(s, s.Fuel, at).Arrives() {
+			return // its journey there, the pull counted, runs dry or falls in
 		}
 		if s.Loc.Dist(at) > st.Movement.N {
 			at = s.Loc.Toward(at, st.Movement.N)

@@ -224,7 +224,7 @@ func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	// until four turns before the end (a ship without fuel out there
 	// would wait alone for more than three turns).
 	if d > lv.StationRally+st.Movement.N {
-		j := p.placeTrip(s, rally) // the way there under the pull, as the host moves it
+		j := p.placeTrip(s, noFuelLimit, rally) // the way there under the pull, as the host moves it
 		need := spent(j) + lv.FuelMargin + p.mk.pullUntil(p.r.Game.ExpectedLastTurn-4)
 		if !j.Arrives() || j.Turns() > lv.StationReach || need > s.Fuel+p.loadable(s, st) {
 			p.waitHome(s)

@@ -3,6 +3,7 @@ package ai
 import (
 	"sort"
 
+	"silverfall/engine/journey"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
 )
@@ -196,7 +197,12 @@ func (p *planner) stay(s *model.Ship, st *rules.ShipType, tp *model.TradingPlane
 		return true
 	}
 	at, ok := p.mk.above(tp.Planet.Loc)
-	if !ok || s.Loc.Dist(at) > min(st.Movement.N, s.Fuel-p.toSafety(tp.Planet.Loc)) {
+	if !ok {
+		return false
+	}
+	// The turn's move, as the host makes it, must end there with the fuel
+	// to reach fuel again.
+	if moved, left := journey.Move(p.r, s.Loc, at, p.tripShip(s, s.Loc, s.Fuel).Reach, s.Fuel); moved != at || left < p.toSafety(tp.Planet.Loc) {
 		return false
 	}
 	p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)

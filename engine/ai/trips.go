@@ -41,11 +41,13 @@ func (p *planner) spendTrip(s *model.Ship, from geom.Point, after int, pl *model
 	return journey.Plan(w, js, journey.Target{Planet: pl.ID, Place: pl.Loc, Kind: pl.Kind})
 }
 
-// placeTrip is spendTrip to the fixed place to, from where the ship is.
-func (p *planner) placeTrip(s *model.Ship, to geom.Point) journey.Journey {
+// placeTrip is the straight journey of ship s from where it is, with fuel
+// aboard, to the fixed place to (with noFuelLimit, spent tells what it
+// takes: no refuelling on the way is counted then).
+func (p *planner) placeTrip(s *model.Ship, fuel int, to geom.Point) journey.Journey {
 	w := journey.World{Rules: p.r, Turn: p.k.Turn, NoStops: true}
-	js := p.tripShip(s, s.Loc, noFuelLimit)
-	js.Refuelled = false
+	js := p.tripShip(s, s.Loc, fuel)
+	js.Refuelled = js.Refuelled && fuel < noFuelLimit
 	return journey.Plan(w, js, journey.Target{Place: to})
 }
 
