@@ -16,15 +16,15 @@ func (p *planner) fuelledFor(s *model.Ship) bool {
 	}
 	id := s.Standing.Planet()
 	if pl := p.ownByID[id]; pl != nil {
-		return p.planetTrip(s, s.Loc, s.Fuel, p.k.Turn, pl).Arrives()
+		return getsThere(p.planetTrip(s, s.Loc, s.Fuel, p.k.Turn, pl))
 	}
 	if tp := p.mk.tradingByID(id); tp != nil {
 		j := p.tradeTrip(s, tp)
-		return j.Arrives() && fuelLeft(j, s.Fuel) >= p.toSafety(tp.Planet.Loc)
+		return getsThere(j) && fuelLeft(j, s.Fuel) >= p.toSafety(tp.Planet.Loc)
 	}
 	for i := range p.k.ForeignPlanets {
 		if fp := &p.k.ForeignPlanets[i]; fp.ID == id {
-			return fp.Owner == 0 && p.planetTrip(s, s.Loc, s.Fuel, p.k.Turn, fp).Arrives()
+			return fp.Owner == 0 && getsThere(p.planetTrip(s, s.Loc, s.Fuel, p.k.Turn, fp))
 		}
 	}
 	return false

@@ -74,3 +74,15 @@ func fuelLeft(j journey.Journey, start int) int {
 	}
 	return j.Fuel()
 }
+
+// getsThere reports whether journey j gets there with its fuel, or would
+// but for the game's end (or the journey's most turns followed): a ship
+// on its way goes on unless its fuel runs out or the pull takes it or its
+// planet first.
+func getsThere(j journey.Journey) bool {
+	switch j.End {
+	case journey.Arrives, journey.GameEnds, journey.TooLong:
+		return true
+	}
+	return false
+}
