@@ -158,6 +158,8 @@ type planner struct {
 
 	tankersAt map[geom.Point][]int // fromTanker's tankers, by place
 	tankersOf *model.Ship          // the list tankersAt is of
+
+	officers map[int]*model.Officer // the empire's officers, for the ships' movement range (trips.go)
 }
 
 func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *planner {
@@ -166,6 +168,7 @@ func newPlanner(r *rules.Rules, k *model.Knowledge, seed uint64, lv *Level) *pla
 		targeted: map[int]bool{}, moved: map[int]bool{}, fuelFor: map[int]int{}, starved: map[int]int{}}
 	p.vw = &view{r: r, k: k, lv: lv, own: p.own}
 	p.mk = &markets{r: r, k: k, lv: lv, turn: p.turn}
+	p.officers = model.OfficerMap(k.Officers)
 	for i := range k.Planets {
 		pl := &k.Planets[i]
 		p.own[pl.Loc] = pl

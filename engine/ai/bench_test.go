@@ -12,13 +12,23 @@ import (
 
 // Orders for one empire of a 40-player game some turns in, at each level
 // (the figure: within 20 ms).
-func BenchmarkOrdersFortyPlayers(b *testing.B) {
+func BenchmarkOrdersFortyPlayers(b *testing.B) { benchOrders(b, 10) }
+
+// The same under the pull of Silverfall, some turns after it starts, when
+// the ships' trips are judged by their journeys (engine/journey).
+func BenchmarkOrdersFortyPlayersUnderThePull(b *testing.B) {
+	benchOrders(b, rules.Default().Movement.GravityFromTurn+3)
+}
+
+// benchOrders plays a 40-player game for the given turns, then times one
+// empire's orders at each level.
+func benchOrders(b *testing.B, turns int) {
 	r := rules.Default()
 	g, err := galaxy.Generate(r, galaxy.Options{Seed: 40, Players: 40})
 	if err != nil {
 		b.Fatal(err)
 	}
-	for i := 0; i < 10; i++ {
+	for i := 0; i < turns; i++ {
 		all := map[int][]order.Order{}
 		for p := 1; p <= 40; p++ {
 			all[p] = Play(r, g.KnowledgeOf(r, p), uint64(g.Turn*100+p), Normal())

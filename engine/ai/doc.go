@@ -26,7 +26,8 @@
 // hard does about raids, attacks and allies that never allied back, as
 // its sheet shows them), raids.go (hard's raids on rivals' treasuries in
 // the last turns), judge.go (the plan's moves judged by the turn's
-// forecast) and names.go.
+// forecast), trips.go (a ship's trips as engine/journey plans them: the
+// host's moves and pull, turn by turn) and names.go.
 //
 // Dark Lord Sauran's program is part of the turn itself (engine/turn).
 package ai

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"silverfall/engine/geom"
+	"silverfall/engine/journey"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -86,7 +87,7 @@ func (p *planner) ships() {
 		// they must stop for it to leave them over a market changes.
 		replan := (role(st) == roleTrader || role(st) == roleTanker) && p.lv.PullLanding && p.r.GravityPull(p.turn) > 0 ||
 			p.lv.Shell && p.late(st) && role(st) != roleTrader
-		if s.Standing.Code != order.Invalid && !replan && !p.mk.inDanger(s, st) && !p.mk.arrivesTooLate(s) && p.fuelledFor(s) {
+		if s.Standing.Code != order.Invalid && !replan && !p.mk.inDanger(s, st) && !p.arrivesTooLate(s) && p.fuelledFor(s) {
 			p.topUp(s, st, 0)
 			continue // a ship on its way goes on
 		}
@@ -148,7 +149,7 @@ func (p *planner) grab(s *model.Ship, st *rules.ShipType) (int, bool) {
 	if best == nil {
 		// A planet found a move nearer Silverfall, as the end of the turn
 		// pulls it, with two positions to spare.
-		safe := !p.r.Pulled(s.Loc.Toward(geom.Origin, st.Movement.N), p.turn).Within(geom.Origin, p.r.Movement.DestructionRadius+2)
+		safe := !journey.Pulled(p.r, s.Loc.Toward(geom.Origin, st.Movement.N), p.turn).Within(geom.Origin, p.r.Movement.DestructionRadius+2)
 		if !p.lv.FindPlanets || !safe || !canFind(s, st) {
 			return 0, false
 		}
@@ -282,8 +283,8 @@ func (p *planner) home(s *model.Ship) {
 		// plans the rest under the next turn's pull.
 		at, ok := p.mk.above(pl.Loc)
 		st := p.r.Ship(s.Type)
-		if !ok || st == nil || !st.Movement.OK || s.Loc.Dist(at) > s.Fuel {
-			return
+		if !ok || st == nil || !st.Movement.OK || !p.placeTrip(s, s.Fuel, at).Arrives() {
+			return // its journey there, the pull counted, runs dry or falls in
 		}
 		if s.Loc.Dist(at) > st.Movement.N {
 			at = s.Loc.Toward(at, st.Movement.N)

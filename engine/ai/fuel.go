@@ -8,21 +8,23 @@ import (
 )
 
 // fuelledFor reports whether a ship on its way to a planet still has the
-// fuel to get there: the planet may have moved, or changed hands.
+// fuel to get there, by its journey under the pull (engine/journey): the
+// planet may have moved, or changed hands.
 func (p *planner) fuelledFor(s *model.Ship) bool {
 	if s.Standing.Code != order.MP {
 		return true
 	}
 	id := s.Standing.Planet()
 	if pl := p.ownByID[id]; pl != nil {
-		return s.Fuel >= s.Loc.Dist(pl.Loc)
+		return getsThere(p.planetTrip(s, s.Loc, s.Fuel, p.k.Turn, pl))
 	}
 	if tp := p.mk.tradingByID(id); tp != nil {
-		return s.Fuel >= s.Loc.Dist(tp.Planet.Loc)+p.toSafety(tp.Planet.Loc)
+		j := p.tradeTrip(s, tp)
+		return getsThere(j) && fuelLeft(j, s.Fuel) >= p.toSafety(tp.Planet.Loc)
 	}
-	for _, fp := range p.k.ForeignPlanets {
-		if fp.ID == id {
-			return fp.Owner == 0 && s.Fuel >= s.Loc.Dist(fp.Loc)
+	for i := range p.k.ForeignPlanets {
+		if fp := &p.k.ForeignPlanets[i]; fp.ID == id {
+			return fp.Owner == 0 && getsThere(p.planetTrip(s, s.Loc, s.Fuel, p.k.Turn, fp))
 		}
 	}
 	return false

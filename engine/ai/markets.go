@@ -2,6 +2,7 @@ package ai
 
 import (
 	"silverfall/engine/geom"
+	"silverfall/engine/journey"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -138,7 +139,7 @@ func (m *markets) above(to geom.Point) (at geom.Point, ok bool) {
 		for dy := -2; dy <= 2; dy++ {
 			for dz := -2; dz <= 2; dz++ {
 				q := geom.Point{X: c.X + dx, Y: c.Y + dy, Z: c.Z + dz}
-				if m.r.Pulled(q, m.turn) == to && (!ok || q.Dist2(c) < at.Dist2(c)) {
+				if journey.Pulled(m.r, q, m.turn) == to && (!ok || q.Dist2(c) < at.Dist2(c)) {
 					at, ok = q, true
 				}
 			}
@@ -179,13 +180,22 @@ func (m *markets) bestMarket(s *model.Ship) *model.TradingPlanet {
 }
 
 // arrivesTooLate reports whether a ship's standing move goes to a trading
-// planet that falls into Silverfall before it arrives.
-func (m *markets) arrivesTooLate(s *model.Ship) bool {
+// planet that falls into Silverfall before it arrives, or where it can no
+// longer trade when it does, by its journey (engine/journey).
+func (p *planner) arrivesTooLate(s *model.Ship) bool {
 	if s.Standing.Code != order.MP {
 		return false
 	}
-	tp := m.tradingByID(s.Standing.Planet())
-	return tp != nil && !m.marketLasts(s, tp)
+	tp := p.mk.tradingByID(s.Standing.Planet())
+	if tp == nil {
+		return false
+	}
+	j := p.tradeTrip(s, tp)
+	switch j.End {
+	case journey.TargetFalls, journey.FallsIn, journey.GameEnds:
+		return true
+	}
+	return !p.mk.marketOpen(j.Turn) || j.Turn+1 > p.mk.marketLast(tp)
 }
 
 // inDanger reports whether a ship would be too close to Silverfall by
@@ -210,14 +220,4 @@ func (m *markets) tooFarIn(s *model.Ship, n int) bool {
 		return false
 	}
 	return !m.outlasts(s.Loc)
-}
-
-// reachBy is how far out a ship of movement move gets in n turns from
-// this one, against the pull of Silverfall (at worst straight against it).
-func (m *markets) reachBy(move, n int) int {
-	d := 0
-	for t := m.turn; t < m.turn+n; t++ {
-		d += max(0, move-m.r.GravityPull(t))
-	}
-	return d
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"silverfall/engine/geom"
+	"silverfall/engine/journey"
 	"silverfall/engine/model"
 	"silverfall/engine/order"
 	"silverfall/engine/rules"
@@ -187,7 +188,7 @@ func (p *planner) planStations() {
 // Silverfall would otherwise send the wing to its end.
 func (p *planner) inHoleReach(at geom.Point) bool {
 	last := max(p.turn, p.lv.StationFrom+p.lv.StationWait)
-	return p.r.Pulled(at, last).Within(geom.Origin, p.r.Movement.DestructionRadius)
+	return journey.InReach(p.r, journey.Pulled(p.r, at, last))
 }
 
 func lessPoint(a, b geom.Point) bool {
@@ -203,8 +204,8 @@ func lessPoint(a, b geom.Point) bool {
 // assault sends a ship of the strike wing against the station the allies
 // go for: it goes to the allies' meeting point beside the station, and
 // engages from the level's turn. It goes only where it gets within the
-// level's turns of movement, the pull of Silverfall counted, with the fuel
-// for it; else it waits (see waitHome). false for a ship not of the wing.
+// level's turns of movement by its journey under the pull of Silverfall
+// (engine/journey), with the fuel for it; else it waits (see waitHome). false for a ship not of the wing.
 func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	lv := p.lv
 	if lv.StrikeShips == 0 || s.Type != lv.StrikeType || p.turn < lv.StrikeBuildFrom || len(p.k.Empire.Allies) == 0 ||
@@ -223,8 +224,9 @@ func (p *planner) assault(s *model.Ship, st *rules.ShipType) bool {
 	// until four turns before the end (a ship without fuel out there
 	// would wait alone for more than three turns).
 	if d > lv.StationRally+st.Movement.N {
-		need := s.Loc.Dist(rally) + lv.FuelMargin + p.mk.pullUntil(p.r.Game.ExpectedLastTurn-4)
-		if d > p.mk.reachBy(st.Movement.N, lv.StationReach) || need > s.Fuel+p.loadable(s, st) {
+		j := p.placeTrip(s, noFuelLimit, rally) // the way there under the pull, as the host moves it
+		need := spent(j) + lv.FuelMargin + p.mk.pullUntil(p.r.Game.ExpectedLastTurn-4)
+		if !j.Arrives() || j.Turns() > lv.StationReach || need > s.Fuel+p.loadable(s, st) {
 			p.waitHome(s)
 			return true
 		}

@@ -3,7 +3,7 @@ package ai
 import (
 	"sort"
 
-	"silverfall/engine/geom"
+	"silverfall/engine/journey"
 	"silverfall/engine/model"
 	"silverfall/engine/rules"
 )
@@ -197,7 +197,12 @@ func (p *planner) stay(s *model.Ship, st *rules.ShipType, tp *model.TradingPlane
 		return true
 	}
 	at, ok := p.mk.above(tp.Planet.Loc)
-	if !ok || s.Loc.Dist(at) > min(st.Movement.N, s.Fuel-p.toSafety(tp.Planet.Loc)) {
+	if !ok {
+		return false
+	}
+	// The turn's move, as the host makes it, must end there with the fuel
+	// to reach fuel again.
+	if moved, left := journey.Move(p.r, s.Loc, at, p.tripShip(s, s.Loc, s.Fuel).Reach, s.Fuel); moved != at || left < p.toSafety(tp.Planet.Loc) {
 		return false
 	}
 	p.moveTo(s, "MO %d %d %d %d", s.ID, at.X, at.Y, at.Z)
@@ -254,7 +259,7 @@ func (p *planner) load(s *model.Ship, st *rules.ShipType, pl *model.Planet) {
 // position of the way there, or nil.
 func (p *planner) bestSource(s *model.Ship) *model.Planet {
 	var best *model.Planet
-	bestW, bestPromise := 0.0, 0
+	bestW := 0.0
 	for i := range p.k.Planets {
 		pl := &p.k.Planets[i]
 		v, worth := 0, 0 // at base prices (min_load's measure), at today's best
@@ -298,57 +303,74 @@ func (p *planner) bestSource(s *model.Ship) *model.Planet {
 				continue
 			}
 		}
-		// Once the pull has started, the source's fuel for the whole trip
-		// (to the market and from there on to fuel again, see tripNeed)
-		// is promised to the trader, so that another does not count on it.
-		promise := 0
-		if st != nil && p.lv.TripFuel {
-			arrive := s.Fuel
-			if pl.Loc != s.Loc {
-				arrive -= s.Loc.Dist(pl.Loc)
-			}
-			if need, late := p.tripNeed(s, st, pl.Loc, s.Loc.Dist(pl.Loc)); late {
-				promise = min(p.spare(pl), max(0, need-max(0, arrive)))
-			}
-		}
 		w := float64(worth) / float64(20+s.Loc.Dist(pl.Loc)+toMarket)
 		if best == nil || w > bestW {
-			best, bestW, bestPromise = pl, w, promise
+			best, bestW = pl, w
 		}
 	}
 	if best != nil {
 		p.targeted[-best.ID] = true // one trader a stock
-		p.fuelFor[best.ID] += bestPromise
+		p.fuelFor[best.ID] += p.tripPromise(s, best)
 	}
 	return best
 }
 
-// tripNeed is the fuel a trader needs at a source at src to carry its
-// ore to the nearest market and reach fuel again from there, and whether
-// the pull will have started when it gets there (before, the market
-// stays put and the trader's usual margins do).
-func (p *planner) tripNeed(s *model.Ship, st *rules.ShipType, src geom.Point, before int) (int, bool) {
+// tripPromise is the fuel of source pl promised to trader s: once the
+// pull has started, the fuel for the whole trip (to the market and from
+// there on to fuel again, see tripNeed) beyond what the trader arrives
+// with, so that another trader does not count on it. The trip to the
+// source is engine/journey's.
+func (p *planner) tripPromise(s *model.Ship, pl *model.Planet) int {
+	st := p.r.Ship(s.Type)
+	if st == nil || !p.lv.TripFuel {
+		return 0
+	}
+	arrive, after := s.Fuel, p.k.Turn
+	if pl.Loc != s.Loc {
+		j := p.planetTrip(s, s.Loc, s.Fuel, p.k.Turn, pl)
+		arrive, after = j.Fuel(), j.Turn
+		if !j.Arrives() {
+			arrive = 0
+		}
+	}
+	need, late := p.tripNeed(s, st, pl, after)
+	if !late {
+		return 0
+	}
+	return min(p.spare(pl), max(0, need-max(0, arrive)))
+}
+
+// tripNeed is the fuel a trader needs at its source src, where it is at
+// the end of turn after, to carry its ore to the nearest market and reach
+// fuel again from there, and whether the pull will have started when it
+// gets there (before, the market stays put and the trader's usual margins
+// do). The trip to the market, its arrival turn and its fuel under the
+// pull, is engine/journey's.
+func (p *planner) tripNeed(s *model.Ship, st *rules.ShipType, src *model.Planet, after int) (int, bool) {
 	if st.Movement.N <= 0 {
 		return 0, false
 	}
 	var mkt *model.TradingPlanet
+	before := (after - p.k.Turn) * st.Movement.N // the turns to the source, in moves
 	for j := range p.k.Trading {
 		tp := &p.k.Trading[j]
 		// Under the book's pull, only a market that still trades when the
-		// ore gets there.
-		if !p.mk.marketsHold() && p.turn+ceilDiv(before+src.Dist(tp.Planet.Loc), st.Movement.N) > p.mk.marketLast(tp) {
+		// ore gets there (a cheap filter; the journey tells).
+		if !p.mk.marketsHold() && p.turn+ceilDiv(before+src.Loc.Dist(tp.Planet.Loc), st.Movement.N) > p.mk.marketLast(tp) {
 			continue
 		}
-		if mkt == nil || src.Dist(tp.Planet.Loc) < src.Dist(mkt.Planet.Loc) {
+		if mkt == nil || src.Loc.Dist(tp.Planet.Loc) < src.Loc.Dist(mkt.Planet.Loc) {
 			mkt = tp
 		}
 	}
 	if mkt == nil {
 		return 1 << 20, true
 	}
-	d := src.Dist(mkt.Planet.Loc)
-	arrive := p.turn + (before+d+st.Movement.N-1)/st.Movement.N
-	if p.r.GravityPull(arrive) == 0 {
+	j := p.spendTrip(s, src.Loc, after, &mkt.Planet)
+	if !j.Arrives() {
+		return 1 << 20, true // the pull takes the market, or the ship, first
+	}
+	if p.r.GravityPull(j.Turn) == 0 {
 		return 0, false
 	}
 	// Where the trading planets hold their place, the landing point lies
@@ -360,9 +382,9 @@ func (p *planner) tripNeed(s *model.Ship, st *rules.ShipType, src geom.Point, be
 	}
 	landing := 0
 	if p.mk.marketsHold() {
-		landing = p.r.GravityPull(arrive)
+		landing = p.r.GravityPull(j.Turn)
 	}
-	return d + landing + back + p.lv.FuelMargin, true
+	return spent(j) + landing + back + p.lv.FuelMargin, true
 }
 
 // tripFuelled reports whether a trader at its source pl has, or can load
@@ -373,7 +395,7 @@ func (p *planner) tripFuelled(s *model.Ship, st *rules.ShipType, pl *model.Plane
 	if !p.lv.TripFuel {
 		return true
 	}
-	need, late := p.tripNeed(s, st, pl.Loc, 0)
+	need, late := p.tripNeed(s, st, pl, p.k.Turn)
 	return !late || need <= st.MaxFuel.Or(0) && s.Fuel+p.spare(pl) >= need
 }
 
@@ -395,12 +417,11 @@ func (p *planner) goTrade(s *model.Ship, st *rules.ShipType, tp *model.TradingPl
 	if !p.canGo(s, to) {
 		return false
 	}
-	// A trip of more turns than one under the pull: each turn's pull may
-	// draw the ship off its line by as much, and a trader that set out
-	// with the fuel for the straight way alone ran dry short of the
-	// market with its cargo.
-	if n := st.Movement.N; p.lv.PullLanding && n > 0 && s.Loc.Dist(to) > n &&
-		s.Fuel < s.Loc.Dist(to)+p.mk.pullUntil(p.turn+ceilDiv(s.Loc.Dist(to), n)-1) {
+	// A trip of more turns than one: each turn's pull may draw the ship
+	// off its line, and a trader that set out with the fuel for the
+	// straight way alone ran dry short of the market with its cargo. It
+	// goes when its journey (the host's moves and pull) gets there.
+	if n := st.Movement.N; p.lv.PullLanding && n > 0 && s.Loc.Dist(to) > n && !p.tradeTrip(s, tp).Arrives() {
 		return false
 	}
 	p.moveTo(s, "MP %d %d", s.ID, tp.Planet.ID)
