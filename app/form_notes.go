@@ -22,7 +22,7 @@ func planetBelow(r *rules.Rules, k *model.Knowledge, loc geom.Point) string {
 		}
 		var each []string
 		for ty, price := range tp.Prices.Ore {
-			each = append(each, fmt.Sprintf("%d: %s", ty+1, num(price*r.Trade.BuyPriceFactor)))
+			each = append(each, fmt.Sprintf("%d: %s", ty+1, num(r.BuyCost(1, price))))
 		}
 		return fmt.Sprintf("Trading planet %d sells ore at %d times its price, a unit of each type for %s credits.",
 			tp.Planet.ID, r.Trade.BuyPriceFactor, strings.Join(each, ", "))
