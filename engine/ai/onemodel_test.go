@@ -119,13 +119,7 @@ func TestViewOfPayIsTheHosts(t *testing.T) {
 	if sheets < 100 {
 		t.Fatalf("only %d sheets compared", sheets)
 	}
-	for i, b := range bad {
-		if i == 10 {
-			t.Errorf("... %d in all", len(bad))
-			break
-		}
-		t.Error(b)
-	}
+	reportSome(t, bad)
 	// A planner that counted every ship that can move a fleet of its own
 	// (the figure the account starts from, margin and all) would be told.
 	k, credit := sheetWithFleet(t)
@@ -257,10 +251,17 @@ func TestViewOfTheMarketsIsTheHosts(t *testing.T) {
 	if checked < 100 {
 		t.Fatalf("only %d prices read", checked)
 	}
+	reportSome(t, bad)
+}
+
+// reportSome reports the first ten differences found and how many there
+// were in all.
+func reportSome(t *testing.T, bad []string) {
+	t.Helper()
 	for i, b := range bad {
 		if i == 10 {
 			t.Errorf("... %d in all", len(bad))
-			break
+			return
 		}
 		t.Error(b)
 	}
