@@ -182,9 +182,13 @@ func (v *routeView) Plan() {
 	if g == nil || d == nil || v.ship == 0 {
 		return
 	}
+	v.status.SetText("")
 	to, planet, err := v.destination(g)
 	if err != nil {
+		// The route of an earlier destination goes with it: Give must not
+		// put in a plan the text no longer asks for.
 		v.plan.SetText(capital(err.Error()) + ".")
+		v.st.SetRoute(nil)
 		return
 	}
 	fuel := startFuel(v.st, v.ship)
@@ -200,7 +204,8 @@ func (v *routeView) Plan() {
 // move in place of the ship's own battle/movement order, if it has one.
 func (v *routeView) GiveFirst() {
 	r, d := v.st.Route(), v.st.Draft()
-	if r == nil || d == nil || len(r.Journey.Steps) == 0 || r.Journey.Steps[0].Turn != v.st.Game().K.Turn+1 {
+	if r == nil || d == nil || r.Ship != v.ship || len(r.Journey.Steps) == 0 || r.Journey.Steps[0].Turn != v.st.Game().K.Turn+1 {
+		v.status.SetText("Plan a route first: there are no orders of a plan to give.")
 		return
 	}
 	for _, o := range r.Journey.Steps[0].Orders {

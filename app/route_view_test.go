@@ -71,6 +71,15 @@ func TestRoutePlanner(t *testing.T) {
 	if !strings.Contains(v.plan.Text, "not on your sheet") {
 		t.Errorf("an unknown planet: %q", v.plan.Text)
 	}
+	// A destination that cannot be planned takes the route planned before
+	// with it: Give puts nothing in, and says so.
+	before := len(d.Orders())
+	test.Tap(findButton(v.win.Content(), "Give this turn's orders"))
+	if len(d.Orders()) != before || x.st.Route() != nil || !strings.Contains(v.status.Text, "Plan a route first") {
+		t.Errorf("after a bad destination Give left %d orders (had %d), route %v, status %q", len(d.Orders()), before, x.st.Route(), v.status.Text)
+	}
+	v.dest.SetText("-10 405 87")
+	v.Plan()
 	test.Tap(findButton(v.win.Content(), "Take it off the map"))
 	if x.st.Route() != nil {
 		t.Error("the route is still on the map")
